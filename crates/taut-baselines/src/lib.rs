@@ -1,0 +1,88 @@
+//! The reference planners every any-angle paper compares against.
+//!
+//! - [`astar`]: A* on the 8-connected grid with the octile heuristic and no corner cutting,
+//!   exactly MovingAI's model (the `.scen` optimum column is what it must reproduce).
+//! - [`theta`]: Theta* and Lazy Theta*, any-angle but not optimal.
+//! - [`vg`]: an exact (slow, optimal) visibility-graph planner over convex corners, used as a
+//!   test oracle for the optimal planners.
+//!
+//! Each algorithm has a reusable search context (no allocation per query once warm) and an
+//! adapter implementing [`taut_grid::Planner`]; [`make_planner`] builds any of them by [`Algo`].
+//!
+//! # Example
+//! ```
+//! use taut_baselines::{make_planner, Algo};
+//! use taut_grid::{Answer, Grid, Point, Status};
+//!
+//! let grid = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
+//! let mut astar = make_planner(Algo::AStar, &grid);
+//! let mut answer = Answer::default();
+//! let status = astar.plan(Point::new(0, 0), Point::new(3, 2), &mut answer).unwrap();
+//! assert_eq!(status, Status::Found);
+//! assert!((answer.length - (1.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
+//! ```
+
+pub mod astar;
+pub mod theta;
+pub mod vg;
+
+use taut_grid::{Grid, Planner};
+
+/// The planners of this crate, by command-line name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Algo {
+    /// `astar`: 8-connected A*, octile lengths.
+    AStar,
+    /// `theta`: Theta*.
+    Theta,
+    /// `lazy-theta`: Lazy Theta*.
+    LazyTheta,
+    /// `vg`: exact visibility graph (optimal any-angle lengths).
+    Vg,
+}
+
+impl Algo {
+    /// All algorithms of this crate.
+    pub const ALL: [Algo; 4] = [Algo::AStar, Algo::Theta, Algo::LazyTheta, Algo::Vg];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::AStar => "astar",
+            Algo::Theta => "theta",
+            Algo::LazyTheta => "lazy-theta",
+            Algo::Vg => "vg",
+        }
+    }
+}
+
+impl std::fmt::Display for Algo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown algorithm name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm {0:?} (expected one of: astar, theta, lazy-theta, vg)")]
+pub struct UnknownAlgo(pub String);
+
+impl std::str::FromStr for Algo {
+    type Err = UnknownAlgo;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Algo::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| UnknownAlgo(s.to_owned()))
+    }
+}
+
+/// Builds a planner for `grid`. The planner owns its search context; build one per thread.
+pub fn make_planner(algo: Algo, grid: &Grid) -> Box<dyn Planner + Send + '_> {
+    match algo {
+        Algo::AStar => Box::new(astar::AStarPlanner::new(grid)),
+        Algo::Theta => Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Theta)),
+        Algo::LazyTheta => Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Lazy)),
+        Algo::Vg => Box::new(vg::VgPlanner::new(grid)),
+    }
+}

@@ -1,0 +1,230 @@
+//! The compact grid: one bit per cell, padded with a ring of blocked cells.
+
+use taut_geom::Point;
+
+use crate::error::{Endpoint, QueryError};
+use crate::map::{MAX_SIDE, MapFile};
+use crate::terrain::FreeSet;
+
+/// Bit masks of the four cells around a lattice point (see [`Grid::point_cells`]).
+pub mod quad {
+    /// The cell north-west of the point: `(x - 1, y - 1)`.
+    pub const NW: u8 = 1;
+    /// The cell north-east of the point: `(x, y - 1)`.
+    pub const NE: u8 = 2;
+    /// The cell south-west of the point: `(x - 1, y)`.
+    pub const SW: u8 = 4;
+    /// The cell south-east of the point: `(x, y)`, the cell whose top-left corner it is.
+    pub const SE: u8 = 8;
+}
+
+/// An immutable, bit-packed traversability grid.
+///
+/// Cell `(x, y)` is the unit square `[x, x+1] × [y, y+1]`; x grows east, y south. A ring of
+/// blocked cells surrounds the map, so cell look-ups for `-1 <= x <= width` and
+/// `-1 <= y <= height` need no border checks: the map border behaves as blocked cells, which is
+/// the convention of DESIGN.md §1. The grid is `Send + Sync` and meant to be shared by threads.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid {
+    width: i32,
+    height: i32,
+    /// 64-bit words per padded row.
+    stride: usize,
+    /// Padded rows `-1..=height`, each `stride` words; bit set = free.
+    bits: Vec<u64>,
+    free_cells: u64,
+}
+
+impl std::fmt::Debug for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Grid({}x{}, {} free)",
+            self.width, self.height, self.free_cells
+        )
+    }
+}
+
+impl Grid {
+    /// An all-blocked grid of the given size (sides from 1 to [`MAX_SIDE`]).
+    fn blocked(width: u32, height: u32) -> Self {
+        assert!((1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height));
+        let stride = (width as usize + 2).div_ceil(64);
+        Grid {
+            width: width as i32,
+            height: height as i32,
+            stride,
+            bits: vec![0; stride * (height as usize + 2)],
+            free_cells: 0,
+        }
+    }
+
+    /// Builds the grid of a map under a free-terrain set.
+    pub fn from_map(map: &MapFile, free: &FreeSet) -> Self {
+        let (w, h) = (map.width(), map.height());
+        let mut g = Grid::blocked(w, h);
+        for (i, row) in map.tiles().chunks(w as usize).enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                if free.is_free(c) {
+                    g.set_free(x as i32, i as i32);
+                }
+            }
+        }
+        g
+    }
+
+    /// Builds a grid from a predicate `free(x, y)`.
+    ///
+    /// # Panics
+    /// If a side is 0 or above [`MAX_SIDE`].
+    pub fn from_fn(width: u32, height: u32, mut free: impl FnMut(u32, u32) -> bool) -> Self {
+        let mut g = Grid::blocked(width, height);
+        for y in 0..height {
+            for x in 0..width {
+                if free(x, y) {
+                    g.set_free(x as i32, y as i32);
+                }
+            }
+        }
+        g
+    }
+
+    /// Parses rows of `.` (free) and any other character (blocked): a helper for tests and
+    /// examples. Returns `None` for no rows or rows of unequal length.
+    pub fn from_ascii(rows: &[&str]) -> Option<Self> {
+        let w = rows.first()?.len();
+        if w == 0 || rows.iter().any(|r| r.len() != w) {
+            return None;
+        }
+        Some(Grid::from_fn(w as u32, rows.len() as u32, |x, y| {
+            rows[y as usize].as_bytes()[x as usize] == b'.'
+        }))
+    }
+
+    fn set_free(&mut self, x: i32, y: i32) {
+        let (w, b) = self.bit(x, y);
+        if self.bits[w] & b == 0 {
+            self.free_cells += 1;
+        }
+        self.bits[w] |= b;
+    }
+
+    #[inline(always)]
+    fn bit(&self, x: i32, y: i32) -> (usize, u64) {
+        let col = (x + 1) as usize;
+        let row = (y + 1) as usize;
+        (row * self.stride + col / 64, 1u64 << (col % 64))
+    }
+
+    /// Map width in cells.
+    #[inline]
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+
+    /// Map height in cells.
+    #[inline]
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+
+    /// Number of free cells.
+    pub fn free_cells(&self) -> u64 {
+        self.free_cells
+    }
+
+    /// Heap bytes used by the cell bits.
+    pub fn heap_bytes(&self) -> usize {
+        self.bits.len() * 8
+    }
+
+    /// Whether cell `(x, y)` is on the map and free. Any coordinates are accepted.
+    #[inline]
+    pub fn is_free(&self, x: i32, y: i32) -> bool {
+        if x < -1 || y < -1 || x > self.width || y > self.height {
+            return false;
+        }
+        self.is_free_padded(x, y)
+    }
+
+    /// Whether cell `(x, y)` is free, for `-1 <= x <= width`, `-1 <= y <= height` (the padded
+    /// range, where the ring is blocked). Hot paths use this: no border check.
+    #[inline(always)]
+    pub fn is_free_padded(&self, x: i32, y: i32) -> bool {
+        debug_assert!(x >= -1 && y >= -1 && x <= self.width && y <= self.height);
+        let (w, b) = self.bit(x, y);
+        self.bits[w] & b != 0
+    }
+
+    /// Whether the lattice point is within the map's closed rectangle `[0, W] × [0, H]`.
+    #[inline]
+    pub fn contains_point(&self, p: Point) -> bool {
+        p.x >= 0 && p.y >= 0 && p.x <= self.width && p.y <= self.height
+    }
+
+    /// The free cells around a lattice point as a mask of [`quad`] bits (0 off the map).
+    #[inline]
+    pub fn point_cells(&self, p: Point) -> u8 {
+        if !self.contains_point(p) {
+            return 0;
+        }
+        let mut m = 0;
+        if self.is_free_padded(p.x - 1, p.y - 1) {
+            m |= quad::NW;
+        }
+        if self.is_free_padded(p.x, p.y - 1) {
+            m |= quad::NE;
+        }
+        if self.is_free_padded(p.x - 1, p.y) {
+            m |= quad::SW;
+        }
+        if self.is_free_padded(p.x, p.y) {
+            m |= quad::SE;
+        }
+        m
+    }
+
+    /// Whether a path may touch the point at all (some adjacent cell is free).
+    #[inline]
+    pub fn is_traversable_point(&self, p: Point) -> bool {
+        self.point_cells(p) != 0
+    }
+
+    /// Whether the point is a convex corner: exactly one of its four cells is blocked. Shortest
+    /// any-angle paths turn only at such points.
+    #[inline]
+    pub fn is_corner(&self, p: Point) -> bool {
+        self.point_cells(p).count_ones() == 3
+    }
+
+    /// Whether the point is a double corner: exactly two diagonally opposite cells are blocked.
+    /// A path may touch it but never pass through it from one free side to the other.
+    #[inline]
+    pub fn is_double_corner(&self, p: Point) -> bool {
+        let m = self.point_cells(p);
+        m == quad::NW | quad::SE || m == quad::NE | quad::SW
+    }
+
+    /// Checks that a point is a valid query endpoint: on the map (`0 <= x < W`, `0 <= y < H`)
+    /// with its cell (the one whose top-left corner it is) free.
+    pub fn check_endpoint(&self, which: Endpoint, p: Point) -> Result<(), QueryError> {
+        if p.x < 0 || p.y < 0 || p.x >= self.width || p.y >= self.height {
+            return Err(QueryError::OffMap {
+                which,
+                point: p,
+                width: self.width as u32,
+                height: self.height as u32,
+            });
+        }
+        if !self.is_free_padded(p.x, p.y) {
+            return Err(QueryError::Blocked { which, point: p });
+        }
+        Ok(())
+    }
+
+    /// Checks both endpoints of a query (start first).
+    pub fn check_query(&self, start: Point, goal: Point) -> Result<(), QueryError> {
+        self.check_endpoint(Endpoint::Start, start)?;
+        self.check_endpoint(Endpoint::Goal, goal)
+    }
+}

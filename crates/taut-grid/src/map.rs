@@ -1,0 +1,291 @@
+//! MovingAI `.map` files: reading and writing.
+
+use std::path::Path;
+
+use crate::error::{GridError, ParseErrorKind, parse_err};
+use crate::terrain::MOVINGAI_ALPHABET;
+
+/// Largest accepted width or height: the exact geometry of `taut-geom` is proven up to 2^20.
+pub const MAX_SIDE: u32 = (1 << 20) - 2;
+
+/// A MovingAI map as written in its file: dimensions and one terrain character per cell.
+///
+/// This is the file model (it keeps the terrain characters so the map can be written back);
+/// planners use the compact [`crate::Grid`] built from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapFile {
+    width: u32,
+    height: u32,
+    /// Row-major terrain characters, `height * width` of them.
+    tiles: Vec<u8>,
+}
+
+impl MapFile {
+    /// A map from row-major terrain characters, validated like a parsed file (the error's
+    /// line is the 1-based row, counted from the first map row).
+    pub fn new(width: u32, height: u32, tiles: Vec<u8>) -> Result<Self, GridError> {
+        for (field, v) in [("width", width), ("height", height)] {
+            if !(1..=MAX_SIDE).contains(&v) {
+                let kind = ParseErrorKind::BadDimension {
+                    field,
+                    found: v.to_string(),
+                    max: MAX_SIDE,
+                };
+                return Err(parse_err(0, kind));
+            }
+        }
+        if tiles.len() as u64 != u64::from(width) * u64::from(height) {
+            let found = (tiles.len() / width as usize) as u32;
+            return Err(parse_err(
+                0,
+                ParseErrorKind::Truncated {
+                    expected: height,
+                    found,
+                },
+            ));
+        }
+        if let Some(i) = tiles.iter().position(|c| !MOVINGAI_ALPHABET.contains(c)) {
+            let b = tiles[i];
+            let ch = if b.is_ascii() {
+                char::from(b)
+            } else {
+                char::REPLACEMENT_CHARACTER
+            };
+            let column = i % width as usize;
+            return Err(parse_err(
+                i / width as usize + 1,
+                ParseErrorKind::UnknownTerrain { ch, column },
+            ));
+        }
+        Ok(MapFile {
+            width,
+            height,
+            tiles,
+        })
+    }
+
+    /// A map from text rows such as `["..@", "..."]` (test and example helper).
+    pub fn from_rows(rows: &[&str]) -> Result<Self, GridError> {
+        let width = rows.first().map_or(0, |r| r.len()) as u32;
+        if let Some((i, r)) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.len() != width as usize)
+        {
+            return Err(parse_err(
+                i + 1,
+                ParseErrorKind::RowWidth {
+                    expected: width,
+                    found: r.len(),
+                },
+            ));
+        }
+        Self::new(width, rows.len() as u32, rows.concat().into_bytes())
+    }
+
+    /// Map width in cells.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Map height in cells.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The terrain character of cell `(x, y)`, or `None` off the map.
+    pub fn tile(&self, x: u32, y: u32) -> Option<u8> {
+        (x < self.width && y < self.height)
+            .then(|| self.tiles[y as usize * self.width as usize + x as usize])
+    }
+
+    /// All terrain characters, row-major.
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles
+    }
+
+    /// Reads and parses a `.map` file; errors name the file and line.
+    pub fn read(path: impl AsRef<Path>) -> Result<Self, GridError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| GridError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::parse(&bytes).map_err(|e| e.with_path(path))
+    }
+
+    /// Parses the text of a `.map` file.
+    ///
+    /// Accepts LF and CRLF line ends, a missing final newline, trailing blank lines, and the
+    /// `height`/`width` lines in either order. Rejects anything else with a typed error.
+    pub fn parse(bytes: &[u8]) -> Result<Self, GridError> {
+        if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+            return Err(parse_err(0, ParseErrorKind::Empty));
+        }
+        let mut lines = bytes
+            .split(|&b| b == b'\n')
+            .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+            .enumerate()
+            .map(|(i, l)| (i + 1, l));
+        let mut next_header = |expected: &'static str| -> Result<(usize, Vec<String>), GridError> {
+            match lines.next() {
+                Some((n, l)) => {
+                    let text = std::str::from_utf8(l)
+                        .map_err(|_| parse_err(n, ParseErrorKind::NotText))?;
+                    Ok((n, text.split_whitespace().map(str::to_owned).collect()))
+                }
+                None => Err(parse_err(
+                    0,
+                    ParseErrorKind::BadHeader {
+                        expected,
+                        found: "end of file".into(),
+                    },
+                )),
+            }
+        };
+        let (n, t) = next_header("type octile")?;
+        if t.len() != 2 || t[0] != "type" || t[1] != "octile" {
+            return Err(parse_err(
+                n,
+                ParseErrorKind::BadHeader {
+                    expected: "type octile",
+                    found: t.join(" "),
+                },
+            ));
+        }
+        let mut height = None;
+        let mut width = None;
+        for _ in 0..2 {
+            let (n, t) = next_header("height H / width W")?;
+            let field = match t.first().map(String::as_str) {
+                Some("height") if height.is_none() => "height",
+                Some("width") if width.is_none() => "width",
+                _ => {
+                    return Err(parse_err(
+                        n,
+                        ParseErrorKind::BadHeader {
+                            expected: "height H / width W",
+                            found: t.join(" "),
+                        },
+                    ));
+                }
+            };
+            let found = t.get(1..).map(|r| r.join(" ")).unwrap_or_default();
+            let value = match (t.len(), found.parse::<u32>()) {
+                (2, Ok(v)) if (1..=MAX_SIDE).contains(&v) => v,
+                _ => {
+                    return Err(parse_err(
+                        n,
+                        ParseErrorKind::BadDimension {
+                            field,
+                            found,
+                            max: MAX_SIDE,
+                        },
+                    ));
+                }
+            };
+            if field == "height" {
+                height = Some(value);
+            } else {
+                width = Some(value);
+            }
+        }
+        let (Some(height), Some(width)) = (height, width) else {
+            unreachable!("both header fields were read")
+        };
+        let (n, t) = next_header("map")?;
+        if t.len() != 1 || t[0] != "map" {
+            return Err(parse_err(
+                n,
+                ParseErrorKind::BadHeader {
+                    expected: "map",
+                    found: t.join(" "),
+                },
+            ));
+        }
+        // Grow as rows arrive, so a huge header over a short body fails before allocating.
+        let mut tiles = Vec::new();
+        let mut rows = 0u32;
+        let mut last_line = n;
+        for (n, line) in lines {
+            last_line = n;
+            if rows == height {
+                if line.iter().all(|b| b.is_ascii_whitespace()) {
+                    continue;
+                }
+                return Err(parse_err(
+                    n,
+                    ParseErrorKind::TooManyRows { expected: height },
+                ));
+            }
+            if line.len() != width as usize {
+                if line.is_empty() {
+                    // A blank line inside the grid: the body ended early.
+                    return Err(parse_err(
+                        n,
+                        ParseErrorKind::Truncated {
+                            expected: height,
+                            found: rows,
+                        },
+                    ));
+                }
+                return Err(parse_err(
+                    n,
+                    ParseErrorKind::RowWidth {
+                        expected: width,
+                        found: line.len(),
+                    },
+                ));
+            }
+            if let Some(column) = line.iter().position(|c| !MOVINGAI_ALPHABET.contains(c)) {
+                let b = line[column];
+                let ch = if b.is_ascii() {
+                    char::from(b)
+                } else {
+                    char::REPLACEMENT_CHARACTER
+                };
+                return Err(parse_err(n, ParseErrorKind::UnknownTerrain { ch, column }));
+            }
+            tiles.extend_from_slice(line);
+            rows += 1;
+        }
+        if rows < height {
+            return Err(parse_err(
+                last_line,
+                ParseErrorKind::Truncated {
+                    expected: height,
+                    found: rows,
+                },
+            ));
+        }
+        Ok(MapFile {
+            width,
+            height,
+            tiles,
+        })
+    }
+
+    /// The file text: `type octile`, `height`, `width`, `map`, then one line per row (LF ends).
+    pub fn to_text(&self) -> String {
+        let mut s = String::with_capacity(self.tiles.len() + self.height as usize + 48);
+        s.push_str(&format!(
+            "type octile\nheight {}\nwidth {}\nmap\n",
+            self.height, self.width
+        ));
+        for row in self.tiles.chunks(self.width as usize) {
+            // The alphabet is ASCII, checked on construction by parse (or trusted by new).
+            s.extend(row.iter().map(|&b| char::from(b)));
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Writes the map to `path`.
+    pub fn write(&self, path: impl AsRef<Path>) -> Result<(), GridError> {
+        let path = path.as_ref();
+        std::fs::write(path, self.to_text()).map_err(|source| GridError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+}

@@ -1,0 +1,2 @@
+//! Project automation: `cargo xtask <command>` (being written).
+fn main() {}

@@ -1,0 +1,122 @@
+//! Test support shared by the crates' tests and benches: where the reference data and the
+//! fixtures are, and a reader for the reference optima of `data/grid/optimal/*.csv`.
+//!
+//! Tests that need `../shared/data` call [`shared_data`]. When the data is absent (a user's
+//! fresh clone) they print a clear `SKIPPED` line and return; when the environment variable
+//! `TAUT_REQUIRE_DATA=1` is set (`.ci/run` sets it whenever `../shared/data` exists), a missing
+//! data directory is a failure instead, so CI can never pass by skipping.
+//!
+//! ```
+//! if let Some(data) = taut_testdata::shared_data("doc example") {
+//!     assert!(data.join("grid").is_dir());
+//! }
+//! assert!(taut_testdata::fixtures().join("maps").is_dir());
+//! ```
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root (the directory holding the top-level `Cargo.toml`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("workspace root")
+}
+
+/// The `fixtures/` directory of the repository.
+pub fn fixtures() -> PathBuf {
+    workspace_root().join("fixtures")
+}
+
+/// The shared reference data directory: `$TAUT_DATA` if set, else `../shared/data` beside the
+/// repository. `None` (after printing a `SKIPPED` line naming `test`) when it is absent.
+///
+/// # Panics
+/// When the data is absent but `TAUT_REQUIRE_DATA=1`: CI must not skip silently.
+pub fn shared_data(test: &str) -> Option<PathBuf> {
+    let dir = match std::env::var_os("TAUT_DATA") {
+        Some(d) => PathBuf::from(d),
+        None => workspace_root().join("../shared/data"),
+    };
+    if dir.join("grid").is_dir() {
+        return Some(dir);
+    }
+    if std::env::var("TAUT_REQUIRE_DATA").as_deref() == Ok("1") {
+        panic!("{test}: reference data not found at {} but TAUT_REQUIRE_DATA=1", dir.display());
+    }
+    eprintln!("SKIPPED {test}: reference data not found at {} (set TAUT_DATA)", dir.display());
+    None
+}
+
+/// One row of `data/grid/optimal/scen.csv` or `scen-legacy.csv`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptimalRow {
+    /// Map name without `.map`.
+    pub map: String,
+    /// 0-based query index in the map's `.scen` file.
+    pub idx: usize,
+    /// Start x, start y, goal x, goal y.
+    pub sx: i32,
+    /// Start y.
+    pub sy: i32,
+    /// Goal x.
+    pub gx: i32,
+    /// Goal y.
+    pub gy: i32,
+    /// The octile column of the `.scen` file.
+    pub octile: f64,
+    /// The any-angle optimum under DESIGN.md §1 (`Some(-1.0)` for a blocked endpoint,
+    /// `None` where the reference planner did not finish).
+    pub len_gppc: Option<f64>,
+    /// The reference Java Anya's optimum (−1 = no path).
+    pub len_anya_java: Option<f64>,
+    /// An endpoint lies on a double corner.
+    pub endpoint_double_corner: bool,
+    /// An endpoint cell is blocked.
+    pub endpoint_blocked: bool,
+}
+
+/// Reads an optimal-lengths CSV (header `map,idx,bucket,sx,sy,gx,gy,octile_len,len_gppc,...`).
+pub fn read_optimal_csv(path: &Path) -> Result<Vec<OptimalRow>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().ok_or("empty csv")?.split(',').collect();
+    let col = |name: &str| {
+        header.iter().position(|h| *h == name).ok_or_else(|| format!("no column {name}"))
+    };
+    let c = [
+        col("map")?,
+        col("idx")?,
+        col("sx")?,
+        col("sy")?,
+        col("gx")?,
+        col("gy")?,
+        col("octile_len")?,
+        col("len_gppc")?,
+        col("len_anya_java")?,
+        col("endpoint_double_corner")?,
+        col("endpoint_blocked")?,
+    ];
+    let mut rows = Vec::new();
+    for (n, line) in lines.enumerate() {
+        let f: Vec<&str> = line.split(',').collect();
+        let bad = |what: &str| format!("{}:{}: bad {what}", path.display(), n + 2);
+        let get = |i: usize| f.get(c[i]).copied().unwrap_or("");
+        let int = |i: usize, what: &str| get(i).parse::<i64>().map_err(|_| bad(what));
+        let opt = |i: usize| -> Result<Option<f64>, String> {
+            let s = get(i);
+            if s.is_empty() { Ok(None) } else { s.parse().map(Some).map_err(|_| bad("length")) }
+        };
+        rows.push(OptimalRow {
+            map: get(0).to_owned(),
+            idx: int(1, "idx")? as usize,
+            sx: int(2, "sx")? as i32,
+            sy: int(3, "sy")? as i32,
+            gx: int(4, "gx")? as i32,
+            gy: int(5, "gy")? as i32,
+            octile: get(6).parse().map_err(|_| bad("octile_len"))?,
+            len_gppc: opt(7)?,
+            len_anya_java: opt(8)?,
+            endpoint_double_corner: get(9) == "1",
+            endpoint_blocked: get(10) == "1",
+        });
+    }
+    Ok(rows)
+}

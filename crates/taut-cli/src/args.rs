@@ -1,0 +1,145 @@
+//! The command line, as clap derive types. Values are parsed and checked here, so that a bad
+//! argument is a usage error (exit 2) before any file is read.
+
+use std::path::PathBuf;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use taut_baselines::Algo;
+use taut_grid::{FreeSet, MOVINGAI_ALPHABET, Point};
+
+/// Optimal any-angle path planning on grid maps (MovingAI `.map` / `.scen` files).
+#[derive(Debug, Clone, Parser)]
+#[command(name = "taut", version)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands of `taut`.
+#[derive(Debug, Clone, Subcommand)]
+pub enum Command {
+    /// Plan one path and print its length, waypoints and search statistics.
+    Path(PathArgs),
+    /// Run the queries of a MovingAI .scen file and print one row per query.
+    Scen(ScenArgs),
+}
+
+/// Options shared by every command that plans: which planner, which terrain is free.
+#[derive(Debug, Clone, Args)]
+pub struct PlannerArgs {
+    /// The planner.
+    #[arg(long, value_name = "ALGO", default_value = "astar", value_parser = algo_parser())]
+    pub algo: Algo,
+    /// The map characters that are free terrain; every other character is blocked.
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+}
+
+/// Arguments of `taut path`.
+#[derive(Debug, Clone, Args)]
+pub struct PathArgs {
+    /// The MovingAI .map file.
+    #[arg(long, value_name = "FILE")]
+    pub map: PathBuf,
+    /// Start lattice point (the top-left corner of cell X,Y).
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true)]
+    pub from: Point,
+    /// Goal lattice point.
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true)]
+    pub to: Point,
+    /// Planner and terrain options.
+    #[command(flatten)]
+    pub planner: PlannerArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = PathFormat::Text)]
+    pub format: PathFormat,
+}
+
+/// Arguments of `taut scen`.
+#[derive(Debug, Clone, Args)]
+pub struct ScenArgs {
+    /// The MovingAI .scen file.
+    #[arg(long, value_name = "FILE")]
+    pub scen: PathBuf,
+    /// The .map file. Default: the map the first query names, found by its base name in the
+    /// scenario's directory, then in --maps-dir.
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// Another directory to look for the scenario's map in (when --map is not given).
+    #[arg(long, value_name = "DIR")]
+    pub maps_dir: Option<PathBuf>,
+    /// Run only the first N queries.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Planner and terrain options.
+    #[command(flatten)]
+    pub planner: PlannerArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ScenFormat::Csv)]
+    pub format: ScenFormat,
+}
+
+/// Output formats of `taut path`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PathFormat {
+    /// `length L` (or `unreachable`), `waypoints N`, N lines `x,y`, `expanded E`, `generated G`.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// Output formats of `taut scen`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScenFormat {
+    /// A header line and one comma-separated row per query.
+    Csv,
+    /// A JSON array of objects with the csv column names as keys.
+    Json,
+}
+
+fn algo_parser() -> impl TypedValueParser<Value = Algo> {
+    PossibleValuesParser::new(Algo::ALL.map(|a| a.name())).try_map(|s| s.parse::<Algo>())
+}
+
+/// A command-line point that is not two integers `X,Y`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a point: expected two integers X,Y such as 3,4")]
+pub struct PointError(pub String);
+
+/// Parses a lattice point written `X,Y`: two integers in `i32` range, an optional minus sign,
+/// no spaces.
+///
+/// ```
+/// use taut_cli::parse_point;
+/// assert_eq!(parse_point("3,-4").unwrap(), taut_grid::Point::new(3, -4));
+/// assert!(parse_point("3, 4").is_err());
+/// assert!(parse_point("3.0,4").is_err());
+/// assert!(parse_point("3,4,5").is_err());
+/// ```
+pub fn parse_point(s: &str) -> Result<Point, PointError> {
+    let coord = |t: &str| -> Option<i32> {
+        let digits = t.strip_prefix('-').unwrap_or(t);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        t.parse().ok()
+    };
+    s.split_once(',')
+        .and_then(|(x, y)| Some(Point::new(coord(x)?, coord(y)?)))
+        .ok_or_else(|| PointError(s.to_owned()))
+}
+
+/// A `--free` value that is empty or holds a character outside the MovingAI alphabet.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a set of terrain characters: expected some of . G @ O T S W")]
+pub struct FreeSetError(pub String);
+
+/// Parses a free-terrain set such as `.GS`: one or more characters of the MovingAI alphabet.
+pub fn parse_free_set(s: &str) -> Result<FreeSet, FreeSetError> {
+    if s.is_empty() || !s.bytes().all(|b| MOVINGAI_ALPHABET.contains(&b)) {
+        return Err(FreeSetError(s.to_owned()));
+    }
+    Ok(FreeSet::from_chars(s.as_bytes()))
+}

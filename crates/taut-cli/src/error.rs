@@ -1,0 +1,96 @@
+//! The errors of the `taut` command, and how a usage error becomes one line.
+
+use std::path::PathBuf;
+
+use taut_grid::{GridError, QueryError};
+
+/// Why a command failed. Every variant prints as one line naming the file or value at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// A map or scenario file could not be read or is malformed (names the file and line).
+    #[error(transparent)]
+    Grid(#[from] GridError),
+    /// An endpoint of `taut path` is off the map or on a blocked cell.
+    #[error("invalid query: {0}")]
+    Query(#[from] QueryError),
+    /// `taut scen` without `--map` could not find the map the scenario names.
+    #[error(
+        "map {name:?} named by {} not found in {}; give it with --map or --maps-dir",
+        scen.display(),
+        searched.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+    )]
+    MapNotFound {
+        /// The map's base name.
+        name: String,
+        /// The scenario file that names it.
+        scen: PathBuf,
+        /// The directories searched, in order.
+        searched: Vec<PathBuf>,
+    },
+    /// Writing the output failed.
+    #[error("writing output: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+impl CliError {
+    /// Whether this is a write to a closed pipe (`taut scen ... | head`), which should end the
+    /// program quietly and successfully.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, CliError::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// The one stderr line for a clap usage error: clap's message up to its first blank line,
+/// joined into one line, without the `error: ` prefix, plus where to find help. `argv` is the
+/// command line (program name first); its subcommand, if any, makes the hint precise.
+///
+/// ```
+/// use clap::Parser;
+/// let argv = ["taut", "scen", "--limit", "x"];
+/// let err = taut_cli::Cli::try_parse_from(argv).unwrap_err();
+/// let line = taut_cli::usage_error_line(&err, argv);
+/// assert!(line.starts_with("taut: invalid value 'x' for '--limit <N>'"), "{line}");
+/// assert!(line.ends_with("(see `taut scen --help`)"), "{line}");
+/// assert!(!line.contains('\n'));
+/// ```
+pub fn usage_error_line<I, S>(err: &clap::Error, argv: I) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    use clap::CommandFactory;
+    use clap::error::ErrorKind;
+    let command = crate::Cli::command();
+    // No global option takes a value, so the first word that is not an option is the
+    // subcommand (if it is one).
+    let sub = argv
+        .into_iter()
+        .skip(1)
+        .map(|a| a.as_ref().to_string_lossy().into_owned())
+        .find(|a| !a.starts_with('-'))
+        .filter(|a| command.find_subcommand(a).is_some());
+    let hint = match &sub {
+        Some(s) => format!("taut {s} --help"),
+        None => "taut --help".to_owned(),
+    };
+    if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let names: Vec<&str> = command
+            .get_subcommands()
+            .map(|c| c.get_name())
+            .filter(|n| *n != "help")
+            .collect();
+        return format!(
+            "taut: no command given: expected one of {} (see `{hint}`)",
+            names.join(", ")
+        );
+    }
+    let text = err.render().to_string();
+    let message = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    format!("taut: {message} (see `{hint}`)")
+}

@@ -1,0 +1,115 @@
+//! The `taut` command line: plan one path on a MovingAI map (`taut path`) or run every query of
+//! a scenario file (`taut scen`) with any planner of the workspace.
+//!
+//! The binary is a thin shell over this library: [`Cli`] is the parsed command line, [`run`]
+//! executes it against any writers (so tests and benches can capture the output), and
+//! [`usage_error_line`] turns a clap error into the one line the binary prints. The `scen`
+//! output contract (columns, statuses, number formats) is documented on [`CSV_HEADER`] and
+//! [`Row`].
+//!
+//! # Example
+//! ```
+//! use clap::Parser;
+//! use taut_cli::{CSV_HEADER, Cli, run};
+//!
+//! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/maps");
+//! let scen = format!("{dir}/small-edge.scen");
+//! // No --map: the map is found by the name the scenario gives, next to the scenario.
+//! let cli = Cli::try_parse_from(["taut", "scen", "--scen", &scen, "--limit", "3"]).unwrap();
+//! let (mut out, mut warnings) = (Vec::new(), Vec::new());
+//! run(&cli, &mut out, &mut warnings).unwrap();
+//! let text = String::from_utf8(out).unwrap();
+//! let lines: Vec<&str> = text.lines().collect();
+//! assert_eq!(lines.len(), 4);
+//! assert_eq!(lines[0], CSV_HEADER);
+//! // Query 1 starts on a blocked cell: an input error, reported without running a planner.
+//! assert_eq!(lines[2], "1,2,1,0,0,invalid,-1,0,0,0.000");
+//! assert!(warnings.is_empty());
+//! ```
+
+mod args;
+mod error;
+mod scen;
+
+use std::io::Write;
+use std::path::Path;
+
+use taut_baselines::make_planner;
+use taut_grid::{Answer, Grid, MapFile, Status};
+
+pub use args::{
+    Cli, Command, FreeSetError, PathArgs, PathFormat, PlannerArgs, PointError, ScenArgs,
+    ScenFormat, parse_free_set, parse_point,
+};
+pub use error::{CliError, usage_error_line};
+pub use scen::{CSV_HEADER, Outcome, Row, resolve_map, run_query, run_scen};
+
+/// Runs a parsed command line: results go to `out`, warnings (one line each, prefixed
+/// `taut: warning: `) to `warnings`.
+///
+/// # Errors
+/// Unreadable or malformed files, an invalid `path` query, a map that cannot be found, or a
+/// failed write (see [`CliError::is_broken_pipe`]).
+pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(), CliError> {
+    match &cli.command {
+        Command::Path(args) => run_path(args, out),
+        Command::Scen(args) => run_scen(args, out, warnings),
+    }
+}
+
+/// Builds the grid of a map file under a free-terrain set.
+///
+/// # Errors
+/// The file cannot be read or is not a valid `.map`.
+pub fn load_grid(path: &Path, args: &PlannerArgs) -> Result<Grid, CliError> {
+    Ok(Grid::from_map(&MapFile::read(path)?, &args.free))
+}
+
+/// `taut path`: plans one query and writes its length, waypoints and statistics.
+///
+/// # Errors
+/// The map cannot be loaded, or an endpoint is off the map or blocked ([`CliError::Query`]).
+pub fn run_path(args: &PathArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let grid = load_grid(&args.map, &args.planner)?;
+    grid.check_query(args.from, args.to)?;
+    let mut planner = make_planner(args.planner.algo, &grid);
+    let mut answer = Answer::default();
+    let status = planner.plan(args.from, args.to, &mut answer)?;
+    let found = status == Status::Found;
+    let stats = answer.stats;
+    match args.format {
+        PathFormat::Text => {
+            if found {
+                writeln!(out, "length {:.8}", answer.length)?;
+            } else {
+                writeln!(out, "unreachable")?;
+            }
+            writeln!(out, "waypoints {}", answer.waypoints.len())?;
+            for p in &answer.waypoints {
+                writeln!(out, "{},{}", p.x, p.y)?;
+            }
+            writeln!(out, "expanded {}", stats.expanded)?;
+            writeln!(out, "generated {}", stats.generated)?;
+        }
+        PathFormat::Json => {
+            let status = if found { "ok" } else { "unreachable" };
+            write!(out, "{{\"status\":\"{status}\",\"length\":")?;
+            if found {
+                write!(out, "{:.8}", answer.length)?;
+            } else {
+                write!(out, "-1")?;
+            }
+            write!(out, ",\"waypoints\":[")?;
+            for (i, p) in answer.waypoints.iter().enumerate() {
+                let sep = if i == 0 { "" } else { "," };
+                write!(out, "{sep}[{},{}]", p.x, p.y)?;
+            }
+            writeln!(
+                out,
+                "],\"expanded\":{},\"generated\":{}}}",
+                stats.expanded, stats.generated
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,251 @@
+//! `taut scen`: run the queries of a scenario file and write one row per query.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use taut_baselines::make_planner;
+use taut_grid::{Answer, Grid, Planner, Point, Scenario, Status};
+
+use crate::args::{ScenArgs, ScenFormat};
+use crate::error::CliError;
+use crate::load_grid;
+
+/// The header line of `taut scen --format csv`, and the key names of its JSON objects.
+///
+/// - `index`: the 0-based position of the query in the scenario file;
+/// - `start_x,start_y,goal_x,goal_y`: the query's lattice points;
+/// - `status`: `ok`, `unreachable`, or `invalid` (an endpoint off the map or on a blocked cell);
+/// - `length`: the path length with 8 decimals when `ok`, else `-1`;
+/// - `expanded,generated`: the planner's search statistics (0 when `invalid`);
+/// - `time_us`: wall-clock microseconds spent in the planner, 3 decimals (0 when `invalid`).
+pub const CSV_HEADER: &str =
+    "index,start_x,start_y,goal_x,goal_y,status,length,expanded,generated,time_us";
+
+/// What became of one query.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Outcome {
+    /// A path of this length was found.
+    Ok(f64),
+    /// The endpoints are valid but not connected.
+    Unreachable,
+    /// An endpoint is off the map or on a blocked cell; no planner was run.
+    Invalid,
+}
+
+impl Outcome {
+    /// The `status` column: `ok`, `unreachable` or `invalid`.
+    pub fn status(self) -> &'static str {
+        match self {
+            Outcome::Ok(_) => "ok",
+            Outcome::Unreachable => "unreachable",
+            Outcome::Invalid => "invalid",
+        }
+    }
+}
+
+/// One row of `taut scen` output.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Row {
+    /// 0-based index of the query in the scenario file.
+    pub index: usize,
+    /// Start point.
+    pub start: Point,
+    /// Goal point.
+    pub goal: Point,
+    /// The result.
+    pub outcome: Outcome,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Microseconds spent in the planner.
+    pub time_us: f64,
+}
+
+impl Row {
+    /// The `length` column: 8 decimals when `ok`, else `-1`.
+    fn length_text(&self) -> String {
+        match self.outcome {
+            Outcome::Ok(len) => format!("{len:.8}"),
+            _ => "-1".to_owned(),
+        }
+    }
+
+    /// Writes the row as a csv line (columns of [`CSV_HEADER`]).
+    ///
+    /// # Errors
+    /// The write fails.
+    pub fn write_csv(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{:.3}",
+            self.index,
+            self.start.x,
+            self.start.y,
+            self.goal.x,
+            self.goal.y,
+            self.outcome.status(),
+            self.length_text(),
+            self.expanded,
+            self.generated,
+            self.time_us
+        )
+    }
+
+    /// Writes the row as one JSON object (no newline), with the keys and values of the csv row.
+    ///
+    /// # Errors
+    /// The write fails.
+    pub fn write_json(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        write!(
+            out,
+            "{{\"index\":{},\"start_x\":{},\"start_y\":{},\"goal_x\":{},\"goal_y\":{},\
+             \"status\":\"{}\",\"length\":{},\"expanded\":{},\"generated\":{},\"time_us\":{:.3}}}",
+            self.index,
+            self.start.x,
+            self.start.y,
+            self.goal.x,
+            self.goal.y,
+            self.outcome.status(),
+            self.length_text(),
+            self.expanded,
+            self.generated,
+            self.time_us
+        )
+    }
+}
+
+/// Answers one query: validates the endpoints on `grid` (an invalid query is reported without
+/// running the planner), else times `planner.plan` into the reused `answer`.
+pub fn run_query(
+    grid: &Grid,
+    planner: &mut dyn Planner,
+    answer: &mut Answer,
+    index: usize,
+    start: Point,
+    goal: Point,
+) -> Row {
+    let mut row = Row {
+        index,
+        start,
+        goal,
+        outcome: Outcome::Invalid,
+        expanded: 0,
+        generated: 0,
+        time_us: 0.0,
+    };
+    if grid.check_query(start, goal).is_err() {
+        return row;
+    }
+    let t = Instant::now();
+    let result = planner.plan(start, goal, answer);
+    let time_us = t.elapsed().as_secs_f64() * 1e6;
+    row.outcome = match result {
+        Ok(Status::Found) => Outcome::Ok(answer.length),
+        Ok(Status::Unreachable) => Outcome::Unreachable,
+        // The planner disagrees with check_query; report what it said, without statistics.
+        Err(_) => return row,
+    };
+    row.expanded = answer.stats.expanded;
+    row.generated = answer.stats.generated;
+    row.time_us = time_us;
+    row
+}
+
+/// Finds a scenario's map by its base name: in the scenario file's directory, then in
+/// `maps_dir`.
+///
+/// # Errors
+/// [`CliError::MapNotFound`] naming the directories searched.
+pub fn resolve_map(name: &str, scen: &Path, maps_dir: Option<&Path>) -> Result<PathBuf, CliError> {
+    let scen_dir = match scen.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let searched: Vec<PathBuf> = std::iter::once(scen_dir)
+        .chain(maps_dir.map(Path::to_path_buf))
+        .collect();
+    searched
+        .iter()
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+        .ok_or_else(|| CliError::MapNotFound {
+            name: name.to_owned(),
+            scen: scen.to_path_buf(),
+            searched,
+        })
+}
+
+/// `taut scen`: runs the scenario's queries (the first `--limit` of them) with one planner and
+/// one reused [`Answer`], writing a row per query as soon as it is answered.
+///
+/// When the queries name a map other than the one used, one warning line goes to `warnings`.
+///
+/// # Errors
+/// Unreadable or malformed files, a map that cannot be found, or a failed write.
+pub fn run_scen(
+    args: &ScenArgs,
+    out: &mut dyn Write,
+    warnings: &mut dyn Write,
+) -> Result<(), CliError> {
+    let scen = Scenario::read(&args.scen)?;
+    let n = args
+        .limit
+        .map_or(scen.entries.len(), |l| l.min(scen.entries.len()));
+    let entries = &scen.entries[..n];
+    let map = match (&args.map, entries.first()) {
+        (Some(m), _) => Some(m.clone()),
+        (None, Some(e)) => Some(resolve_map(
+            e.map_base_name(),
+            &args.scen,
+            args.maps_dir.as_deref(),
+        )?),
+        (None, None) => None,
+    };
+    let grid = map
+        .as_deref()
+        .map(|m| load_grid(m, &args.planner))
+        .transpose()?;
+    if let Some(map) = &map {
+        let used = map.file_name().map(|f| f.to_string_lossy().into_owned());
+        if let Some(e) = entries
+            .iter()
+            .find(|e| Some(e.map_base_name()) != used.as_deref())
+        {
+            // A warning that cannot be written is not worth failing the run for.
+            let _ = writeln!(
+                warnings,
+                "taut: warning: {}:{} names map {:?}, but the map used is {}",
+                args.scen.display(),
+                e.line,
+                e.map,
+                map.display()
+            );
+        }
+    }
+
+    let json = args.format == ScenFormat::Json;
+    if json {
+        write!(out, "[")?;
+    } else {
+        writeln!(out, "{CSV_HEADER}")?;
+    }
+    if let Some(grid) = &grid {
+        let mut planner = make_planner(args.planner.algo, grid);
+        let mut answer = Answer::default();
+        for (index, e) in entries.iter().enumerate() {
+            let row = run_query(grid, &mut *planner, &mut answer, index, e.start, e.goal);
+            if json {
+                write!(out, "{}\n  ", if index == 0 { "" } else { "," })?;
+                row.write_json(out)?;
+            } else {
+                row.write_csv(out)?;
+            }
+        }
+    }
+    if json {
+        writeln!(out, "{}]", if entries.is_empty() { "" } else { "\n" })?;
+    }
+    Ok(())
+}

@@ -1,0 +1,481 @@
+//! Runs the built `taut` binary and checks the output contract of the README and the issue.
+//!
+//! The planners may still be stubs, so these tests assert only what holds for every correct
+//! planner: the header, one row per query with the right index, `invalid` exactly for blocked
+//! or off-map endpoints, `length` -1 unless `ok`, formats, errors and exit codes. Assertions
+//! marked `TIGHTEN(A*)` should become exact once A* lands.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const HEADER: &str = "index,start_x,start_y,goal_x,goal_y,status,length,expanded,generated,time_us";
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/maps")
+}
+
+fn fixture(name: &str) -> String {
+    fixtures().join(name).to_string_lossy().into_owned()
+}
+
+fn taut(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_taut"))
+        .args(args)
+        .output()
+        .expect("run taut")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
+}
+
+/// Success with nothing on stderr; returns stdout.
+fn ok(args: &[&str]) -> String {
+    let o = taut(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    assert_eq!(stderr(&o), "", "{args:?}");
+    stdout(&o)
+}
+
+/// Failure with exactly one stderr line `taut: ...` and no panic; returns that line.
+fn fails(args: &[&str], code: i32) -> String {
+    let o = taut(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+    assert!(err.starts_with("taut: ") && err.ends_with('\n'), "{err:?}");
+    err.trim_end().to_owned()
+}
+
+/// A parsed csv row: the columns of [`HEADER`].
+#[derive(Debug, Clone, PartialEq)]
+struct Row {
+    index: usize,
+    start: (i32, i32),
+    goal: (i32, i32),
+    status: String,
+    length: f64,
+    expanded: u64,
+    generated: u64,
+    time_us: f64,
+}
+
+fn parse_csv(text: &str) -> Vec<Row> {
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(HEADER));
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            assert_eq!(f.len(), 10, "{l}");
+            let row = Row {
+                index: f[0].parse().unwrap(),
+                start: (f[1].parse().unwrap(), f[2].parse().unwrap()),
+                goal: (f[3].parse().unwrap(), f[4].parse().unwrap()),
+                status: f[5].to_owned(),
+                length: f[6].parse().unwrap(),
+                expanded: f[7].parse().unwrap(),
+                generated: f[8].parse().unwrap(),
+                time_us: f[9].parse().unwrap(),
+            };
+            // Number formats: 8 decimals for an ok length, -1 otherwise; 3 decimals of time.
+            if row.status == "ok" {
+                assert_eq!(f[6].split_once('.').map(|(_, d)| d.len()), Some(8), "{l}");
+            } else {
+                assert_eq!(f[6], "-1", "{l}");
+            }
+            assert_eq!(f[9].split_once('.').map(|(_, d)| d.len()), Some(3), "{l}");
+            row
+        })
+        .collect()
+}
+
+/// Relations every correct planner satisfies, whatever it returns.
+fn check_invariants(rows: &[Row]) {
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r.index, i);
+        assert!(
+            ["ok", "unreachable", "invalid"].contains(&r.status.as_str()),
+            "{r:?}"
+        );
+        match r.status.as_str() {
+            "ok" => assert!(r.length >= 0.0 && r.length.is_finite(), "{r:?}"),
+            "invalid" => {
+                assert_eq!((r.length, r.expanded, r.generated), (-1.0, 0, 0), "{r:?}");
+                assert_eq!(r.time_us, 0.0, "{r:?}");
+            }
+            _ => assert_eq!(r.length, -1.0, "{r:?}"),
+        }
+        if r.start == r.goal && r.status == "ok" {
+            assert_eq!(r.length, 0.0, "{r:?}");
+        }
+        assert!(r.time_us >= 0.0);
+    }
+}
+
+#[test]
+fn scen_csv_header_and_one_row_per_query() {
+    let out = ok(&[
+        "scen",
+        "--map",
+        &fixture("arena.map"),
+        "--scen",
+        &fixture("arena.map.scen"),
+        "--algo",
+        "astar",
+    ]);
+    assert_eq!(out.lines().next(), Some(HEADER));
+    let rows = parse_csv(&out);
+    assert_eq!(rows.len(), 130);
+    check_invariants(&rows);
+    // The scenario's own coordinates, in file order.
+    assert_eq!((rows[0].start, rows[0].goal), ((19, 26), (19, 29)));
+    assert_eq!((rows[3].start, rows[3].goal), ((30, 22), (31, 21)));
+    // Every MovingAI query is valid and reachable.
+    // TIGHTEN(A*): require status "ok" and length == the scenario's octile column (1e-6).
+    assert!(rows.iter().all(|r| r.status != "invalid"));
+}
+
+#[test]
+fn scen_limit_takes_the_first_queries() {
+    let scen = fixture("arena.map.scen");
+    let args = |limit| ["scen", "--scen", scen.as_str(), "--limit", limit];
+    let three = parse_csv(&ok(&args("3")));
+    assert_eq!(three.len(), 3);
+    check_invariants(&three);
+    assert_eq!(parse_csv(&ok(&args("0"))).len(), 0);
+    assert_eq!(parse_csv(&ok(&args("100000"))).len(), 130);
+    fails(&args("-1"), 2);
+    fails(&args("x"), 2);
+}
+
+#[test]
+fn scen_invalid_rows_for_blocked_and_off_map_endpoints() {
+    let rows = parse_csv(&ok(&[
+        "scen",
+        "--map",
+        &fixture("small.map"),
+        "--scen",
+        &fixture("small-edge.scen"),
+    ]));
+    check_invariants(&rows);
+    let status: Vec<&str> = rows.iter().map(|r| r.status.as_str()).collect();
+    // 1 blocked start, 2 blocked goal, 3 goal off the map, 6 start on T (blocked by default).
+    for i in [1, 2, 3, 6] {
+        assert_eq!(status[i], "invalid", "query {i}");
+    }
+    // 0 ordinary, 4 start == goal, 5 walled in: valid queries, never invalid.
+    // TIGHTEN(A*): 0 is "ok" with length 10.82842712, 4 is "ok" with 0, 5 is "unreachable".
+    for i in [0, 4, 5] {
+        assert_ne!(status[i], "invalid", "query {i}");
+    }
+    assert_eq!(rows[3].goal, (9, 7));
+
+    // With T free, query 6 becomes valid; the others keep their status class.
+    let rows = parse_csv(&ok(&[
+        "scen",
+        "--map",
+        &fixture("small.map"),
+        "--scen",
+        &fixture("small-edge.scen"),
+        "--free",
+        ".GST",
+    ]));
+    check_invariants(&rows);
+    assert_ne!(rows[6].status, "invalid");
+    assert_eq!(rows[1].status, "invalid");
+}
+
+#[test]
+fn scen_json_has_the_csv_rows() {
+    for algo in ["astar", "theta", "lazy-theta", "vg"] {
+        let base = [
+            "scen",
+            "--scen",
+            &fixture("small-edge.scen"),
+            "--algo",
+            algo,
+        ];
+        let csv = parse_csv(&ok(&base));
+        let json_text = ok(&[&base[..], &["--format", "json"]].concat());
+        let json: serde_json::Value = serde_json::from_str(&json_text).expect("valid JSON");
+        let arr = json.as_array().expect("a JSON array");
+        assert_eq!(arr.len(), csv.len());
+        let keys: Vec<&str> = HEADER.split(',').collect();
+        for (o, r) in arr.iter().zip(&csv) {
+            let o = o.as_object().expect("objects");
+            let mut names: Vec<&str> = o.keys().map(String::as_str).collect();
+            let mut want = keys.clone();
+            names.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(names, want);
+            assert_eq!(o["index"].as_u64(), Some(r.index as u64));
+            assert_eq!(o["start_x"].as_i64(), Some(i64::from(r.start.0)));
+            assert_eq!(o["start_y"].as_i64(), Some(i64::from(r.start.1)));
+            assert_eq!(o["goal_x"].as_i64(), Some(i64::from(r.goal.0)));
+            assert_eq!(o["goal_y"].as_i64(), Some(i64::from(r.goal.1)));
+            assert_eq!(o["status"].as_str(), Some(r.status.as_str()));
+            assert_eq!(o["length"].as_f64(), Some(r.length));
+            // Statistics and times come from separate runs: compare them only where fixed.
+            if r.status == "invalid" {
+                assert_eq!(o["expanded"].as_u64(), Some(0));
+                assert_eq!(o["generated"].as_u64(), Some(0));
+                assert_eq!(o["time_us"].as_f64(), Some(0.0));
+            }
+            assert!(o["expanded"].is_u64() && o["generated"].is_u64());
+            assert!(o["time_us"].as_f64().is_some_and(|t| t >= 0.0));
+        }
+    }
+    // An empty run is an empty array.
+    let empty = ok(&[
+        "scen",
+        "--scen",
+        &fixture("small-edge.scen"),
+        "--limit",
+        "0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&empty).unwrap(),
+        serde_json::json!([])
+    );
+}
+
+#[test]
+fn scen_start_equals_goal() {
+    let rows = parse_csv(&ok(&["scen", "--scen", &fixture("small.map.scen")]));
+    assert_eq!(rows.len(), 6);
+    check_invariants(&rows);
+    assert_eq!(rows[3].start, rows[3].goal);
+    // TIGHTEN(A*): every row "ok"; row 3 length exactly 0; lengths equal the octile column.
+    assert!(rows.iter().all(|r| r.status != "invalid"));
+}
+
+/// A scratch directory for one test, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("taut-cli-{name}"));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn scen_resolves_the_map_by_base_name() {
+    let d = scratch("resolve");
+    let scen_dir = d.join("scens");
+    let maps_dir = d.join("maps");
+    std::fs::create_dir_all(&scen_dir).unwrap();
+    std::fs::create_dir_all(&maps_dir).unwrap();
+    std::fs::copy(fixtures().join("small.map"), maps_dir.join("small.map")).unwrap();
+    // The map field is a path whose directories do not exist: only the base name counts.
+    let text = std::fs::read_to_string(fixtures().join("small-edge.scen"))
+        .unwrap()
+        .replace("\tsmall.map\t", "\tdao/sub/small.map\t");
+    let scen = scen_dir.join("edge.scen");
+    std::fs::write(&scen, text).unwrap();
+    let scen = scen.to_str().unwrap();
+    let maps = maps_dir.to_str().unwrap();
+
+    // Not beside the scenario and no --maps-dir: a one-line error naming the map and where
+    // it looked.
+    let err = fails(&["scen", "--scen", scen], 1);
+    assert!(
+        err.contains("\"small.map\"") && err.contains("--maps-dir"),
+        "{err}"
+    );
+
+    let found = ok(&["scen", "--scen", scen, "--maps-dir", maps]);
+    let given = ok(&["scen", "--scen", scen, "--map", &fixture("small.map")]);
+    let (found, given) = (parse_csv(&found), parse_csv(&given));
+    assert_eq!(found.len(), 7);
+    let statuses = |rows: &[Row]| rows.iter().map(|r| r.status.clone()).collect::<Vec<_>>();
+    assert_eq!(statuses(&found), statuses(&given));
+
+    // Beside the scenario wins without --maps-dir.
+    std::fs::copy(fixtures().join("small.map"), scen_dir.join("small.map")).unwrap();
+    assert_eq!(parse_csv(&ok(&["scen", "--scen", scen])).len(), 7);
+}
+
+#[test]
+fn scen_warns_once_when_the_map_differs() {
+    let o = taut(&[
+        "scen",
+        "--map",
+        &fixture("small.map"),
+        "--scen",
+        &fixture("arena.map.scen"),
+        "--limit",
+        "5",
+    ]);
+    assert!(o.status.success());
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("taut: warning: ") && err.contains("arena.map"),
+        "{err}"
+    );
+    // Arena coordinates are off the 8x6 map or on it at random: rows still come, one each.
+    let rows = parse_csv(&stdout(&o));
+    assert_eq!(rows.len(), 5);
+    check_invariants(&rows);
+}
+
+#[test]
+fn path_prints_length_and_waypoints() {
+    let map = fixture("small.map");
+    let out = ok(&["path", "--map", &map, "--from", "0,0", "--to", "7,5"]);
+    let lines: Vec<&str> = out.lines().collect();
+    // TIGHTEN(A*): first line "length 10.82842712", waypoints from 0,0 to 7,5.
+    let n: usize = if lines[0] == "unreachable" {
+        assert_eq!(lines[1], "waypoints 0");
+        0
+    } else {
+        let len = lines[0].strip_prefix("length ").expect("length line");
+        assert!(len.split_once('.').unwrap().1.len() >= 6, "{len}");
+        assert!(len.parse::<f64>().unwrap() >= (74f64).sqrt() - 1e-9);
+        let n = lines[1]
+            .strip_prefix("waypoints ")
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(n >= 2);
+        assert_eq!(lines[2], "0,0");
+        assert_eq!(lines[1 + n], "7,5");
+        n
+    };
+    assert_eq!(lines.len(), 4 + n);
+    assert!(lines[2 + n].starts_with("expanded "));
+    assert!(lines[3 + n].starts_with("generated "));
+
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "path", "--map", &map, "--from", "0,0", "--to", "7,5", "--format", "json",
+    ]))
+    .expect("valid JSON");
+    let status = json["status"].as_str().unwrap();
+    assert!(status == "ok" || status == "unreachable");
+    assert_eq!(json["waypoints"].as_array().unwrap().len(), n);
+    assert!(json["expanded"].is_u64() && json["generated"].is_u64());
+    if status == "unreachable" {
+        assert_eq!(json["length"].as_f64(), Some(-1.0));
+    }
+}
+
+#[test]
+fn path_rejects_invalid_endpoints() {
+    let map = fixture("small.map");
+    let err = fails(&["path", "--map", &map, "--from", "2,1", "--to", "0,0"], 1);
+    assert!(
+        err.contains("start (2, 1)") && err.contains("blocked"),
+        "{err}"
+    );
+    let err = fails(&["path", "--map", &map, "--from", "0,0", "--to", "8,0"], 1);
+    assert!(
+        err.contains("goal (8, 0)") && err.contains("off the map"),
+        "{err}"
+    );
+    let err = fails(&["path", "--map", &map, "--from", "-1,0", "--to", "0,0"], 1);
+    assert!(err.contains("start (-1, 0)"), "{err}");
+}
+
+#[test]
+fn bad_arguments_give_one_line_and_exit_2() {
+    let map = fixture("small.map");
+    let scen = fixture("small-edge.scen");
+    let err = fails(&["scen", "--scen", &scen, "--algo", "dijkstra"], 2);
+    assert!(err.contains("dijkstra") && err.contains("astar"), "{err}");
+    for bad in [
+        "1",
+        "1,",
+        ",2",
+        "1,2,3",
+        "a,b",
+        "1.5,2",
+        "1, 2",
+        "+1,2",
+        "99999999999,0",
+    ] {
+        let err = fails(&["path", "--map", &map, "--from", bad, "--to", "0,0"], 2);
+        assert!(err.contains(&format!("'{bad}'")), "{bad}: {err}");
+    }
+    fails(&["path", "--map", &map, "--from", "0,0"], 2);
+    fails(&["scen", "--scen", &scen, "--format", "xml"], 2);
+    fails(&["scen", "--scen", &scen, "--free", ""], 2);
+    fails(&["scen", "--scen", &scen, "--free", "x"], 2);
+    fails(&["frobnicate"], 2);
+    fails(&[], 2);
+    assert!(ok(&["--help"]).contains("scen"));
+    assert!(ok(&["scen", "--help"]).contains("--maps-dir"));
+}
+
+#[test]
+fn unreadable_or_malformed_files_give_one_line_and_exit_1() {
+    let d = scratch("bad-files");
+    let missing = d.join("missing.map");
+    let missing = missing.to_str().unwrap();
+    let err = fails(
+        &["path", "--map", missing, "--from", "0,0", "--to", "1,1"],
+        1,
+    );
+    assert!(err.contains("missing.map"), "{err}");
+    let err = fails(
+        &["scen", "--scen", &d.join("nope.scen").to_string_lossy()],
+        1,
+    );
+    assert!(err.contains("nope.scen"), "{err}");
+
+    let bad_map = d.join("bad.map");
+    std::fs::write(&bad_map, "type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n").unwrap();
+    let bad_map = bad_map.to_str().unwrap();
+    let err = fails(
+        &["path", "--map", bad_map, "--from", "0,0", "--to", "1,1"],
+        1,
+    );
+    assert!(err.contains("bad.map:") && err.contains("'x'"), "{err}");
+    let err = fails(
+        &[
+            "scen",
+            "--map",
+            bad_map,
+            "--scen",
+            &fixture("small-edge.scen"),
+        ],
+        1,
+    );
+    assert!(err.contains("bad.map:"), "{err}");
+
+    // A map passed as a scenario: the header is wrong.
+    let err = fails(&["scen", "--scen", &fixture("small.map")], 1);
+    assert!(err.contains("small.map:1"), "{err}");
+}
+
+#[test]
+fn closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // A scenario long enough to overflow the pipe buffer once the reader is gone.
+    let d = scratch("pipe");
+    let mut text = String::from("version 1\n");
+    for _ in 0..20_000 {
+        text.push_str("0\tsmall.map\t8\t6\t2\t1\t0\t0\t0\n");
+    }
+    let scen = d.join("long.scen");
+    std::fs::write(&scen, text).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taut"))
+        .args(["scen", "--map", &fixture("small.map"), "--scen"])
+        .arg(&scen)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The read end is dropped here: further writes fail with EPIPE.
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{:?}", o.status);
+    assert_eq!(stderr(&o), "");
+}

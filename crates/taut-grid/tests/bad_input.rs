@@ -167,7 +167,9 @@ fn every_corpus_file_gives_its_expected_outcome() {
                 let msg = e.to_string();
                 let at = format!("{}:{}: ", path.display(), exp.line.unwrap_or(0));
                 if !msg.starts_with(&at) {
-                    failures.push(format!("{name}: message `{msg}` does not start with `{at}`"));
+                    failures.push(format!(
+                        "{name}: message `{msg}` does not start with `{at}`"
+                    ));
                 }
             }
         }
@@ -180,7 +182,8 @@ fn every_corpus_file_gives_its_expected_outcome() {
 fn check_valid(name: &str, exp: &Expectation, loaded: Loaded) -> Result<(), String> {
     match loaded {
         Loaded::Map(m) => {
-            let again = MapFile::parse(m.to_text().as_bytes()).map_err(|e| format!("{name}: {e}"))?;
+            let again =
+                MapFile::parse(m.to_text().as_bytes()).map_err(|e| format!("{name}: {e}"))?;
             if again != m {
                 return Err(format!("{name}: to_text does not round-trip"));
             }
@@ -242,10 +245,16 @@ fn crlf_and_lf_maps_are_the_same_map() {
 #[test]
 fn in_memory_errors_name_the_input_pseudo_file() {
     let e = MapFile::parse(b"type octile\nheight 2\nwidth 3\nmap\n...\n").unwrap_err();
-    assert_eq!(e.to_string(), "<input>:6: truncated: expected 2 map rows, found 1");
+    assert_eq!(
+        e.to_string(),
+        "<input>:6: truncated: expected 2 map rows, found 1"
+    );
     let e = Scenario::parse(b"version 1\n0\tm\t3\t3\t0\t0\t3\t0\t3\n").unwrap_err();
     assert_eq!(e.line(), Some(2));
-    assert!(e.to_string().starts_with("<input>:2: goal_x = 3 is out of range 0..3"));
+    assert!(
+        e.to_string()
+            .starts_with("<input>:2: goal_x = 3 is out of range 0..3")
+    );
 }
 
 #[test]

@@ -17,7 +17,10 @@ use std::path::{Path, PathBuf};
 
 /// The workspace root (the directory holding the top-level `Cargo.toml`).
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("workspace root")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("workspace root")
 }
 
 /// The `fixtures/` directory of the repository.
@@ -39,9 +42,15 @@ pub fn shared_data(test: &str) -> Option<PathBuf> {
         return Some(dir);
     }
     if std::env::var("TAUT_REQUIRE_DATA").as_deref() == Ok("1") {
-        panic!("{test}: reference data not found at {} but TAUT_REQUIRE_DATA=1", dir.display());
+        panic!(
+            "{test}: reference data not found at {} but TAUT_REQUIRE_DATA=1",
+            dir.display()
+        );
     }
-    eprintln!("SKIPPED {test}: reference data not found at {} (set TAUT_DATA)", dir.display());
+    eprintln!(
+        "SKIPPED {test}: reference data not found at {} (set TAUT_DATA)",
+        dir.display()
+    );
     None
 }
 
@@ -79,7 +88,10 @@ pub fn read_optimal_csv(path: &Path) -> Result<Vec<OptimalRow>, String> {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().ok_or("empty csv")?.split(',').collect();
     let col = |name: &str| {
-        header.iter().position(|h| *h == name).ok_or_else(|| format!("no column {name}"))
+        header
+            .iter()
+            .position(|h| *h == name)
+            .ok_or_else(|| format!("no column {name}"))
     };
     let c = [
         col("map")?,
@@ -102,7 +114,11 @@ pub fn read_optimal_csv(path: &Path) -> Result<Vec<OptimalRow>, String> {
         let int = |i: usize, what: &str| get(i).parse::<i64>().map_err(|_| bad(what));
         let opt = |i: usize| -> Result<Option<f64>, String> {
             let s = get(i);
-            if s.is_empty() { Ok(None) } else { s.parse().map(Some).map_err(|_| bad("length")) }
+            if s.is_empty() {
+                Ok(None)
+            } else {
+                s.parse().map(Some).map_err(|_| bad("length"))
+            }
         };
         rows.push(OptimalRow {
             map: get(0).to_owned(),

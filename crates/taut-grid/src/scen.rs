@@ -271,9 +271,15 @@ impl Scenario {
     }
 
     /// The file text in this scenario's [`ScenFormat`].
+    ///
+    /// A space-separated format is written with tabs instead when some map name is empty or
+    /// contains white space, which only tab separation can read back. (Map names containing a
+    /// tab or a line end cannot be written faithfully at all.)
     pub fn to_text(&self) -> String {
         let f = &self.format;
-        let sep = if f.tabs { "\t" } else { " " };
+        let needs_tabs = |m: &str| m.is_empty() || m.contains(char::is_whitespace);
+        let tabs = f.tabs || self.entries.iter().any(|e| needs_tabs(&e.map));
+        let sep = if tabs { "\t" } else { " " };
         let mut s = format!("version {}\n", f.version);
         for e in &self.entries {
             let len = f.lengths.format(e.octile);

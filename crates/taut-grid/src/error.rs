@@ -39,7 +39,7 @@ pub enum ParseErrorKind {
         /// What it was.
         found: String,
     },
-    /// A header number is not a positive integer in range.
+    /// A header number is not a positive integer in range (plain decimal digits).
     #[error("bad {field} {found:?}: expected an integer from 1 to {max}")]
     BadDimension {
         /// `height` or `width`.
@@ -49,7 +49,8 @@ pub enum ParseErrorKind {
         /// Largest accepted value.
         max: u32,
     },
-    /// The file ends before all declared rows were read.
+    /// The file ends (or a blank line interrupts the grid) before all declared rows were read.
+    /// The error's line is where the first missing row was expected.
     #[error("truncated: expected {expected} map rows, found {found}")]
     Truncated {
         /// Rows declared by the header.
@@ -74,9 +75,9 @@ pub enum ParseErrorKind {
     /// A character outside the MovingAI alphabet.
     #[error("unknown terrain character {ch:?} at column {column}")]
     UnknownTerrain {
-        /// The character (lossy for non-ASCII bytes).
+        /// The character: decoded when the row is UTF-8 at that point, else U+FFFD.
         ch: char,
-        /// 0-based column.
+        /// 0-based column, in bytes.
         column: usize,
     },
     /// A scenario line does not have 9 fields.

@@ -117,25 +117,34 @@ impl MapFile {
     /// Parses the text of a `.map` file.
     ///
     /// Accepts LF and CRLF line ends, a missing final newline, trailing blank lines, and the
-    /// `height`/`width` lines in either order. Rejects anything else with a typed error.
+    /// `height`/`width` lines in either order. Rejects anything else with a typed error whose
+    /// line does not depend on whether the file ends with a newline. Rows are checked for
+    /// unknown characters before their width, and grow the map as they arrive: a huge declared
+    /// size over a short body fails without allocating the declared size.
     pub fn parse(bytes: &[u8]) -> Result<Self, GridError> {
         if bytes.iter().all(|b| b.is_ascii_whitespace()) {
             return Err(parse_err(0, ParseErrorKind::Empty));
         }
-        let mut lines = bytes
+        // Drop one final line end so that "a\nb\n" and "a\nb" have the same two lines: line
+        // numbers in errors at the end of the file must not depend on the final newline.
+        let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        let mut lines = body
             .split(|&b| b == b'\n')
             .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
             .enumerate()
             .map(|(i, l)| (i + 1, l));
+        // Line number of the last header line read, to name the line where the file ended.
+        let mut header_line = 0;
         let mut next_header = |expected: &'static str| -> Result<(usize, Vec<String>), GridError> {
             match lines.next() {
                 Some((n, l)) => {
+                    header_line = n;
                     let text = std::str::from_utf8(l)
                         .map_err(|_| parse_err(n, ParseErrorKind::NotText))?;
                     Ok((n, text.split_whitespace().map(str::to_owned).collect()))
                 }
                 None => Err(parse_err(
-                    0,
+                    header_line + 1,
                     ParseErrorKind::BadHeader {
                         expected,
                         found: "end of file".into(),
@@ -171,8 +180,10 @@ impl MapFile {
                 }
             };
             let found = t.get(1..).map(|r| r.join(" ")).unwrap_or_default();
-            let value = match (t.len(), found.parse::<u32>()) {
-                (2, Ok(v)) if (1..=MAX_SIDE).contains(&v) => v,
+            // Plain decimal digits only: `u32::from_str` would also take a leading `+`.
+            let digits = !found.is_empty() && found.bytes().all(|b| b.is_ascii_digit());
+            let value = match (t.len(), digits, found.parse::<u32>()) {
+                (2, true, Ok(v)) if (1..=MAX_SIDE).contains(&v) => v,
                 _ => {
                     return Err(parse_err(
                         n,
@@ -204,11 +215,20 @@ impl MapFile {
             ));
         }
         // Grow as rows arrive, so a huge header over a short body fails before allocating.
+        let map_line = n;
         let mut tiles = Vec::new();
         let mut rows = 0u32;
-        let mut last_line = n;
+        // The line where the first missing row would be: independent of a final newline.
+        let truncated = |rows: u32| {
+            parse_err(
+                map_line + rows as usize + 1,
+                ParseErrorKind::Truncated {
+                    expected: height,
+                    found: rows,
+                },
+            )
+        };
         for (n, line) in lines {
-            last_line = n;
             if rows == height {
                 if line.iter().all(|b| b.is_ascii_whitespace()) {
                     continue;
@@ -218,17 +238,20 @@ impl MapFile {
                     ParseErrorKind::TooManyRows { expected: height },
                 ));
             }
+            if line.is_empty() {
+                // A blank line inside the grid: the body ended early.
+                return Err(truncated(rows));
+            }
+            // The alphabet first: a multi-byte character or a stray space also makes the row
+            // the wrong length, but naming the character is the more useful report.
+            if let Some(column) = line.iter().position(|c| !MOVINGAI_ALPHABET.contains(c)) {
+                let ch = String::from_utf8_lossy(&line[column..])
+                    .chars()
+                    .next()
+                    .unwrap_or(char::REPLACEMENT_CHARACTER);
+                return Err(parse_err(n, ParseErrorKind::UnknownTerrain { ch, column }));
+            }
             if line.len() != width as usize {
-                if line.is_empty() {
-                    // A blank line inside the grid: the body ended early.
-                    return Err(parse_err(
-                        n,
-                        ParseErrorKind::Truncated {
-                            expected: height,
-                            found: rows,
-                        },
-                    ));
-                }
                 return Err(parse_err(
                     n,
                     ParseErrorKind::RowWidth {
@@ -237,26 +260,11 @@ impl MapFile {
                     },
                 ));
             }
-            if let Some(column) = line.iter().position(|c| !MOVINGAI_ALPHABET.contains(c)) {
-                let b = line[column];
-                let ch = if b.is_ascii() {
-                    char::from(b)
-                } else {
-                    char::REPLACEMENT_CHARACTER
-                };
-                return Err(parse_err(n, ParseErrorKind::UnknownTerrain { ch, column }));
-            }
             tiles.extend_from_slice(line);
             rows += 1;
         }
         if rows < height {
-            return Err(parse_err(
-                last_line,
-                ParseErrorKind::Truncated {
-                    expected: height,
-                    found: rows,
-                },
-            ));
+            return Err(truncated(rows));
         }
         Ok(MapFile {
             width,

@@ -115,6 +115,14 @@ fn field<T: std::str::FromStr>(
     })
 }
 
+/// Whether `v` is a version number as scenario files write it: digits, optionally followed by
+/// a dot and digits (`1`, `1.0`). `f64::from_str` would also take `inf`, `NaN` or `1e5`.
+fn is_version(v: &str) -> bool {
+    let (int, frac) = v.split_once('.').unwrap_or((v, "0"));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    digits(int) && digits(frac)
+}
+
 impl Scenario {
     /// Reads and parses a `.scen` file; errors name the file and line.
     pub fn read(path: impl AsRef<Path>) -> Result<Self, GridError> {
@@ -149,7 +157,7 @@ impl Scenario {
         let (n, head) = lines.next().unwrap_or((1, ""));
         let t: Vec<&str> = head.split_whitespace().collect();
         let version = match t.as_slice() {
-            ["version", v] if v.parse::<f64>().is_ok() => (*v).to_owned(),
+            ["version", v] if is_version(v) => (*v).to_owned(),
             _ => {
                 return Err(parse_err(
                     n,
@@ -187,7 +195,21 @@ impl Scenario {
                     },
                 ));
             }
-            let int = |i: usize, name| field::<u32>(n, fields[i].trim(), name, "a whole number");
+            let int = |i: usize, name| {
+                let text = fields[i].trim();
+                // Plain decimal digits only: `u32::from_str` would also take a leading `+`.
+                if !text.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(parse_err(
+                        n,
+                        ParseErrorKind::BadField {
+                            field: name,
+                            expected: "a whole number",
+                            found: text.into(),
+                        },
+                    ));
+                }
+                field::<u32>(n, text, name, "a whole number")
+            };
             let bucket = int(0, "bucket")?;
             let width = int(2, "width")?;
             let height = int(3, "height")?;
@@ -249,9 +271,15 @@ impl Scenario {
     }
 
     /// The file text in this scenario's [`ScenFormat`].
+    ///
+    /// A space-separated format is written with tabs instead when some map name is empty or
+    /// contains white space, which only tab separation can read back. (Map names containing a
+    /// tab or a line end cannot be written faithfully at all.)
     pub fn to_text(&self) -> String {
         let f = &self.format;
-        let sep = if f.tabs { "\t" } else { " " };
+        let needs_tabs = |m: &str| m.is_empty() || m.contains(char::is_whitespace);
+        let tabs = f.tabs || self.entries.iter().any(|e| needs_tabs(&e.map));
+        let sep = if tabs { "\t" } else { " " };
         let mut s = format!("version {}\n", f.version);
         for e in &self.entries {
             let len = f.lengths.format(e.octile);

@@ -226,7 +226,8 @@ pub enum Orientation {
 ///
 /// On screen (y grows downwards) a positive cross product `(b - a) × (c - a)` is a clockwise
 /// turn. Exact for points within [`RowPoint::in_exact_range`]: with denominators `d <= 2^21`
-/// and numerators `<= 2^20 d`, every intermediate product is below 2^125.
+/// and numerators `<= 2^20 d`, every intermediate product is below 2^106 (see the comments in
+/// the body); inputs outside that range still get an exact answer through a 256-bit fallback.
 pub fn orient(a: RowPoint, b: RowPoint, c: RowPoint) -> Orientation {
     debug_assert!(a.in_exact_range() && b.in_exact_range() && c.in_exact_range());
     // (bx - ax) = n1 / d1, (cx - ax) = n2 / d2, with d1 = da*db, d2 = da*dc (unreduced).
@@ -237,12 +238,12 @@ pub fn orient(a: RowPoint, b: RowPoint, c: RowPoint) -> Orientation {
     let dyc = i128::from(c.y) - i128::from(a.y);
     // cross = (bx-ax)*dyc - dyb*(cx-ax)
     //       = [(bn*ad - an*bd) * dyc * cd - dyb * (cn*ad - an*cd) * bd] / (ad*bd*cd)
-    // Reduce the common factor ad first: both terms share 1/ad after expansion below.
     let n1 = bn * ad - an * bd; // |.| < 2^(41+21+1)
     let n2 = cn * ad - an * cd;
     // Compare n1*dyc/(ad*bd) with dyb*n2/(ad*cd)  <=>  n1*dyc*cd vs dyb*n2*bd (ad > 0).
-    // Magnitudes: n1 < 2^63, dyc < 2^21, cd <= 2^21 -> the product needs care; divide by the
-    // gcd-free path: use the sign of each factor and compare magnitudes in u128 when safe.
+    // Magnitudes in range: |n1|, |n2| < 2^63 and |dyc * cd|, |dyb * bd| <= 2^42, so both
+    // products are below 2^105 and the i128 path of cmp_products decides. Out-of-range inputs
+    // fall through to its exact 256-bit comparison.
     let s = cmp_products(n1, dyc * cd, dyb * bd, n2);
     match s {
         Ordering::Greater => Orientation::Clockwise,

@@ -105,7 +105,10 @@ impl AStar {
         }
         let w = grid.width();
         let cells = grid.width() as u64 * grid.height() as u64;
-        assert!(cells <= u64::from(u32::MAX), "grid too large for A*: {cells} cells");
+        assert!(
+            cells <= u64::from(u32::MAX),
+            "grid too large for A*: {cells} cells"
+        );
         self.nodes.begin(cells as usize);
         self.open.clear();
 

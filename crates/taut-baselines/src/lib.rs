@@ -26,6 +26,9 @@ pub mod astar;
 pub mod theta;
 pub mod vg;
 
+mod arena;
+mod heap;
+
 use taut_grid::{Grid, Planner};
 
 /// The planners of this crate, by command-line name.

@@ -1,21 +1,428 @@
-//! Theta* and Lazy Theta*. STUB: being written.
-#![allow(missing_docs)]
-use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status};
+//! Theta* and Lazy Theta*: any-angle search over the lattice points of the grid.
+//!
+//! # Graph
+//! The search runs over lattice points `(x, y)`, `0 <= x <= W`, `0 <= y <= H`. A point's
+//! neighbours are the 8 adjacent lattice points reachable by a legal unit segment (a diagonal
+//! unit segment crosses one cell, which must be free; an axis-parallel one runs along an edge,
+//! which needs a free cell on at least one side). The path of a search state is its parent
+//! chain, and `g` is the Euclidean length of that polyline.
+//!
+//! # Theta* (Nash, Daniel, Koenig, Felner 2007)
+//! A* over that graph, except that when a state `s` with parent `p` generates a neighbour `v`,
+//! it first tries "path 2", `p → v` directly, which is allowed when the segment is legal
+//! ([`Grid::segment_is_legal`], exact); otherwise it uses "path 1", `s → v`, as A* would. So
+//! parents need not be neighbours and the path bends only where an obstacle forces it.
+//!
+//! # Lazy Theta* (Nash, Koenig, Tovey 2010)
+//! Generation optimistically assumes path 2 and checks line of sight only when a state is
+//! popped for expansion. If the segment to its parent turns out to be blocked, the state takes
+//! the best already-expanded neighbour as parent instead (path 1 from there). This trades the
+//! many line-of-sight checks of Theta* for one per expansion.
+//!
+//! # Double corners (DESIGN.md §1)
+//! A lattice point where two blocked cells touch diagonally has two free sides, and a path may
+//! touch it but never pass from one side to the other. So:
+//! - a *double-corner vertex has two states*, one per free side; the side of a state is the
+//!   side its parent lies on (the direction from which the path arrives). Ordinary vertices
+//!   have one state. With one state per vertex, closing a double corner from one side would
+//!   wrongly hide the other side, and Theta* could call a reachable goal unreachable;
+//! - extending `w → u → v` through a double corner `u` requires `v` on the same side as `w`
+//!   ([`Grid::turn_allowed`]); this is checked for path 1 at `u` and for path 2 at the parent;
+//! - the start, if it is a double corner, owns the state of its south-east side, so every
+//!   first segment satisfies [`Grid::endpoint_allows`]; the search ends only when the state of
+//!   the goal's south-east side is reached, so the last segment does too.
+//!
+//! Path 2 may land in the other state of `v` than path 1 would (it arrives from another
+//! side). Then both are relaxed: path 2 into its state and path 1 into its own. This keeps the
+//! search complete: every state reachable in the graph above is reached. In Lazy Theta* such
+//! an optimistic path-2 state may find, once popped, that its parent is out of sight and no
+//! expanded neighbour lies on its side; it is then dropped (reset to unreached, so a later
+//! relaxation may still reach it) instead of being expanded.
+//!
+//! # Context
+//! [`Theta`] keeps flat per-state records (cost, parent, epoch tag) for `2 (W+1) (H+1)`
+//! states (vertex `i`'s second state is `i + (W+1)(H+1)`, touched only at double corners) and
+//! a binary-heap open list with lazy deletion; a query bumps an epoch instead of clearing, so
+//! a warm context allocates nothing, and one context may serve grids of any size.
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+use std::f64::consts::SQRT_2;
+
+use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status, path_length, quad};
+
+use crate::arena::Arena;
+use crate::heap::{Entry, OpenList};
+
+/// Which algorithm [`Theta::search`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Variant {
+    /// Theta*: line of sight checked for every generated neighbour.
     Theta,
+    /// Lazy Theta*: line of sight checked once per expansion.
     Lazy,
 }
 
+/// Unit moves between lattice points: the four straight ones, then the diagonals.
+const MOVES: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// For each move, the cells around the source point of which one must be free for the unit
+/// segment to be legal: an axis move runs between two cells, a diagonal one crosses one.
+const MOVE_CELLS: [u8; 8] = [
+    quad::NE | quad::SE,
+    quad::NW | quad::SW,
+    quad::SW | quad::SE,
+    quad::NW | quad::NE,
+    quad::SE,
+    quad::NE,
+    quad::SW,
+    quad::NW,
+];
+
+/// Step lengths of [`MOVES`].
+const STEP: [f64; 8] = [1.0, 1.0, 1.0, 1.0, SQRT_2, SQRT_2, SQRT_2, SQRT_2];
+
+/// The free cells around the lattice point `(x, y)` (a [`quad`] mask), for points of the map's
+/// closed rectangle.
+#[inline(always)]
+fn cells(grid: &Grid, x: i32, y: i32) -> u8 {
+    (u8::from(grid.is_free_padded(x - 1, y - 1)) * quad::NW)
+        | (u8::from(grid.is_free_padded(x, y - 1)) * quad::NE)
+        | (u8::from(grid.is_free_padded(x - 1, y)) * quad::SW)
+        | (u8::from(grid.is_free_padded(x, y)) * quad::SE)
+}
+
+/// Whether a cell mask is that of a double corner.
+#[inline(always)]
+fn is_double(m: u8) -> bool {
+    m == quad::NW | quad::SE || m == quad::NE | quad::SW
+}
+
+/// For a double corner with mask `m`, whether the direction `(dx, dy)` (of a legal segment
+/// leaving it) lies on its southern free side (south-east or south-west, whichever is free).
+/// This decides which of the vertex's two states a path arriving from that direction uses.
+#[inline(always)]
+fn south(m: u8, dx: i32, dy: i32) -> bool {
+    if m == quad::NW | quad::SE {
+        !(dx <= 0 && dy <= 0)
+    } else {
+        !(dx >= 0 && dy <= 0)
+    }
+}
+
+/// Per-query constants.
+#[derive(Clone, Copy)]
+struct Layout {
+    /// Lattice points per row: `W + 1`.
+    stride: u32,
+    /// Number of lattice points: `(W + 1) (H + 1)`; also the offset of second states.
+    n: u32,
+}
+
+impl Layout {
+    #[inline(always)]
+    fn id(self, x: i32, y: i32) -> u32 {
+        y as u32 * self.stride + x as u32
+    }
+
+    #[inline(always)]
+    fn point(self, state: u32) -> Point {
+        let v = if state >= self.n {
+            state - self.n
+        } else {
+            state
+        };
+        Point::new((v % self.stride) as i32, (v / self.stride) as i32)
+    }
+
+    /// The state of vertex `id` (cell mask `m`) for a path arriving from direction `(dx, dy)`
+    /// (pointing from the vertex towards its parent).
+    #[inline(always)]
+    fn state(self, id: u32, m: u8, dx: i32, dy: i32) -> u32 {
+        if is_double(m) && south(m, dx, dy) {
+            id + self.n
+        } else {
+            id
+        }
+    }
+
+    /// Whether the path of `state` (at a vertex with mask `m`) may continue in direction
+    /// `(dx, dy)`: always, unless the vertex is a double corner and the direction lies on the
+    /// other side than the one the state arrived from.
+    #[inline(always)]
+    fn may_leave(self, state: u32, m: u8, dx: i32, dy: i32) -> bool {
+        !is_double(m) || south(m, dx, dy) == (state >= self.n)
+    }
+}
+
+/// A reusable Theta* / Lazy Theta* search context (see the module docs). Create one per
+/// thread and reuse it across queries, variants and grids.
+#[derive(Debug, Clone, Default)]
+pub struct Theta {
+    states: Arena,
+    open: OpenList,
+}
+
+impl Theta {
+    /// An empty context; it sizes itself on the first query.
+    pub fn new() -> Self {
+        Theta::default()
+    }
+
+    /// Finds an any-angle path from lattice point `start` to lattice point `goal` with the
+    /// given variant, filling `out` with the waypoints (the parent chain, start first) and the
+    /// Euclidean length of that polyline. The path obeys every rule of DESIGN.md §1 (it passes
+    /// [`Grid::check_path`]); it is usually short but not guaranteed optimal.
+    ///
+    /// Returns [`Status::Unreachable`] (no waypoints, infinite length) exactly when no legal
+    /// path exists. `start == goal` gives the single waypoint `start` and length 0.
+    ///
+    /// # Errors
+    /// The error of [`Grid::check_query`] when an endpoint is off the map or blocked; `out` is
+    /// then cleared.
+    ///
+    /// # Panics
+    /// If the grid has more than `u32::MAX / 2` lattice points.
+    ///
+    /// # Example
+    /// ```
+    /// use taut_baselines::theta::{Theta, Variant};
+    /// use taut_grid::{Answer, Grid, Point, Status};
+    ///
+    /// let grid = Grid::from_ascii(&["....", "....", "...."]).unwrap();
+    /// let (mut theta, mut out) = (Theta::new(), Answer::default());
+    /// let (s, g) = (Point::new(0, 0), Point::new(3, 2));
+    /// assert_eq!(theta.search(&grid, Variant::Lazy, s, g, &mut out), Ok(Status::Found));
+    /// assert_eq!(out.waypoints, [s, g]); // a straight line on an open map
+    /// assert_eq!(out.length, 13f64.sqrt());
+    /// ```
+    pub fn search(
+        &mut self,
+        grid: &Grid,
+        variant: Variant,
+        start: Point,
+        goal: Point,
+        out: &mut Answer,
+    ) -> Result<Status, QueryError> {
+        out.clear();
+        grid.check_query(start, goal)?;
+        if start == goal {
+            out.waypoints.push(start);
+            out.length = 0.0;
+            return Ok(Status::Found);
+        }
+        let stride = grid.width() as u64 + 1;
+        let points = stride * (grid.height() as u64 + 1);
+        assert!(
+            2 * points <= u64::from(u32::MAX),
+            "grid too large for Theta*: {points} lattice points"
+        );
+        let lay = Layout {
+            stride: stride as u32,
+            n: points as u32,
+        };
+        self.states.begin(2 * points as usize);
+        self.open.clear();
+
+        let start_m = cells(grid, start.x, start.y);
+        // A double-corner start leaves through its south-east side: give it that state.
+        let start_state = lay.state(lay.id(start.x, start.y), start_m, 1, 1);
+        let goal_m = cells(grid, goal.x, goal.y);
+        // Only an arrival on the goal's south-east side ends the search.
+        let goal_state = lay.state(lay.id(goal.x, goal.y), goal_m, 1, 1);
+        self.states.set_open(start_state, 0.0, start_state);
+        self.open.push(Entry {
+            f: start.dist(goal),
+            g: 0.0,
+            id: start_state,
+        });
+        out.stats.heap_ops += 1;
+
+        let mut found = false;
+        while let Some(e) = self.open.pop() {
+            out.stats.heap_ops += 1;
+            let s = e.id;
+            if self.states.closed(s) || e.g > self.states.g(s) {
+                continue; // stale
+            }
+            if variant == Variant::Lazy && !self.set_vertex(grid, lay, s, start_state) {
+                continue; // dropped: its optimistic parent is out of sight
+            }
+            if s == goal_state {
+                found = true;
+                break;
+            }
+            self.states.close(s);
+            out.stats.expanded += 1;
+            self.expand(grid, lay, variant, s, start_state, goal, out);
+        }
+        if !found {
+            return Ok(Status::Unreachable);
+        }
+        let mut s = goal_state;
+        while s != start_state {
+            out.waypoints.push(lay.point(s));
+            s = self.states.parent(s);
+        }
+        out.waypoints.push(start);
+        out.waypoints.reverse();
+        out.length = path_length(&out.waypoints);
+        Ok(Status::Found)
+    }
+
+    /// Generates the neighbours of the (just closed) state `s`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn expand(
+        &mut self,
+        grid: &Grid,
+        lay: Layout,
+        variant: Variant,
+        s: u32,
+        start_state: u32,
+        goal: Point,
+        out: &mut Answer,
+    ) {
+        let u = lay.point(s);
+        let mu = cells(grid, u.x, u.y);
+        let gs = self.states.g(s);
+        let p = self.states.parent(s);
+        let is_start = s == start_state;
+        let pu = lay.point(p);
+        let mp = cells(grid, pu.x, pu.y);
+        let gp = self.states.g(p);
+        for k in 0..8 {
+            if mu & MOVE_CELLS[k] == 0 {
+                continue;
+            }
+            let (dx, dy) = MOVES[k];
+            if !lay.may_leave(s, mu, dx, dy) {
+                continue; // would cross the double corner u (or leave the start on its NW)
+            }
+            out.stats.generated += 1;
+            let v = Point::new(u.x + dx, u.y + dy);
+            let vid = lay.id(v.x, v.y);
+            let mv = cells(grid, v.x, v.y);
+            let s1 = lay.state(vid, mv, -dx, -dy);
+            // Path 2: from the parent straight to v.
+            if !is_start && pu != v && lay.may_leave(p, mp, v.x - pu.x, v.y - pu.y) {
+                let s2 = lay.state(vid, mv, pu.x - v.x, pu.y - v.y);
+                if self.states.closed(s2) {
+                    if s2 == s1 {
+                        continue;
+                    }
+                } else {
+                    let cand = gp + pu.dist(v);
+                    if cand >= self.states.g(s2) {
+                        // Path 1 into the same state is no shorter (triangle inequality).
+                        if s2 == s1 {
+                            continue;
+                        }
+                    } else if variant == Variant::Lazy || grid.segment_is_legal(pu, v) {
+                        self.relax(s2, cand, p, v, goal, out);
+                        if s2 == s1 {
+                            continue;
+                        }
+                    }
+                }
+            }
+            // Path 1: from s to its neighbour v.
+            if !self.states.closed(s1) {
+                let cand = gs + STEP[k];
+                if cand < self.states.g(s1) {
+                    self.relax(s1, cand, s, v, goal, out);
+                }
+            }
+        }
+    }
+
+    /// Records the improved cost `g` (via `parent`) of `state` at point `v` and queues it.
+    #[inline(always)]
+    fn relax(&mut self, state: u32, g: f64, parent: u32, v: Point, goal: Point, out: &mut Answer) {
+        self.states.set_open(state, g, parent);
+        self.open.push(Entry {
+            f: g + v.dist(goal),
+            g,
+            id: state,
+        });
+        out.stats.heap_ops += 1;
+    }
+
+    /// Lazy Theta*'s check when `s` is popped: keeps the optimistic parent if it is in sight,
+    /// else re-parents `s` to its best expanded neighbour on the same side. Returns `false`
+    /// (and resets `s` to unreached) when there is none.
+    fn set_vertex(&mut self, grid: &Grid, lay: Layout, s: u32, start_state: u32) -> bool {
+        if s == start_state {
+            return true;
+        }
+        let v = lay.point(s);
+        let mv = cells(grid, v.x, v.y);
+        let pu = lay.point(self.states.parent(s));
+        let (ax, ay) = (pu.x - v.x, pu.y - v.y);
+        let in_sight = if ax.abs() <= 1 && ay.abs() <= 1 {
+            let k = MOVES.iter().position(|&d| d == (ax, ay)).unwrap_or(0);
+            mv & MOVE_CELLS[k] != 0
+        } else {
+            grid.segment_is_legal(pu, v)
+        };
+        if in_sight {
+            return true;
+        }
+        let mut best = f64::INFINITY;
+        let mut best_parent = 0;
+        for k in 0..8 {
+            if mv & MOVE_CELLS[k] == 0 {
+                continue;
+            }
+            let (dx, dy) = MOVES[k];
+            if is_double(mv) && south(mv, dx, dy) != (s >= lay.n) {
+                continue; // that neighbour is on the other side of v
+            }
+            let (wx, wy) = (v.x + dx, v.y + dy);
+            let wid = lay.id(wx, wy);
+            let mw = cells(grid, wx, wy);
+            let second = if is_double(mw) { 2 } else { 1 };
+            for t in (0..second).map(|i| wid + i * lay.n) {
+                if !self.states.closed(t) || !lay.may_leave(t, mw, -dx, -dy) {
+                    continue;
+                }
+                let cand = self.states.g(t) + STEP[k];
+                if cand < best {
+                    best = cand;
+                    best_parent = t;
+                }
+            }
+        }
+        // A dropped state reads as unreached (g = ∞), so a later relaxation may revive it.
+        self.states.set_open(s, best, best_parent);
+        best.is_finite()
+    }
+}
+
+/// [`Theta`] bound to one grid and variant, as a [`Planner`] (names `theta` and `lazy-theta`,
+/// not optimal).
+#[derive(Debug, Clone)]
 pub struct ThetaPlanner<'g> {
     grid: &'g Grid,
     variant: Variant,
+    ctx: Theta,
 }
 
 impl<'g> ThetaPlanner<'g> {
+    /// A planner running `variant` on `grid` with a fresh context.
     pub fn new(grid: &'g Grid, variant: Variant) -> Self {
-        ThetaPlanner { grid, variant }
+        ThetaPlanner {
+            grid,
+            variant,
+            ctx: Theta::new(),
+        }
     }
 }
 
@@ -26,12 +433,83 @@ impl Planner for ThetaPlanner<'_> {
             Variant::Lazy => "lazy-theta",
         }
     }
+
     fn is_optimal(&self) -> bool {
         false
     }
+
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
-        out.clear();
-        self.grid.check_query(start, goal)?;
-        Ok(Status::Unreachable)
+        self.ctx.search(self.grid, self.variant, start, goal, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Small grids covering every 2×2 pattern, with borders.
+    fn grids() -> Vec<Grid> {
+        (0u32..512)
+            .map(|bits| Grid::from_fn(3, 3, |x, y| bits >> (y * 3 + x) & 1 == 1))
+            .collect()
+    }
+
+    #[test]
+    fn unit_move_table_matches_segment_is_legal() {
+        for g in grids() {
+            for y in 0..=3 {
+                for x in 0..=3 {
+                    let m = cells(&g, x, y);
+                    assert_eq!(m, g.point_cells(Point::new(x, y)));
+                    for (k, &(dx, dy)) in MOVES.iter().enumerate() {
+                        let legal =
+                            g.segment_is_legal(Point::new(x, y), Point::new(x + dx, y + dy));
+                        assert_eq!(m & MOVE_CELLS[k] != 0, legal, "{g:?} ({x},{y}) move {k}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sides_match_turn_allowed_and_endpoint_allows() {
+        for g in grids() {
+            for y in 0..=3 {
+                for x in 0..=3 {
+                    let u = Point::new(x, y);
+                    let m = cells(&g, x, y);
+                    assert_eq!(is_double(m), g.is_double_corner(u));
+                    if !is_double(m) {
+                        continue;
+                    }
+                    let legal: Vec<(i32, i32)> = (0..8)
+                        .filter(|&k| m & MOVE_CELLS[k] != 0)
+                        .map(|k| MOVES[k])
+                        .collect();
+                    let pt = |(dx, dy): (i32, i32)| Point::new(x + dx, y + dy);
+                    for &a in &legal {
+                        // The start state (its south-east side) may leave towards `a` exactly
+                        // when the endpoint rule allows it. (Only NW|SE double corners can be
+                        // endpoints: an endpoint's own, south-east cell is free.)
+                        let lay = Layout { stride: 4, n: 16 };
+                        let start_state = lay.state(lay.id(x, y), m, 1, 1);
+                        if m == quad::NW | quad::SE {
+                            assert_eq!(
+                                lay.may_leave(start_state, m, a.0, a.1),
+                                g.endpoint_allows(u, pt(a))
+                            );
+                        }
+                        for &b in &legal {
+                            let state = lay.state(lay.id(x, y), m, a.0, a.1);
+                            assert_eq!(
+                                lay.may_leave(state, m, b.0, b.1),
+                                g.turn_allowed(pt(a), u, pt(b)),
+                                "{g:?} at {u}: {a:?} -> {b:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }

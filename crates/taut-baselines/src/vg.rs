@@ -133,6 +133,41 @@ fn class_of(blocked: u8) -> usize {
     usize::from(blocked == quad::NE || blocked == quad::SW)
 }
 
+/// The diagonal direction pointing into the blocked quadrant `blocked` (a [`quad`] bit).
+#[inline]
+fn blocked_dir(blocked: u8) -> Point {
+    match blocked {
+        quad::NW => Point::new(-1, -1),
+        quad::NE => Point::new(1, -1),
+        quad::SW => Point::new(-1, 1),
+        _ => Point::new(1, 1),
+    }
+}
+
+#[inline]
+fn cross(a: Point, b: Point) -> i64 {
+    i64::from(a.x) * i64::from(b.y) - i64::from(a.y) * i64::from(b.x)
+}
+
+/// Whether a path arriving at a corner along `a` and leaving along `b` is taut there: it goes
+/// straight on, or turns towards the blocked cell, which lies in direction `into` (both
+/// segments tangent, so the cell is wholly on one side of each). A turn away from the blocked
+/// cell can be cut short near the corner, through free cells only, so no shortest path makes
+/// it.
+#[inline]
+fn taut(a: Point, b: Point, into: Point) -> bool {
+    let c = cross(a, b);
+    if c == 0 {
+        return i64::from(a.x) * i64::from(b.x) + i64::from(a.y) * i64::from(b.y) > 0;
+    }
+    let (ca, cb) = (cross(a, into), cross(b, into));
+    if c > 0 {
+        ca >= 0 && cb >= 0
+    } else {
+        ca <= 0 && cb <= 0
+    }
+}
+
 /// Whether direction `d` is tangent at a corner of class `class`.
 #[inline]
 fn tangent(class: usize, d: Point) -> bool {
@@ -149,6 +184,8 @@ struct CornerIndex {
     points: Vec<Point>,
     /// Diagonal class of each corner (see [`class_of`]).
     class: Vec<u8>,
+    /// The quadrant of each corner's blocked cell (a [`quad`] bit).
+    blocked: Vec<u8>,
     /// Corner id at lattice point `(x, y)`, index `y * (width + 1) + x`, or [`NONE`].
     at: Vec<u32>,
     /// Per class: x coordinates and ids of the corners, sorted by (y, x).
@@ -168,6 +205,7 @@ impl CornerIndex {
         let (w, h) = (grid.width(), grid.height());
         let mut points = Vec::new();
         let mut class = Vec::new();
+        let mut blocked_quad = Vec::new();
         let mut at = vec![NONE; (w as usize + 1) * (h as usize + 1)];
         let mut line_x = [Vec::new(), Vec::new()];
         let mut line_id = [Vec::new(), Vec::new()];
@@ -182,6 +220,7 @@ impl CornerIndex {
                     at[(y * (w + 1) + x) as usize] = id;
                     points.push(p);
                     class.push(c as u8);
+                    blocked_quad.push(blocked);
                     line_x[c].push(x);
                     line_id[c].push(id);
                 }
@@ -212,6 +251,7 @@ impl CornerIndex {
             height: h,
             points,
             class,
+            blocked: blocked_quad,
             at,
             line_x,
             line_id,
@@ -449,6 +489,8 @@ impl Ord for Entry {
 /// Per-query search state, reused across queries (reset by bumping an epoch).
 #[derive(Debug, Default)]
 struct Search {
+    /// Index of the goal node in the arrays below.
+    goal: usize,
     epoch: u32,
     stamp: Vec<u32>,
     g: Vec<f64>,
@@ -466,6 +508,10 @@ impl Search {
         stats.generated += 1;
         let vi = v as usize;
         if self.stamp[vi] == self.epoch && self.g[vi] <= g {
+            return;
+        }
+        // No use queueing a node that cannot beat the best path to the goal found so far.
+        if self.stamp[self.goal] == self.epoch && self.g[self.goal] <= g + h {
             return;
         }
         self.stamp[vi] = self.epoch;
@@ -639,6 +685,7 @@ impl<'g> VgPlanner<'g> {
             s.epoch = 1;
         }
         s.heap.clear();
+        s.goal = goal_id as usize;
         let mut stats = Stats::default();
         let point = |index: &CornerIndex, v: u32| -> Point {
             if v == start_id {
@@ -672,11 +719,26 @@ impl<'g> VgPlanner<'g> {
             }
             stats.expanded += 1;
             let pu = point(&self.index, u);
+            // At a corner, the path only goes on tangentially and taut: `arrive` is the
+            // direction it came in by, `into` points into the corner's blocked cell.
+            let (arrive, into, class) = if u == start_id {
+                (Point::new(0, 0), Point::new(0, 0), 0)
+            } else {
+                let pp = point(&self.index, self.search.parent[u as usize]);
+                let ui = u as usize;
+                (
+                    Point::new(pu.x - pp.x, pu.y - pp.y),
+                    blocked_dir(self.index.blocked[ui]),
+                    usize::from(self.index.class[ui]),
+                )
+            };
+            let onward = |to: Point| Point::new(to.x - pu.x, to.y - pu.y);
             // The goal, directly.
             let to_goal_ok = if u == start_id {
                 self.grid.endpoint_allows(start, goal)
             } else {
-                pu != goal
+                let d = onward(goal);
+                pu != goal && tangent(class, d) && taut(arrive, d, into)
             };
             if to_goal_ok
                 && self.grid.endpoint_allows(goal, pu)
@@ -710,8 +772,10 @@ impl<'g> VgPlanner<'g> {
                 let adj = self.adj[u as usize].as_deref().unwrap_or(&[]);
                 for &v in adj {
                     let pv = self.index.points[v as usize];
-                    self.search
-                        .relax(&mut stats, u, v, gu + pu.dist(pv), pv.dist(goal));
+                    if taut(arrive, onward(pv), into) {
+                        self.search
+                            .relax(&mut stats, u, v, gu + pu.dist(pv), pv.dist(goal));
+                    }
                 }
             }
         }

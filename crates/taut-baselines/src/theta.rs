@@ -89,32 +89,12 @@ const MOVE_CELLS: [u8; 8] = [
 /// Step lengths of [`MOVES`].
 const STEP: [f64; 8] = [1.0, 1.0, 1.0, 1.0, SQRT_2, SQRT_2, SQRT_2, SQRT_2];
 
-/// The free cells around the lattice point `(x, y)` (a [`quad`] mask), for points of the map's
-/// closed rectangle.
-#[inline(always)]
-fn cells(grid: &Grid, x: i32, y: i32) -> u8 {
-    (u8::from(grid.is_free_padded(x - 1, y - 1)) * quad::NW)
-        | (u8::from(grid.is_free_padded(x, y - 1)) * quad::NE)
-        | (u8::from(grid.is_free_padded(x - 1, y)) * quad::SW)
-        | (u8::from(grid.is_free_padded(x, y)) * quad::SE)
-}
-
-/// Whether a cell mask is that of a double corner.
-#[inline(always)]
-fn is_double(m: u8) -> bool {
-    m == quad::NW | quad::SE || m == quad::NE | quad::SW
-}
-
 /// For a double corner with mask `m`, whether the direction `(dx, dy)` (of a legal segment
 /// leaving it) lies on its southern free side (south-east or south-west, whichever is free).
 /// This decides which of the vertex's two states a path arriving from that direction uses.
 #[inline(always)]
 fn south(m: u8, dx: i32, dy: i32) -> bool {
-    if m == quad::NW | quad::SE {
-        !(dx <= 0 && dy <= 0)
-    } else {
-        !(dx >= 0 && dy <= 0)
-    }
+    quad::double_corner_side(m, Point::new(dx, dy)) & (quad::SE | quad::SW) != 0
 }
 
 /// Per-query constants.
@@ -146,7 +126,7 @@ impl Layout {
     /// (pointing from the vertex towards its parent).
     #[inline(always)]
     fn state(self, id: u32, m: u8, dx: i32, dy: i32) -> u32 {
-        if is_double(m) && south(m, dx, dy) {
+        if quad::is_double_corner(m) && south(m, dx, dy) {
             id + self.n
         } else {
             id
@@ -158,7 +138,7 @@ impl Layout {
     /// other side than the one the state arrived from.
     #[inline(always)]
     fn may_leave(self, state: u32, m: u8, dx: i32, dy: i32) -> bool {
-        !is_double(m) || south(m, dx, dy) == (state >= self.n)
+        !quad::is_double_corner(m) || south(m, dx, dy) == (state >= self.n)
     }
 }
 
@@ -231,10 +211,10 @@ impl Theta {
         self.states.begin(2 * points as usize);
         self.open.clear();
 
-        let start_m = cells(grid, start.x, start.y);
+        let start_m = grid.point_cells_padded(Point::new(start.x, start.y));
         // A double-corner start leaves through its south-east side: give it that state.
         let start_state = lay.state(lay.id(start.x, start.y), start_m, 1, 1);
-        let goal_m = cells(grid, goal.x, goal.y);
+        let goal_m = grid.point_cells_padded(Point::new(goal.x, goal.y));
         // Only an arrival on the goal's south-east side ends the search.
         let goal_state = lay.state(lay.id(goal.x, goal.y), goal_m, 1, 1);
         self.states.set_open(start_state, 0.0, start_state);
@@ -291,12 +271,12 @@ impl Theta {
         out: &mut Answer,
     ) {
         let u = lay.point(s);
-        let mu = cells(grid, u.x, u.y);
+        let mu = grid.point_cells_padded(Point::new(u.x, u.y));
         let gs = self.states.g(s);
         let p = self.states.parent(s);
         let is_start = s == start_state;
         let pu = lay.point(p);
-        let mp = cells(grid, pu.x, pu.y);
+        let mp = grid.point_cells_padded(Point::new(pu.x, pu.y));
         let gp = self.states.g(p);
         for k in 0..8 {
             if mu & MOVE_CELLS[k] == 0 {
@@ -309,7 +289,7 @@ impl Theta {
             out.stats.generated += 1;
             let v = Point::new(u.x + dx, u.y + dy);
             let vid = lay.id(v.x, v.y);
-            let mv = cells(grid, v.x, v.y);
+            let mv = grid.point_cells_padded(Point::new(v.x, v.y));
             let s1 = lay.state(vid, mv, -dx, -dy);
             // Path 2: from the parent straight to v.
             if !is_start && pu != v && lay.may_leave(p, mp, v.x - pu.x, v.y - pu.y) {
@@ -363,7 +343,7 @@ impl Theta {
             return true;
         }
         let v = lay.point(s);
-        let mv = cells(grid, v.x, v.y);
+        let mv = grid.point_cells_padded(Point::new(v.x, v.y));
         let pu = lay.point(self.states.parent(s));
         let (ax, ay) = (pu.x - v.x, pu.y - v.y);
         let in_sight = if ax.abs() <= 1 && ay.abs() <= 1 {
@@ -382,13 +362,13 @@ impl Theta {
                 continue;
             }
             let (dx, dy) = MOVES[k];
-            if is_double(mv) && south(mv, dx, dy) != (s >= lay.n) {
+            if quad::is_double_corner(mv) && south(mv, dx, dy) != (s >= lay.n) {
                 continue; // that neighbour is on the other side of v
             }
             let (wx, wy) = (v.x + dx, v.y + dy);
             let wid = lay.id(wx, wy);
-            let mw = cells(grid, wx, wy);
-            let second = if is_double(mw) { 2 } else { 1 };
+            let mw = grid.point_cells_padded(Point::new(wx, wy));
+            let second = if quad::is_double_corner(mw) { 2 } else { 1 };
             for t in (0..second).map(|i| wid + i * lay.n) {
                 if !self.states.closed(t) || !lay.may_leave(t, mw, -dx, -dy) {
                     continue;
@@ -459,7 +439,7 @@ mod tests {
         for g in grids() {
             for y in 0..=3 {
                 for x in 0..=3 {
-                    let m = cells(&g, x, y);
+                    let m = g.point_cells_padded(Point::new(x, y));
                     assert_eq!(m, g.point_cells(Point::new(x, y)));
                     for (k, &(dx, dy)) in MOVES.iter().enumerate() {
                         let legal =
@@ -477,9 +457,9 @@ mod tests {
             for y in 0..=3 {
                 for x in 0..=3 {
                     let u = Point::new(x, y);
-                    let m = cells(&g, x, y);
-                    assert_eq!(is_double(m), g.is_double_corner(u));
-                    if !is_double(m) {
+                    let m = g.point_cells_padded(Point::new(x, y));
+                    assert_eq!(quad::is_double_corner(m), g.is_double_corner(u));
+                    if !quad::is_double_corner(m) {
                         continue;
                     }
                     let legal: Vec<(i32, i32)> = (0..8)

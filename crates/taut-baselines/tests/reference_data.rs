@@ -6,8 +6,12 @@
 //!   where they have fewer; and a query whose endpoint is blocked is rejected exactly when the
 //!   reference CSV flags it `endpoint_blocked`.
 //! - Theta* and Lazy Theta* return legal paths (the exact checker) and are never shorter than
-//!   the independent optimum `len_gppc`. They run on every `THETA_STRIDE`-th query by default
-//!   (CI budget); `TAUT_FULL=1` runs every query.
+//!   the independent optimum `len_gppc`.
+//!
+//! Every query of both generations takes about 40 CPU-minutes for A* alone on our 2-core
+//! machines, beyond the CI budget, so by default each test runs every `stride`-th query plus
+//! every query the reference CSV flags (blocked or double-corner endpoints). `TAUT_FULL=1`
+//! runs every query; the closing notes give the figures of such full runs.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -18,8 +22,18 @@ use taut_baselines::{Algo, make_planner};
 use taut_grid::{Answer, FreeSet, Grid, LengthStyle, MapFile, Scenario, Status};
 use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
 
+/// Default sampling of A* (every query when `TAUT_FULL=1`).
+const ASTAR_STRIDE: usize = 8;
 /// Default sampling of the any-angle baselines (every query when `TAUT_FULL=1`).
-const THETA_STRIDE: usize = 10;
+const THETA_STRIDE: usize = 20;
+
+fn stride(default: usize) -> usize {
+    if std::env::var("TAUT_FULL").as_deref() == Ok("1") {
+        1
+    } else {
+        default
+    }
+}
 
 /// Half a unit in the last digit the file printed (at least 1e-4, per the issue).
 fn tolerance(style: LengthStyle, v: f64) -> f64 {
@@ -134,10 +148,11 @@ fn for_each_query(
             let mut t = Tally::default();
             for (idx, e) in scen.entries.iter().enumerate() {
                 t.queries += 1;
-                if idx % stride != 0 {
+                let row = csv.get(&(map_name.clone(), idx));
+                let flagged = row.is_some_and(|r| r.endpoint_blocked || r.endpoint_double_corner);
+                if idx % stride != 0 && !flagged {
                     continue;
                 }
-                let row = csv.get(&(map_name.clone(), idx));
                 let result = planner.plan(e.start, e.goal, &mut answer);
                 if result.is_err() {
                     t.invalid += 1;
@@ -177,13 +192,14 @@ fn astar_reproduces_every_octile_optimum() {
         return;
     };
     let maps = load_maps(&data);
+    let stride = stride(ASTAR_STRIDE);
     for generation in &GENERATIONS {
         let t = for_each_query(
             &data,
             &maps,
             generation,
             Algo::AStar,
-            1,
+            stride,
             |grid, e, style, row, result, answer| {
                 let Some(row) = row else {
                     return Some("no reference row".into());
@@ -212,8 +228,14 @@ fn astar_reproduces_every_octile_optimum() {
                 }
             },
         );
-        report(&format!("A* on {} scenarios", generation.name), &t);
-        assert!(t.checked == t.queries && t.queries > 100_000);
+        report(
+            &format!(
+                "A* on {} scenarios (every {stride}th + flagged)",
+                generation.name
+            ),
+            &t,
+        );
+        assert!(t.queries > 100_000 && t.checked >= t.queries / stride);
         if generation.name == "legacy" {
             // The data README: 79 queries of the old Warcraft III files have a blocked endpoint.
             assert_eq!(
@@ -231,11 +253,7 @@ fn any_angle_check(algo: Algo) {
     let Some(data) = shared_data(&name) else {
         return;
     };
-    let stride = if std::env::var("TAUT_FULL").as_deref() == Ok("1") {
-        1
-    } else {
-        THETA_STRIDE
-    };
+    let stride = stride(THETA_STRIDE);
     let maps = load_maps(&data);
     for generation in &GENERATIONS {
         let t = for_each_query(
@@ -273,7 +291,10 @@ fn any_angle_check(algo: Algo) {
             },
         );
         report(
-            &format!("{algo} on {} scenarios (every {stride}th)", generation.name),
+            &format!(
+                "{algo} on {} scenarios (every {stride}th + flagged)",
+                generation.name
+            ),
             &t,
         );
     }

@@ -16,6 +16,39 @@ pub mod quad {
     pub const SW: u8 = 4;
     /// The cell south-east of the point: `(x, y)`, the cell whose top-left corner it is.
     pub const SE: u8 = 8;
+
+    use taut_geom::Point;
+
+    /// Whether a free-cell mask is that of a double corner (exactly two diagonally opposite
+    /// cells free).
+    #[inline(always)]
+    pub fn is_double_corner(mask: u8) -> bool {
+        mask == NW | SE || mask == NE | SW
+    }
+
+    /// For a double corner with free-cell `mask`, the free quadrant (one of the bits above)
+    /// on whose side the direction `d` from the point lies; 0 if `d` points into a blocked
+    /// quadrant. Axis directions belong to the one free quadrant they border. A path through a
+    /// double corner must arrive and leave on the same side.
+    #[inline]
+    pub fn double_corner_side(mask: u8, d: Point) -> u8 {
+        let (e, w, s, n) = (d.x >= 0, d.x <= 0, d.y >= 0, d.y <= 0);
+        if mask == NW | SE {
+            if w && n {
+                NW
+            } else if e && s {
+                SE
+            } else {
+                0
+            }
+        } else if e && n {
+            NE
+        } else if w && s {
+            SW
+        } else {
+            0
+        }
+    }
 }
 
 /// An immutable, bit-packed traversability grid.
@@ -168,6 +201,13 @@ impl Grid {
         if !self.contains_point(p) {
             return 0;
         }
+        self.point_cells_padded(p)
+    }
+
+    /// [`Grid::point_cells`] without the range check, for points of the map's closed rectangle
+    /// `[0, W] × [0, H]` (whose four cells all lie in the padded range). Hot paths use this.
+    #[inline(always)]
+    pub fn point_cells_padded(&self, p: Point) -> u8 {
         let mut m = 0;
         if self.is_free_padded(p.x - 1, p.y - 1) {
             m |= quad::NW;
@@ -201,8 +241,7 @@ impl Grid {
     /// A path may touch it but never pass through it from one free side to the other.
     #[inline]
     pub fn is_double_corner(&self, p: Point) -> bool {
-        let m = self.point_cells(p);
-        m == quad::NW | quad::SE || m == quad::NE | quad::SW
+        quad::is_double_corner(self.point_cells(p))
     }
 
     /// Checks that a point is a valid query endpoint: on the map (`0 <= x < W`, `0 <= y < H`)

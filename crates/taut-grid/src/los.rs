@@ -75,27 +75,7 @@ pub enum PathViolation {
     },
 }
 
-/// Which free side of a double corner the direction `d` lies on (the quadrant bit), given its
-/// free-cell mask. Axis directions belong to the one free quadrant they border.
-#[inline]
-fn side_of(mask: u8, d: Point) -> u8 {
-    let (e, w, s, n) = (d.x >= 0, d.x <= 0, d.y >= 0, d.y <= 0);
-    if mask == quad::NW | quad::SE {
-        if w && n {
-            quad::NW
-        } else if e && s {
-            quad::SE
-        } else {
-            0
-        }
-    } else if e && n {
-        quad::NE
-    } else if w && s {
-        quad::SW
-    } else {
-        0
-    }
-}
+use crate::grid::quad::double_corner_side as side_of;
 
 impl Grid {
     /// Whether the straight segment from `a` to `b` is legal (exact). `a == b` is legal when the

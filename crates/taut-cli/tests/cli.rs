@@ -3,7 +3,8 @@
 //! The planners may still be stubs, so these tests assert only what holds for every correct
 //! planner: the header, one row per query with the right index, `invalid` exactly for blocked
 //! or off-map endpoints, `length` -1 unless `ok`, formats, errors and exit codes. Assertions
-//! marked `TIGHTEN(A*)` should become exact once A* lands.
+//! compare with exact values: the octile column of the scenario (A*'s optimum) or lengths
+//! derived by hand on the small fixtures.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -63,6 +64,16 @@ struct Row {
     expanded: u64,
     generated: u64,
     time_us: f64,
+}
+
+/// Every row is `ok` with the length of the scenario's octile column (A*'s optimum).
+fn assert_octile_column(rows: &[Row], scen: &str) {
+    let scen = taut_grid::Scenario::read(fixtures().join(scen)).unwrap();
+    assert_eq!(rows.len(), scen.entries.len());
+    for (r, e) in rows.iter().zip(&scen.entries) {
+        assert_eq!(r.status, "ok", "{r:?}");
+        assert!((r.length - e.octile).abs() < 1e-6, "{r:?} vs {}", e.octile);
+    }
 }
 
 fn parse_csv(text: &str) -> Vec<Row> {
@@ -135,9 +146,8 @@ fn scen_csv_header_and_one_row_per_query() {
     // The scenario's own coordinates, in file order.
     assert_eq!((rows[0].start, rows[0].goal), ((19, 26), (19, 29)));
     assert_eq!((rows[3].start, rows[3].goal), ((30, 22), (31, 21)));
-    // Every MovingAI query is valid and reachable.
-    // TIGHTEN(A*): require status "ok" and length == the scenario's octile column (1e-6).
-    assert!(rows.iter().all(|r| r.status != "invalid"));
+    // Every MovingAI query is valid and reachable, and A* reproduces the octile column.
+    assert_octile_column(&rows, "arena.map.scen");
 }
 
 #[test]
@@ -168,11 +178,10 @@ fn scen_invalid_rows_for_blocked_and_off_map_endpoints() {
     for i in [1, 2, 3, 6] {
         assert_eq!(status[i], "invalid", "query {i}");
     }
-    // 0 ordinary, 4 start == goal, 5 walled in: valid queries, never invalid.
-    // TIGHTEN(A*): 0 is "ok" with length 10.82842712, 4 is "ok" with 0, 5 is "unreachable".
-    for i in [0, 4, 5] {
-        assert_ne!(status[i], "invalid", "query {i}");
-    }
+    // 0 ordinary (octile optimum 8 + 2√2), 4 start == goal, 5 walled in.
+    assert_eq!((status[0], rows[0].length), ("ok", 10.82842712));
+    assert_eq!((status[4], rows[4].length), ("ok", 0.0));
+    assert_eq!((status[5], rows[5].length), ("unreachable", -1.0));
     assert_eq!(rows[3].goal, (9, 7));
 
     // With T free, query 6 becomes valid; the others keep their status class.
@@ -252,8 +261,8 @@ fn scen_start_equals_goal() {
     assert_eq!(rows.len(), 6);
     check_invariants(&rows);
     assert_eq!(rows[3].start, rows[3].goal);
-    // TIGHTEN(A*): every row "ok"; row 3 length exactly 0; lengths equal the octile column.
-    assert!(rows.iter().all(|r| r.status != "invalid"));
+    assert_octile_column(&rows, "small.map.scen");
+    assert_eq!(rows[3].length, 0.0);
 }
 
 /// A scratch directory for one test, emptied first.
@@ -330,14 +339,8 @@ fn path_prints_length_and_waypoints() {
     let map = fixture("small.map");
     let out = ok(&["path", "--map", &map, "--from", "0,0", "--to", "7,5"]);
     let lines: Vec<&str> = out.lines().collect();
-    // TIGHTEN(A*): first line "length 10.82842712", waypoints from 0,0 to 7,5.
-    let n: usize = if lines[0] == "unreachable" {
-        assert_eq!(lines[1], "waypoints 0");
-        0
-    } else {
-        let len = lines[0].strip_prefix("length ").expect("length line");
-        assert!(len.split_once('.').unwrap().1.len() >= 6, "{len}");
-        assert!(len.parse::<f64>().unwrap() >= (74f64).sqrt() - 1e-9);
+    assert_eq!(lines[0], "length 10.82842712");
+    let n: usize = {
         let n = lines[1]
             .strip_prefix("waypoints ")
             .unwrap()
@@ -356,13 +359,11 @@ fn path_prints_length_and_waypoints() {
         "path", "--map", &map, "--from", "0,0", "--to", "7,5", "--format", "json",
     ]))
     .expect("valid JSON");
-    let status = json["status"].as_str().unwrap();
-    assert!(status == "ok" || status == "unreachable");
+    assert_eq!(json["status"].as_str(), Some("ok"));
+    // Printed with 8 decimals, like the text format.
+    assert!((json["length"].as_f64().unwrap() - (8.0 + 2.0 * 2f64.sqrt())).abs() < 1e-8);
     assert_eq!(json["waypoints"].as_array().unwrap().len(), n);
     assert!(json["expanded"].is_u64() && json["generated"].is_u64());
-    if status == "unreachable" {
-        assert_eq!(json["length"].as_f64(), Some(-1.0));
-    }
 }
 
 #[test]

@@ -2,7 +2,8 @@
 """Per-suite timings of the baseline planners, measured with `taut scen` on the 2018 MovingAI
 scenario files of ../shared/data/grid (single-threaded, one planner at a time).
 
-Usage: python3 benchmarks/baselines-2018.py [DATA_DIR] > results.md
+Usage: [RAW_DIR=dir] python3 benchmarks/baselines-2018.py [DATA_DIR] > results.md
+(RAW_DIR keeps the csv output of every run.)
 Needs a release build: cargo build --release -p taut-cli
 
 This is a stop-gap until the taut-bench crate (`cargo xtask bench`) lands; it prints a Markdown
@@ -35,6 +36,11 @@ def run(algo, m):
         return None
     out = subprocess.run([taut, "scen", "--map", os.path.join(data, "grid", "maps", m + ".map"),
                           "--scen", scen, "--algo", algo], check=True, capture_output=True, text=True).stdout
+    raw = os.environ.get("RAW_DIR")
+    if raw:
+        os.makedirs(raw, exist_ok=True)
+        with open(os.path.join(raw, f"{m}.{algo}.csv"), "w") as f:
+            f.write(out)
     return {int(r["index"]): r for r in csv.DictReader(io.StringIO(out))}
 
 

@@ -2,14 +2,15 @@
 """Per-suite timings of the baseline planners, measured with `taut scen` on the 2018 MovingAI
 scenario files of ../shared/data/grid (single-threaded, one planner at a time).
 
-Usage: [RAW_DIR=dir] python3 benchmarks/baselines-2018.py [DATA_DIR] > results.md
-(RAW_DIR keeps the csv output of every run.)
+Usage: [SAMPLE=k] [RAW_DIR=dir] python3 benchmarks/baselines-2018.py [DATA_DIR] > results.md
+(SAMPLE=k runs every k-th query of each file, which keeps every bucket; RAW_DIR keeps the csv
+output of every run.)
 Needs a release build: cargo build --release -p taut-cli
 
 This is a stop-gap until the taut-bench crate (`cargo xtask bench`) lands; it prints a Markdown
 table with the machine, the commit and the date.
 """
-import csv, datetime, io, os, platform, subprocess, sys
+import csv, datetime, io, os, platform, subprocess, sys, tempfile
 from statistics import mean, median
 
 SUITES = {
@@ -30,8 +31,23 @@ data = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "..", "shared", 
 taut = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target")), "release", "taut")
 
 
-def run(algo, m):
+SAMPLE = int(os.environ.get("SAMPLE", "1"))
+tmp = tempfile.mkdtemp(prefix="taut-bench-")
+
+
+def scen_file(m):
     scen = os.path.join(data, "grid", "scen", m + ".map.scen")
+    if not os.path.exists(scen) or SAMPLE == 1:
+        return scen
+    lines = open(scen).read().splitlines()
+    sampled = os.path.join(tmp, m + ".map.scen")
+    with open(sampled, "w") as f:
+        f.write("\n".join([lines[0]] + [l for i, l in enumerate(lines[1:]) if l.strip() and i % SAMPLE == 0]) + "\n")
+    return sampled
+
+
+def run(algo, m):
+    scen = scen_file(m)
     if not os.path.exists(scen):
         return None
     out = subprocess.run([taut, "scen", "--map", os.path.join(data, "grid", "maps", m + ".map"),
@@ -56,7 +72,7 @@ def cpu():
 
 commit = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
 print(f"# Baselines on the 2018 scenarios\n\nmachine: {cpu()}, {os.cpu_count()} cores; commit {commit}; "
-      f"date {datetime.date.today()}\n")
+      f"date {datetime.date.today()}; every {SAMPLE}th query of each file\n")
 print("| suite | queries | A* mean µs | A* median µs | Theta* mean µs | Lazy Theta* mean µs | A* expanded | Theta* expanded | Lazy Theta* expanded | Theta* length vs A* | Lazy Theta* length vs A* |")
 print("|---|---|---|---|---|---|---|---|---|---|---|")
 for suite, maps in SUITES.items():

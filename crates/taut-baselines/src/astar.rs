@@ -75,8 +75,9 @@ impl AStar {
     /// The error of [`Grid::check_query`] when an endpoint is off the map or blocked; `out` is
     /// then cleared.
     ///
-    /// # Panics
-    /// If the grid has more than `u32::MAX` cells.
+    /// # Errors
+    /// The endpoint errors of [`Grid::check_query`], and [`QueryError::MapTooLarge`] for a
+    /// grid of more than `u32::MAX` cells.
     ///
     /// # Example
     /// ```
@@ -96,19 +97,20 @@ impl AStar {
         goal: Point,
         out: &mut Answer,
     ) -> Result<Status, QueryError> {
-        out.clear();
-        grid.check_query(start, goal)?;
-        if start == goal {
-            out.waypoints.push(start);
-            out.length = 0.0;
-            return Ok(Status::Found);
+        if let Some(status) = taut_grid::begin_query(grid, start, goal, out)? {
+            return Ok(status);
         }
         let w = grid.width();
         let cells = grid.width() as u64 * grid.height() as u64;
-        assert!(
-            cells <= u64::from(u32::MAX),
-            "grid too large for A*: {cells} cells"
-        );
+        if cells > u64::from(u32::MAX) {
+            out.clear();
+            let limit = u64::from(u32::MAX);
+            return Err(QueryError::MapTooLarge {
+                planner: "astar",
+                nodes: cells,
+                limit,
+            });
+        }
         self.nodes.begin(cells as usize);
         self.open.clear();
 

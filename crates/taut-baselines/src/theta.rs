@@ -168,8 +168,9 @@ impl Theta {
     /// The error of [`Grid::check_query`] when an endpoint is off the map or blocked; `out` is
     /// then cleared.
     ///
-    /// # Panics
-    /// If the grid has more than `u32::MAX / 2` lattice points.
+    /// # Errors
+    /// The endpoint errors of [`Grid::check_query`], and [`QueryError::MapTooLarge`] for a
+    /// grid of more than `u32::MAX / 2` lattice points.
     ///
     /// # Example
     /// ```
@@ -191,19 +192,20 @@ impl Theta {
         goal: Point,
         out: &mut Answer,
     ) -> Result<Status, QueryError> {
-        out.clear();
-        grid.check_query(start, goal)?;
-        if start == goal {
-            out.waypoints.push(start);
-            out.length = 0.0;
-            return Ok(Status::Found);
+        if let Some(status) = taut_grid::begin_query(grid, start, goal, out)? {
+            return Ok(status);
         }
         let stride = grid.width() as u64 + 1;
         let points = stride * (grid.height() as u64 + 1);
-        assert!(
-            2 * points <= u64::from(u32::MAX),
-            "grid too large for Theta*: {points} lattice points"
-        );
+        if 2 * points > u64::from(u32::MAX) {
+            out.clear();
+            let limit = u64::from(u32::MAX) / 2;
+            return Err(QueryError::MapTooLarge {
+                planner: "theta",
+                nodes: points,
+                limit,
+            });
+        }
         let lay = Layout {
             stride: stride as u32,
             n: points as u32,

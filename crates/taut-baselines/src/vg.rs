@@ -685,12 +685,8 @@ impl<'g> VgPlanner<'g> {
         goal: Point,
         out: &mut Answer,
     ) -> Result<Status, QueryError> {
-        out.clear();
-        self.grid.check_query(start, goal)?;
-        if start == goal {
-            out.waypoints.push(start);
-            out.length = 0.0;
-            return Ok(Status::Found);
+        if let Some(status) = taut_grid::begin_query(self.grid, start, goal, out)? {
+            return Ok(status);
         }
         let n = self.index.points.len();
         let (start_id, goal_id) = (n as u32, n as u32 + 1);

@@ -160,6 +160,22 @@ impl GridError {
     }
 }
 
+/// Reads a whole file, naming it in the error.
+pub(crate) fn read_file(path: &std::path::Path) -> Result<Vec<u8>, GridError> {
+    std::fs::read(path).map_err(|source| GridError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes a whole file, naming it in the error.
+pub(crate) fn write_file(path: &std::path::Path, text: &str) -> Result<(), GridError> {
+    std::fs::write(path, text).map_err(|source| GridError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
 pub(crate) fn parse_err(line: usize, kind: ParseErrorKind) -> GridError {
     GridError::Parse {
         location: Location { path: None, line },
@@ -209,5 +225,15 @@ pub enum QueryError {
         which: Endpoint,
         /// The point given.
         point: Point,
+    },
+    /// The map has more search nodes than the planner's node indices can address.
+    #[error("the map has {nodes} search nodes, more than {planner} supports ({limit})")]
+    MapTooLarge {
+        /// The planner's name.
+        planner: &'static str,
+        /// Search nodes the map needs.
+        nodes: u64,
+        /// The planner's limit.
+        limit: u64,
     },
 }

@@ -38,7 +38,7 @@ pub use error::{Endpoint, GridError, Location, ParseErrorKind, QueryError};
 pub use grid::{Grid, quad};
 pub use los::{PathViolation, path_length};
 pub use map::{MAX_SIDE, MapFile};
-pub use plan::{Answer, Planner, Stats, Status};
+pub use plan::{Answer, Planner, Stats, Status, begin_query};
 pub use scen::{LengthStyle, ScenEntry, ScenFormat, Scenario};
 pub use terrain::{FreeSet, MOVINGAI_ALPHABET};
 

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::error::{GridError, ParseErrorKind, parse_err};
+use crate::error::{GridError, ParseErrorKind, parse_err, read_file, write_file};
 use crate::terrain::MOVINGAI_ALPHABET;
 
 /// Largest accepted width or height: the exact geometry of `taut-geom` is proven up to 2^20.
@@ -107,11 +107,7 @@ impl MapFile {
     /// Reads and parses a `.map` file; errors name the file and line.
     pub fn read(path: impl AsRef<Path>) -> Result<Self, GridError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| GridError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::parse(&bytes).map_err(|e| e.with_path(path))
+        Self::parse(&read_file(path)?).map_err(|e| e.with_path(path))
     }
 
     /// Parses the text of a `.map` file.
@@ -290,10 +286,6 @@ impl MapFile {
 
     /// Writes the map to `path`.
     pub fn write(&self, path: impl AsRef<Path>) -> Result<(), GridError> {
-        let path = path.as_ref();
-        std::fs::write(path, self.to_text()).map_err(|source| GridError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
+        write_file(path.as_ref(), &self.to_text())
     }
 }

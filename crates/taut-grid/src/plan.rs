@@ -3,6 +3,7 @@
 use taut_geom::Point;
 
 use crate::error::QueryError;
+use crate::grid::Grid;
 
 /// Search statistics, always collected.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -45,6 +46,30 @@ impl Answer {
         self.length = f64::INFINITY;
         self.stats = Stats::default();
     }
+}
+
+/// The common start of every grid query: clears `out`, validates both endpoints, and answers
+/// start == goal (`[start]`, length 0).
+///
+/// Returns `Ok(Some(Status::Found))` when the query is answered already, `Ok(None)` when the
+/// planner must search.
+///
+/// # Errors
+/// The [`QueryError`] of [`Grid::check_query`].
+pub fn begin_query(
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+    out: &mut Answer,
+) -> Result<Option<Status>, QueryError> {
+    out.clear();
+    grid.check_query(start, goal)?;
+    if start == goal {
+        out.waypoints.push(start);
+        out.length = 0.0;
+        return Ok(Some(Status::Found));
+    }
+    Ok(None)
 }
 
 /// A point-to-point planner over a grid it was built for.

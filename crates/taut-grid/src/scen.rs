@@ -4,7 +4,7 @@ use std::path::Path;
 
 use taut_geom::Point;
 
-use crate::error::{GridError, ParseErrorKind, parse_err};
+use crate::error::{GridError, ParseErrorKind, parse_err, read_file, write_file};
 
 /// How a scenario file is laid out, detected on reading so that writing reproduces it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,11 +127,7 @@ impl Scenario {
     /// Reads and parses a `.scen` file; errors name the file and line.
     pub fn read(path: impl AsRef<Path>) -> Result<Self, GridError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| GridError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::parse(&bytes).map_err(|e| e.with_path(path))
+        Self::parse(&read_file(path)?).map_err(|e| e.with_path(path))
     }
 
     /// Parses the text of a `.scen` file of any generation.
@@ -302,10 +298,6 @@ impl Scenario {
 
     /// Writes the scenario to `path`.
     pub fn write(&self, path: impl AsRef<Path>) -> Result<(), GridError> {
-        let path = path.as_ref();
-        std::fs::write(path, self.to_text()).map_err(|source| GridError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
+        write_file(path.as_ref(), &self.to_text())
     }
 }

@@ -215,6 +215,7 @@ fn check_valid(name: &str, exp: &Expectation, loaded: Loaded) -> Result<(), Stri
                         let (which, kind) = match q {
                             QueryError::OffMap { which, .. } => (which, "OffMap"),
                             QueryError::Blocked { which, .. } => (which, "Blocked"),
+                            other => panic!("check_query returned {other}"),
                         };
                         let which = match which {
                             Endpoint::Start => "start",

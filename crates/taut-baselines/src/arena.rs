@@ -7,6 +7,20 @@
 //! matches a live epoch, which is also why freshly grown records start at 0).
 
 /// One node's search record.
+/// The eight unit moves of grid searches (cells for A*, lattice points for Theta*): the four
+/// straight ones first, then the diagonals. Node records store an index into this table as
+/// the arrival direction.
+pub(crate) const MOVES: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
 #[derive(Debug, Clone, Copy)]
 struct Node {
     /// Best known cost from the start (only meaningful when the tag is current).

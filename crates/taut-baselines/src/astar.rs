@@ -29,20 +29,8 @@ use std::f64::consts::SQRT_2;
 
 use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status};
 
-use crate::arena::Arena;
+use crate::arena::{Arena, MOVES};
 use crate::heap::{Entry, OpenList};
-
-/// Unit moves: the four straight ones first, then the diagonals.
-const MOVES: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 /// Octile distance between two cells.
 #[inline(always)]

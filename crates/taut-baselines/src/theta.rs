@@ -49,7 +49,7 @@ use std::f64::consts::SQRT_2;
 
 use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status, path_length, quad};
 
-use crate::arena::Arena;
+use crate::arena::{Arena, MOVES};
 use crate::heap::{Entry, OpenList};
 
 /// Which algorithm [`Theta::search`] runs.
@@ -60,18 +60,6 @@ pub enum Variant {
     /// Lazy Theta*: line of sight checked once per expansion.
     Lazy,
 }
-
-/// Unit moves between lattice points: the four straight ones, then the diagonals.
-const MOVES: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 /// For each move, the cells around the source point of which one must be free for the unit
 /// segment to be legal: an axis move runs between two cells, a diagonal one crosses one.

@@ -3,7 +3,7 @@
 use std::f64::consts::SQRT_2;
 
 use taut_baselines::astar::{AStar, AStarPlanner};
-use taut_grid::{Answer, Endpoint, Grid, Planner, Point, QueryError, Status};
+use taut_grid::{Answer, Grid, Planner, Point, Status};
 
 fn p(x: i32, y: i32) -> Point {
     Point::new(x, y)
@@ -159,50 +159,6 @@ fn unreachable_goals() {
         Ok(Status::Found)
     );
     assert!((out.length - (290.0 + 9.0 * SQRT_2)).abs() < 1e-9);
-}
-
-#[test]
-fn bad_endpoints() {
-    let g = grid(&["..@", "..."]);
-    let mut ctx = AStar::new();
-    let mut out = Answer::default();
-    out.waypoints.push(p(9, 9));
-    assert_eq!(
-        ctx.search(&g, p(2, 0), p(0, 0), &mut out),
-        Err(QueryError::Blocked {
-            which: Endpoint::Start,
-            point: p(2, 0)
-        })
-    );
-    assert!(out.waypoints.is_empty() && out.length == f64::INFINITY);
-    assert_eq!(
-        ctx.search(&g, p(0, 0), p(2, 0), &mut out),
-        Err(QueryError::Blocked {
-            which: Endpoint::Goal,
-            point: p(2, 0)
-        })
-    );
-    let off = QueryError::OffMap {
-        which: Endpoint::Goal,
-        point: p(3, 0),
-        width: 3,
-        height: 2,
-    };
-    assert_eq!(ctx.search(&g, p(0, 0), p(3, 0), &mut out), Err(off));
-    assert!(matches!(
-        ctx.search(&g, p(-1, 0), p(0, 0), &mut out),
-        Err(QueryError::OffMap {
-            which: Endpoint::Start,
-            ..
-        })
-    ));
-    assert!(matches!(
-        ctx.search(&g, p(0, 0), p(0, 2), &mut out),
-        Err(QueryError::OffMap {
-            which: Endpoint::Goal,
-            ..
-        })
-    ));
 }
 
 #[test]

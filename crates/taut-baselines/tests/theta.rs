@@ -2,7 +2,7 @@
 //! errors, unreachable goals, context reuse.
 
 use taut_baselines::theta::{Theta, ThetaPlanner, Variant};
-use taut_grid::{Answer, Endpoint, Grid, Planner, Point, QueryError, Status, path_length};
+use taut_grid::{Answer, Grid, Planner, Point, Status, path_length};
 
 const BOTH: [Variant; 2] = [Variant::Theta, Variant::Lazy];
 
@@ -178,46 +178,6 @@ fn unreachable_in_bounded_time() {
             Ok(Status::Found)
         );
         assert!(g.check_path(p(0, 0), p(199, 199), &out.waypoints).is_ok());
-    }
-}
-
-#[test]
-fn bad_endpoints() {
-    let g = grid(&["..@", "..."]);
-    let mut ctx = Theta::new();
-    let mut out = Answer::default();
-    for v in BOTH {
-        out.waypoints.push(p(9, 9));
-        assert_eq!(
-            ctx.search(&g, v, p(2, 0), p(0, 0), &mut out),
-            Err(QueryError::Blocked {
-                which: Endpoint::Start,
-                point: p(2, 0)
-            })
-        );
-        assert!(out.waypoints.is_empty() && out.length == f64::INFINITY);
-        assert_eq!(
-            ctx.search(&g, v, p(0, 0), p(2, 0), &mut out),
-            Err(QueryError::Blocked {
-                which: Endpoint::Goal,
-                point: p(2, 0)
-            })
-        );
-        // (3, 0) is a lattice point of the map, but no cell has it as top-left corner.
-        let off = QueryError::OffMap {
-            which: Endpoint::Goal,
-            point: p(3, 0),
-            width: 3,
-            height: 2,
-        };
-        assert_eq!(ctx.search(&g, v, p(0, 0), p(3, 0), &mut out), Err(off));
-        assert!(matches!(
-            ctx.search(&g, v, p(0, -1), p(0, 0), &mut out),
-            Err(QueryError::OffMap {
-                which: Endpoint::Start,
-                ..
-            })
-        ));
     }
 }
 

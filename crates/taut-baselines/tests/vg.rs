@@ -5,7 +5,7 @@ use std::f64::consts::SQRT_2;
 
 use proptest::prelude::*;
 use taut_baselines::vg::VgPlanner;
-use taut_grid::{Answer, Endpoint, Grid, Planner, Point, QueryError, Status, quad};
+use taut_grid::{Answer, Grid, Planner, Point, Status, quad};
 
 fn p(x: i32, y: i32) -> Point {
     Point::new(x, y)
@@ -152,38 +152,6 @@ fn unreachable_behind_a_wall() {
         assert_eq!(vg.plan(p(0, 2), p(3, 1), &mut a), Ok(Status::Unreachable));
         assert_eq!(vg.plan(p(0, 2), p(1, 0), &mut a), Ok(Status::Found));
     }
-}
-
-#[test]
-fn bad_endpoints_are_errors() {
-    let g = grid(&["...", ".@.", "..."]);
-    let mut vg = VgPlanner::new(&g);
-    let mut a = Answer::default();
-    a.waypoints.push(p(9, 9));
-    assert_eq!(
-        vg.plan(p(1, 1), p(0, 0), &mut a),
-        Err(QueryError::Blocked {
-            which: Endpoint::Start,
-            point: p(1, 1)
-        })
-    );
-    assert!(a.waypoints.is_empty());
-    assert!(matches!(
-        vg.plan(p(0, 0), p(3, 0), &mut a),
-        Err(QueryError::OffMap {
-            which: Endpoint::Goal,
-            ..
-        })
-    ));
-    assert!(matches!(
-        vg.plan(p(-1, 0), p(0, 0), &mut a),
-        Err(QueryError::OffMap {
-            which: Endpoint::Start,
-            ..
-        })
-    ));
-    assert_eq!(vg.name(), "vg");
-    assert!(vg.is_optimal());
 }
 
 #[test]

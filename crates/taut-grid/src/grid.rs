@@ -244,6 +244,99 @@ impl Grid {
         quad::is_double_corner(self.point_cells(p))
     }
 
+    /// The free run of cells around the free cell `(x, y)` in cell row `y`: returns `(lo, hi)`
+    /// such that cells `lo..hi` of the row are free and cells `lo - 1` and `hi` are blocked
+    /// (as lattice x coordinates: the run spans `[lo, hi]`). Works a 64-bit word at a time.
+    ///
+    /// Requires `-1 <= y <= height` (the padded range) and cell `(x, y)` free.
+    pub fn free_run(&self, x: i32, y: i32) -> (i32, i32) {
+        debug_assert!(self.is_free_padded(x, y), "free_run from a blocked cell");
+        let base = (y + 1) as usize * self.stride;
+        let row = &self.bits[base..base + self.stride];
+        let col = (x + 1) as usize;
+        // Right: the first blocked column after `col` (the ring guarantees one exists).
+        let (mut w, mut b) = (col / 64, col % 64);
+        let mut blocked = !row[w] & (!0u64 << b);
+        while blocked == 0 {
+            w += 1;
+            blocked = !row[w];
+        }
+        let hi_col = w * 64 + blocked.trailing_zeros() as usize;
+        // Left: the last blocked column before `col`.
+        (w, b) = (col / 64, col % 64);
+        let mut blocked = !row[w] & ((1u64 << b) - 1);
+        while blocked == 0 {
+            w -= 1;
+            blocked = !row[w];
+        }
+        let lo_col = w * 64 + 63 - blocked.leading_zeros() as usize;
+        // Cell column c is lattice x = c - 1; the run is cells lo_col+1 ..= hi_col-1 (columns),
+        // i.e. lattice [lo_col, hi_col - 1].
+        (lo_col as i32, hi_col as i32 - 1)
+    }
+
+    /// Bits marking where the cells of padded row `r` change: bit `j` of word `i` is set when
+    /// cell columns `64 i + j` and `64 i + j + 1` differ.
+    #[inline(always)]
+    fn change_word(&self, r: usize, i: usize) -> u64 {
+        let row = &self.bits[r * self.stride..(r + 1) * self.stride];
+        let next = row.get(i + 1).copied().unwrap_or(0);
+        row[i] ^ ((row[i] >> 1) | (next << 63))
+    }
+
+    /// The first lattice x greater than `x` on the horizontal grid line `y` where the cells
+    /// above or below the line change between free and blocked (between cells `X - 1` and `X`):
+    /// every corner, double corner or end of a free stretch of the line is such a point.
+    /// Returns a value above `width` when there is none. Requires `0 <= y <= height` and
+    /// `-1 <= x`.
+    pub fn next_change(&self, x: i32, y: i32) -> i32 {
+        debug_assert!((0..=self.height).contains(&y) && x >= -1);
+        // Change between cells X-1 and X is the bit of column X (cell columns are x + 1).
+        let start = (x + 1) as usize;
+        let (ra, rb) = (y as usize, y as usize + 1);
+        let mut i = start / 64;
+        if i >= self.stride {
+            return self.width + 1;
+        }
+        let mut m = (self.change_word(ra, i) | self.change_word(rb, i)) & (!0u64 << (start % 64));
+        while m == 0 {
+            i += 1;
+            if i >= self.stride {
+                return self.width + 1;
+            }
+            m = self.change_word(ra, i) | self.change_word(rb, i);
+        }
+        let c = (i * 64) as i32 + m.trailing_zeros() as i32;
+        c.min(self.width + 1)
+    }
+
+    /// The last lattice x smaller than `x` on the grid line `y` where the cells above or below
+    /// change (see [`Grid::next_change`]); a negative value when there is none. Requires
+    /// `0 <= y <= height` and `x <= width + 1`.
+    pub fn prev_change(&self, x: i32, y: i32) -> i32 {
+        debug_assert!((0..=self.height).contains(&y) && x <= self.width + 1);
+        if x <= 0 {
+            return -1;
+        }
+        let end = (x - 1) as usize; // last candidate column
+        let (ra, rb) = (y as usize, y as usize + 1);
+        let mut i = end / 64;
+        let keep = if end % 64 == 63 {
+            !0u64
+        } else {
+            (1u64 << (end % 64 + 1)) - 1
+        };
+        let mut m = (self.change_word(ra, i) | self.change_word(rb, i)) & keep;
+        while m == 0 {
+            if i == 0 {
+                return -1;
+            }
+            i -= 1;
+            m = self.change_word(ra, i) | self.change_word(rb, i);
+        }
+        (i * 64) as i32 + 63 - m.leading_zeros() as i32
+    }
+
     /// Checks that a point is a valid query endpoint: on the map (`0 <= x < W`, `0 <= y < H`)
     /// with its cell (the one whose top-left corner it is) free.
     pub fn check_endpoint(&self, which: Endpoint, p: Point) -> Result<(), QueryError> {

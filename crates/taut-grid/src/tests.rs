@@ -249,3 +249,46 @@ fn query_validation() {
         Err(QueryError::OffMap { .. })
     ));
 }
+
+fn brute_run(g: &Grid, x: i32, y: i32) -> (i32, i32) {
+    let (mut lo, mut hi) = (x, x + 1);
+    while g.is_free_padded(lo - 1, y) {
+        lo -= 1;
+    }
+    while g.is_free_padded(hi, y) {
+        hi += 1;
+    }
+    (lo, hi)
+}
+
+fn brute_change(g: &Grid, x: i32, y: i32) -> bool {
+    g.is_free_padded(x - 1, y - 1) != g.is_free_padded(x, y - 1)
+        || g.is_free_padded(x - 1, y) != g.is_free_padded(x, y)
+}
+
+proptest! {
+    #[test]
+    fn row_scans_match_brute_force(w in 1u32..200, h in 1u32..6, seed in any::<u64>(), density in 0u32..100) {
+        let mut s = seed | 1;
+        let g = Grid::from_fn(w, h, |_, _| {
+            s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+            (s % 100) as u32 >= density
+        });
+        let (w, h) = (w as i32, h as i32);
+        for y in -1..=h {
+            for x in -1..=w {
+                if g.is_free_padded(x, y) {
+                    prop_assert_eq!(g.free_run(x, y), brute_run(&g, x, y), "run at {},{}", x, y);
+                }
+            }
+        }
+        for y in 0..=h {
+            for x in -1..=w + 1 {
+                let next = (x + 1..=w).find(|&c| brute_change(&g, c, y)).unwrap_or(w + 1);
+                prop_assert_eq!(g.next_change(x, y), next, "next from {},{}", x, y);
+                let prev = (0..x.min(w + 1)).rev().find(|&c| brute_change(&g, c, y)).unwrap_or(-1);
+                prop_assert_eq!(g.prev_change(x, y), prev, "prev from {},{}", x, y);
+            }
+        }
+    }
+}

@@ -30,7 +30,7 @@ use std::f64::consts::SQRT_2;
 use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status};
 
 use crate::arena::{Arena, MOVES};
-use crate::heap::{Entry, OpenList};
+use taut_search::{Entry, OpenList};
 
 /// Octile distance between two cells.
 #[inline(always)]

@@ -28,7 +28,6 @@ pub mod theta;
 pub mod vg;
 
 mod arena;
-mod heap;
 
 use taut_grid::{Grid, Planner};
 

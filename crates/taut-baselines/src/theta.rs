@@ -50,7 +50,7 @@ use std::f64::consts::SQRT_2;
 use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status, path_length, quad};
 
 use crate::arena::{Arena, MOVES};
-use crate::heap::{Entry, OpenList};
+use taut_search::{Entry, OpenList};
 
 /// Which algorithm [`Theta::search`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

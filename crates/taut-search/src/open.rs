@@ -1,4 +1,4 @@
-//! The open list shared by A*, Theta* and Lazy Theta*: a binary min-heap of `(f, g, id)`.
+//! The open list: a binary min-heap of `(f, g, id)`.
 //!
 //! Entries are ordered by `f` ascending, and among equal `f` by `g` descending (deeper nodes
 //! first, the usual tie-break that shortens the final plateau of a search). There is no
@@ -8,7 +8,7 @@
 
 /// One open-list entry.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Entry {
+pub struct Entry {
     /// Priority: `g + h`.
     pub f: f64,
     /// Cost from the start when the entry was pushed (used to detect stale entries).
@@ -27,7 +27,7 @@ impl Entry {
 
 /// A binary min-heap of [`Entry`] (see the module docs for the order).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct OpenList {
+pub struct OpenList {
     heap: Vec<Entry>,
 }
 
@@ -36,6 +36,18 @@ impl OpenList {
     #[inline]
     pub fn clear(&mut self) {
         self.heap.clear();
+    }
+
+    /// Number of entries.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// Whether the list is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.heap.is_empty()
     }
 
     /// Adds an entry.

@@ -80,6 +80,8 @@ pub struct OptimalRow {
     pub endpoint_double_corner: bool,
     /// An endpoint cell is blocked.
     pub endpoint_blocked: bool,
+    /// Nodes the reference Java Anya expanded on this query (`None` where not recorded).
+    pub anya_java_expanded: Option<u64>,
 }
 
 /// Reads an optimal-lengths CSV (header `map,idx,bucket,sx,sy,gx,gy,octile_len,len_gppc,...`).
@@ -105,6 +107,7 @@ pub fn read_optimal_csv(path: &Path) -> Result<Vec<OptimalRow>, String> {
         col("len_anya_java")?,
         col("endpoint_double_corner")?,
         col("endpoint_blocked")?,
+        col("anya_java_expanded")?,
     ];
     let mut rows = Vec::new();
     for (n, line) in lines.enumerate() {
@@ -132,6 +135,7 @@ pub fn read_optimal_csv(path: &Path) -> Result<Vec<OptimalRow>, String> {
             len_anya_java: opt(8)?,
             endpoint_double_corner: get(9) == "1",
             endpoint_blocked: get(10) == "1",
+            anya_java_expanded: get(11).parse().ok(),
         });
     }
     Ok(rows)

@@ -1,0 +1,90 @@
+//! Anya: optimal, online any-angle path planning on grids.
+//!
+//! Anya (Harabor, Grastien, Oz and Aksakalli, JAIR 2016) finds a *shortest* path between two
+//! lattice points of a grid map among all paths that avoid blocked cells, with no
+//! preprocessing. Instead of searching points it searches *intervals* of grid lines, each
+//! paired with a *root*: the last turning point of every path the node stands for. Interval
+//! endpoints are exact fractions and every visibility decision is exact; floating point is
+//! used only for path costs.
+//!
+//! - [`SearchContext`] holds the reusable buffers of a search (open list, node arena, root
+//!   history). Create one per thread; a warm context allocates nothing per query.
+//! - [`Options`] switches cul-de-sac and intermediate pruning (Algorithm 3 of the paper) and
+//!   chooses the root-history storage, so that their effect can be measured.
+//! - [`AnyaPlanner`] adapts it to [`taut_grid::Planner`] for the CLI and the benchmarks.
+//!
+//! The grid rules are those of DESIGN.md §1: paths may touch but never pass through a double
+//! corner, and a start or goal on a double corner is left or entered through its own
+//! (south-east) cell. `docs/anya.md` states the invariants the implementation relies on.
+//!
+//! # Example
+//! ```
+//! use taut_anya::{Options, SearchContext};
+//! use taut_grid::{Answer, Grid, Point, Status};
+//!
+//! let grid = Grid::from_ascii(&[
+//!     "......",
+//!     "..@@..",
+//!     "..@@..",
+//!     "......",
+//! ]).unwrap();
+//! let mut ctx = SearchContext::new();
+//! let mut answer = Answer::default();
+//! let status = ctx
+//!     .search(&grid, Point::new(1, 2), Point::new(5, 2), &Options::default(), &mut answer)
+//!     .unwrap();
+//! assert_eq!(status, Status::Found);
+//! // Over the obstacle's top corners: (1,2) -> (2,1) -> (4,1) -> (5,2).
+//! assert_eq!(answer.waypoints.len(), 4);
+//! assert!((answer.length - (2.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
+//! ```
+
+mod frac;
+mod search;
+
+pub use search::{Options, RootHistory, SearchContext};
+
+use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status};
+
+/// Anya behind the common [`Planner`] trait: a grid reference, options and a private context.
+#[derive(Debug)]
+pub struct AnyaPlanner<'g> {
+    grid: &'g Grid,
+    options: Options,
+    ctx: SearchContext,
+}
+
+impl<'g> AnyaPlanner<'g> {
+    /// A planner for `grid` with the default options.
+    pub fn new(grid: &'g Grid) -> Self {
+        Self::with_options(grid, Options::default())
+    }
+
+    /// A planner for `grid` with the given options.
+    pub fn with_options(grid: &'g Grid, options: Options) -> Self {
+        AnyaPlanner {
+            grid,
+            options,
+            ctx: SearchContext::new(),
+        }
+    }
+
+    /// The options in use.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+}
+
+impl Planner for AnyaPlanner<'_> {
+    fn name(&self) -> &'static str {
+        "anya"
+    }
+
+    fn is_optimal(&self) -> bool {
+        true
+    }
+
+    fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
+        self.ctx.search(self.grid, start, goal, &self.options, out)
+    }
+}

@@ -1,0 +1,763 @@
+//! The Anya search: nodes, successors, f-values, root history, pruning, path extraction.
+//!
+//! # Model
+//! A search node is an interval `[lo, hi]` of the horizontal grid line `row` together with a
+//! root `r`, a lattice point every point of the interval is visible from, and `g`, the length
+//! of the best known path from the start to `r`. A *flat* node has its root on its own row; a
+//! *cone* node has it on another row, and its successors lie on the next row away from the root.
+//!
+//! # The ray invariant
+//! A cone endpoint at row distance `k` from its root is stored as `n / d` where
+//! `n - r.x * d = D * k` for an integer `D`: the endpoint lies on the ray from `r` with slope
+//! `D / d` per row. Projecting it one row further is then exact and cheap: `n' = n + D`.
+//! Integer endpoints created at distance `k` are written over `d = k`
+//! ([`Frac::int_over`]), which keeps the invariant; so do projections.
+//!
+//! # Geometry of one step (see `docs/anya.md` for the proofs)
+//! - The cells between a cone interval and the next row are all free or all blocked, because
+//!   intervals are split at every point of their row where the cells above or below change.
+//! - The observable successors of a cone node are the projection of its interval through the
+//!   free run of cells under it, split at those change points.
+//! - An endpoint `e` is a turning point when it is a corner whose blocked cell `B` lies on the
+//!   interval's outer side and the ray from the root through `e` is tangent to `B` (neither
+//!   the ray nor its continuation enters `B`). Its non-observable successors, rooted at `e`,
+//!   are the points on `B`'s side of the ray that `e` sees: along the row when `B` is on the
+//!   root's side of the row, and on the next row.
+//! - A flat node continues along its row to the next change point; its far end is a turning
+//!   point when the blocked cell there is behind it, and then the search turns onto the row
+//!   beyond that cell.
+//! - Paths never pass through a double corner; a double-corner start or goal is left or
+//!   entered through its south-east cell (DESIGN.md §1).
+
+use taut_grid::{Answer, Grid, Point, QueryError, Status, begin_query, quad};
+use taut_search::{Entry, OpenList, StampedCosts};
+
+use crate::frac::Frac;
+
+/// Where the root history (best `g` per root point) is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RootHistory {
+    /// A flat array over all lattice points, reset in O(1) per query (16 bytes per point).
+    #[default]
+    Flat,
+    /// A `hashbrown` table holding only the roots a query touches.
+    Hash,
+}
+
+/// Search options. The defaults are what the benchmarks call "Anya".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// Cul-de-sac pruning (Algorithm 3): never push a node without successors.
+    pub cul_de_sac: bool,
+    /// Intermediate pruning (Algorithm 3): a node whose only successor is observable is
+    /// replaced by that successor at once, repeatedly, instead of being pushed.
+    pub intermediate: bool,
+    /// Root history storage.
+    pub history: RootHistory,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            cul_de_sac: true,
+            intermediate: true,
+            history: RootHistory::Flat,
+        }
+    }
+}
+
+/// Costs within this of each other are the same root cost (sums of square roots computed in
+/// different orders differ by far less; lengths are compared to 1e-6).
+const EPS: f64 = 1e-9;
+const NO_ROOT: u32 = u32::MAX;
+
+/// A search node (see the module docs).
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    lo: Frac,
+    hi: Frac,
+    row: i32,
+    root: Point,
+    /// Index of the root in [`SearchContext::roots`], for path extraction.
+    root_id: u32,
+    /// Cost of the best known path from the start to the root.
+    g: f64,
+}
+
+impl Node {
+    #[inline(always)]
+    fn is_flat(&self) -> bool {
+        self.root.y == self.row
+    }
+}
+
+/// Everything a query needs besides the grid, reused across queries: the open list, the node
+/// and root arenas, the root history and scratch buffers. Once warm (grown to the largest
+/// query seen), a query allocates nothing. One context per thread; the grid is shared.
+#[derive(Debug, Default)]
+pub struct SearchContext {
+    open: OpenList,
+    nodes: Vec<Node>,
+    /// Roots in order of creation: the point and the index of the root before it.
+    roots: Vec<(Point, u32)>,
+    flat_history: StampedCosts,
+    hash_history: hashbrown::HashMap<u32, f64>,
+    succ: Vec<Node>,
+    chain: Vec<Node>,
+}
+
+impl SearchContext {
+    /// A new, empty context.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Heap bytes held by the context's buffers (they only grow).
+    pub fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.roots.capacity() * std::mem::size_of::<(Point, u32)>()
+            + self.flat_history.heap_bytes()
+            + self.hash_history.capacity() * 16
+            + (self.succ.capacity() + self.chain.capacity()) * std::mem::size_of::<Node>()
+    }
+
+    /// Finds a shortest any-angle path from `start` to `goal` on `grid`, filling `out` with
+    /// its waypoints (start, every turning point, goal), its Euclidean length and statistics.
+    ///
+    /// # Errors
+    /// [`QueryError`] when an endpoint is off the map or its cell (the one whose top-left
+    /// corner it is) is blocked.
+    pub fn search(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        options: &Options,
+        out: &mut Answer,
+    ) -> Result<Status, QueryError> {
+        if let Some(status) = begin_query(grid, start, goal, out)? {
+            return Ok(status);
+        }
+        let mut s = Search {
+            grid,
+            goal,
+            goal_double_corner: grid.is_double_corner(goal),
+            opts: *options,
+            stride: grid.width() as usize + 1,
+            ctx: self,
+            out,
+        };
+        Ok(s.run(start))
+    }
+}
+
+/// One running query.
+struct Search<'a> {
+    grid: &'a Grid,
+    goal: Point,
+    goal_double_corner: bool,
+    opts: Options,
+    /// Lattice points per row (`width + 1`).
+    stride: usize,
+    ctx: &'a mut SearchContext,
+    out: &'a mut Answer,
+}
+
+/// The cells-around-a-point bits.
+const NW: u8 = quad::NW;
+const NE: u8 = quad::NE;
+const SW: u8 = quad::SW;
+const SE: u8 = quad::SE;
+
+impl Search<'_> {
+    fn run(&mut self, start: Point) -> Status {
+        let c = &mut *self.ctx;
+        c.open.clear();
+        c.nodes.clear();
+        c.roots.clear();
+        c.succ.clear();
+        c.chain.clear();
+        match self.opts.history {
+            RootHistory::Flat => c
+                .flat_history
+                .begin(self.stride * (self.grid.height() as usize + 1)),
+            RootHistory::Hash => c.hash_history.clear(),
+        }
+        c.roots.push((start, NO_ROOT));
+        self.set_root_g(start, 0.0);
+
+        let mut succ = std::mem::take(&mut self.ctx.succ);
+        self.start_successors(start, &mut succ);
+        for n in succ.drain(..) {
+            self.consider(n);
+        }
+
+        while let Some(e) = self.ctx.open.pop() {
+            self.out.stats.heap_ops += 1;
+            let n = self.ctx.nodes[e.id as usize];
+            if self.contains_goal(&n) {
+                self.ctx.succ = succ;
+                self.extract_path(&n);
+                return Status::Found;
+            }
+            if self.root_g(n.root) < n.g - EPS {
+                continue; // a better path to this root was found after the node was pushed
+            }
+            self.out.stats.expanded += 1;
+            self.successors(&n, &mut succ);
+            for n in succ.drain(..) {
+                self.consider(n);
+            }
+        }
+        self.ctx.succ = succ;
+        Status::Unreachable
+    }
+
+    // ----- root history -----------------------------------------------------------------
+
+    #[inline(always)]
+    fn root_index(&self, p: Point) -> usize {
+        p.y as usize * self.stride + p.x as usize
+    }
+
+    #[inline(always)]
+    fn root_g(&self, p: Point) -> f64 {
+        let i = self.root_index(p);
+        match self.opts.history {
+            RootHistory::Flat => self.ctx.flat_history.get(i),
+            RootHistory::Hash => self
+                .ctx
+                .hash_history
+                .get(&(i as u32))
+                .copied()
+                .unwrap_or(f64::INFINITY),
+        }
+    }
+
+    #[inline(always)]
+    fn set_root_g(&mut self, p: Point, g: f64) {
+        let i = self.root_index(p);
+        match self.opts.history {
+            RootHistory::Flat => self.ctx.flat_history.set(i, g),
+            RootHistory::Hash => {
+                self.ctx.hash_history.insert(i as u32, g);
+            }
+        }
+    }
+
+    /// Records `p` as a new root reached with cost `g` from the root `parent_id`, unless it
+    /// has been reached at least as cheaply before. Returns the new root's index.
+    fn new_root(&mut self, p: Point, g: f64, parent_id: u32) -> Option<u32> {
+        if self.root_g(p) <= g + EPS {
+            return None;
+        }
+        self.set_root_g(p, g);
+        self.ctx.roots.push((p, parent_id));
+        Some(self.ctx.roots.len() as u32 - 1)
+    }
+
+    // ----- goal, f-value, path ----------------------------------------------------------
+
+    #[inline]
+    fn contains_goal(&self, n: &Node) -> bool {
+        n.row == self.goal.y
+            && n.lo.cmp_int(self.goal.x).is_le()
+            && n.hi.cmp_int(self.goal.x).is_ge()
+            // A double-corner goal is entered through its own (south-east) cell.
+            && (!self.goal_double_corner || (n.root.x >= self.goal.x && n.root.y >= self.goal.y))
+    }
+
+    /// The smallest `g(r) + d(r, p) + d(p, t)` over the interval (Lemmas 1 and 2).
+    fn f_value(&self, n: &Node) -> f64 {
+        let (rx, ry) = (f64::from(n.root.x), f64::from(n.root.y));
+        let y = f64::from(n.row);
+        let (tx, ty) = (f64::from(self.goal.x), f64::from(self.goal.y));
+        // Lemma 2: a target on the root's side of the row is mirrored through the row.
+        let ty_eff = if (self.goal.y - n.row) * (n.root.y - n.row) > 0 {
+            2.0 * y - ty
+        } else {
+            ty
+        };
+        // Lemma 1: the point closest to where the segment root-target crosses the row.
+        let cross = if n.root.y == n.row {
+            if self.goal.y == n.row { tx } else { rx }
+        } else {
+            rx + (tx - rx) * (y - ry) / (ty_eff - ry)
+        };
+        let p = cross.clamp(n.lo.to_f64(), n.hi.to_f64());
+        n.g + (p - rx).hypot(y - ry) + (tx - p).hypot(ty - y)
+    }
+
+    fn extract_path(&mut self, n: &Node) {
+        let w = &mut self.out.waypoints;
+        w.push(self.goal);
+        let mut id = n.root_id;
+        while id != NO_ROOT {
+            let (p, parent) = self.ctx.roots[id as usize];
+            if *w.last().expect("not empty") != p {
+                w.push(p);
+            }
+            id = parent;
+        }
+        w.reverse();
+        self.out.length = n.g + n.root.dist(self.goal);
+    }
+
+    // ----- pushing, pruning ---------------------------------------------------------------
+
+    fn push(&mut self, n: Node) {
+        let f = self.f_value(&n);
+        let id = self.ctx.nodes.len() as u32;
+        self.ctx.nodes.push(n);
+        self.ctx.open.push(Entry { f, g: n.g, id });
+        self.out.stats.heap_ops += 1;
+    }
+
+    /// Handles a freshly generated node: pushes it, or prunes it (Algorithm 3).
+    fn consider(&mut self, mut n: Node) {
+        self.out.stats.generated += 1;
+        if self.opts.intermediate {
+            let mut chain = std::mem::take(&mut self.ctx.chain);
+            loop {
+                if self.contains_goal(&n) || !self.is_intermediate(&n) {
+                    break;
+                }
+                // `n` has observable successors only: generate them now.
+                chain.clear();
+                self.observable_successors(&n, &mut chain);
+                match chain.len() {
+                    0 if self.opts.cul_de_sac => {
+                        self.ctx.chain = chain;
+                        return;
+                    }
+                    0 => break,
+                    1 => {
+                        n = chain[0];
+                        self.out.stats.generated += 1;
+                    }
+                    _ => break,
+                }
+            }
+            self.ctx.chain = chain;
+        } else if self.opts.cul_de_sac && !self.contains_goal(&n) && self.is_cul_de_sac(&n) {
+            return;
+        }
+        self.push(n);
+    }
+
+    /// Whether every successor of `n` is observable (Algorithm 3, `Is-Intermediate`).
+    fn is_intermediate(&self, n: &Node) -> bool {
+        if n.is_flat() {
+            let (p, side) = self.flat_far_end(n);
+            self.flat_turn(p, n.row, side).is_none()
+        } else {
+            self.cone_turn(n, n.hi, 1).is_none() && self.cone_turn(n, n.lo, -1).is_none()
+        }
+    }
+
+    /// Whether `n` has no successor at all (Algorithm 3, `Is-cul-de-sac`).
+    fn is_cul_de_sac(&mut self, n: &Node) -> bool {
+        let mut chain = std::mem::take(&mut self.ctx.chain);
+        chain.clear();
+        self.observable_successors(n, &mut chain);
+        let none = chain.is_empty() && self.is_intermediate(n);
+        self.ctx.chain = chain;
+        none
+    }
+
+    // ----- successors -----------------------------------------------------------------------
+
+    #[inline(always)]
+    fn free(&self, x: i32, y: i32) -> bool {
+        self.grid.is_free_padded(x, y)
+    }
+
+    /// Where a walk along row `y` from lattice `x` in direction `side` stops: the next point
+    /// where the cells above or below change (a corner, a double corner, the end of the free
+    /// stretch). Returns `x` when the first unit edge is not traversable, or when `x` is a
+    /// double corner that the walk would cross (`from_endpoint` is set for the start, which
+    /// may leave a double corner along its own cell's edge).
+    fn flat_scan(&self, x: i32, y: i32, side: i32, from_endpoint: bool) -> i32 {
+        let c = if side > 0 { x } else { x - 1 };
+        if !self.free(c, y - 1) && !self.free(c, y) {
+            return x;
+        }
+        if !from_endpoint && quad::is_double_corner(self.grid.point_cells_padded(Point::new(x, y)))
+        {
+            return x;
+        }
+        if side > 0 {
+            self.grid.next_change(x, y)
+        } else {
+            self.grid.prev_change(x, y)
+        }
+    }
+
+    /// Pushes the cone nodes covering `[lo, hi]` on row `y` (root `root`, row distance `k`),
+    /// split at every change point strictly inside.
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        &self,
+        lo: Frac,
+        hi: Frac,
+        y: i32,
+        k: i64,
+        root: Point,
+        root_id: u32,
+        g: f64,
+        out: &mut Vec<Node>,
+    ) {
+        debug_assert!(lo.le(hi));
+        let mut a = lo;
+        let mut x = self.grid.next_change(lo.floor(), y);
+        while hi.cmp_int(x).is_gt() {
+            let b = Frac::int_over(x, k);
+            out.push(Node {
+                lo: a,
+                hi: b,
+                row: y,
+                root,
+                root_id,
+                g,
+            });
+            a = b;
+            x = self.grid.next_change(x, y);
+        }
+        out.push(Node {
+            lo: a,
+            hi,
+            row: y,
+            root,
+            root_id,
+            g,
+        });
+    }
+
+    fn start_successors(&self, s: Point, out: &mut Vec<Node>) {
+        // A double-corner start leaves through its own (south-east) cell only.
+        let se_only = quad::is_double_corner(self.grid.point_cells_padded(s));
+        let flat = |lo: i32, hi: i32| Node {
+            lo: Frac::int_over(lo, 1),
+            hi: Frac::int_over(hi, 1),
+            row: s.y,
+            root: s,
+            root_id: 0,
+            g: 0.0,
+        };
+        let q = self.flat_scan(s.x, s.y, 1, true);
+        if q > s.x {
+            out.push(flat(s.x, q));
+        }
+        if !se_only {
+            let q = self.flat_scan(s.x, s.y, -1, true);
+            if q < s.x {
+                out.push(flat(q, s.x));
+            }
+        }
+        for up in [true, false] {
+            if up && se_only {
+                continue;
+            }
+            let (cy, y2) = if up {
+                (s.y - 1, s.y - 1)
+            } else {
+                (s.y, s.y + 1)
+            };
+            let left = !se_only && self.free(s.x - 1, cy);
+            let right = self.free(s.x, cy);
+            if !left && !right {
+                continue;
+            }
+            let lo = if left {
+                self.grid.free_run(s.x - 1, cy).0
+            } else {
+                s.x
+            };
+            let hi = if right {
+                self.grid.free_run(s.x, cy).1
+            } else {
+                s.x
+            };
+            self.split(
+                Frac::int_over(lo, 1),
+                Frac::int_over(hi, 1),
+                y2,
+                1,
+                s,
+                0,
+                0.0,
+                out,
+            );
+        }
+    }
+
+    /// All successors of `n` (Algorithm 1).
+    fn successors(&mut self, n: &Node, out: &mut Vec<Node>) {
+        self.observable_successors(n, out);
+        if n.is_flat() {
+            let (p, side) = self.flat_far_end(n);
+            if let Some(blocked) = self.flat_turn(p, n.row, side) {
+                self.flat_turn_successors(n, p, side, blocked, out);
+            }
+        } else {
+            if let Some(blocked) = self.cone_turn(n, n.hi, 1) {
+                self.cone_turn_successors(n, n.hi.as_int(), 1, blocked, out);
+            }
+            if let Some(blocked) = self.cone_turn(n, n.lo, -1) {
+                self.cone_turn_successors(n, n.lo.as_int(), -1, blocked, out);
+            }
+        }
+    }
+
+    /// The successors of `n` that keep its root.
+    fn observable_successors(&self, n: &Node, out: &mut Vec<Node>) {
+        if n.is_flat() {
+            let (p, side) = self.flat_far_end(n);
+            let q = self.flat_scan(p, n.row, side, false);
+            if q != p {
+                let (lo, hi) = if side > 0 { (p, q) } else { (q, p) };
+                out.push(Node {
+                    lo: Frac::int_over(lo, 1),
+                    hi: Frac::int_over(hi, 1),
+                    ..*n
+                });
+            }
+        } else {
+            self.project_cone(n, out);
+        }
+    }
+
+    /// The far end of a flat node (the endpoint away from its root) and the direction of
+    /// travel.
+    #[inline]
+    fn flat_far_end(&self, n: &Node) -> (i32, i32) {
+        if n.lo.cmp_int(n.root.x).is_ge() {
+            (n.hi.as_int(), 1)
+        } else {
+            (n.lo.as_int(), -1)
+        }
+    }
+
+    /// The observable successors of a cone node: its interval projected one row further from
+    /// the root through the free cells in between, split at change points.
+    fn project_cone(&self, n: &Node, out: &mut Vec<Node>) {
+        let k = i64::from((n.row - n.root.y).abs());
+        let dir = (n.row - n.root.y).signum();
+        let (y2, cy) = if dir > 0 {
+            (n.row + 1, n.row)
+        } else {
+            (n.row - 1, n.row - 1)
+        };
+        let rx = i64::from(n.root.x);
+        let project = |f: Frac| {
+            let num = f.n - rx * f.d;
+            debug_assert_eq!(num % k, 0, "ray invariant");
+            Frac {
+                n: f.n + num / k,
+                d: f.d,
+            }
+        };
+        if n.lo.cmp(n.hi).is_eq()
+            && n.lo.is_int()
+            && quad::is_double_corner(
+                self.grid
+                    .point_cells_padded(Point::new(n.lo.as_int(), n.row)),
+            )
+        {
+            // A ray may touch a double corner but never continue through it. (For a longer
+            // interval the cells beyond a double-corner endpoint are always blocked on the
+            // ray's side, so the clipping below already excludes its ray.)
+            return;
+        }
+        let (a2, b2) = (project(n.lo), project(n.hi));
+        // A cell under the interval: all of them are free or all blocked (module docs).
+        let c0 = if n.lo.lt(n.hi) || !n.lo.is_int() {
+            n.lo.floor()
+        } else {
+            // A single lattice point: the cell the ray enters.
+            let x = n.lo.as_int();
+            match a2.cmp_int(x) {
+                std::cmp::Ordering::Greater => x,
+                std::cmp::Ordering::Less => x - 1,
+                std::cmp::Ordering::Equal => {
+                    if self.free(x - 1, cy) {
+                        x - 1
+                    } else {
+                        x
+                    }
+                }
+            }
+        };
+        if !self.free(c0, cy) {
+            return;
+        }
+        let (l, r) = self.grid.free_run(c0, cy);
+        let k2 = k + 1;
+        let lo = a2.max(Frac::int_over(l, k2));
+        let hi = b2.min(Frac::int_over(r, k2));
+        if hi.lt(lo) {
+            return;
+        }
+        #[cfg(debug_assertions)]
+        for (e, e2, clipped) in [(n.lo, a2, lo), (n.hi, b2, hi)] {
+            let dc = e.is_int()
+                && quad::is_double_corner(
+                    self.grid.point_cells_padded(Point::new(e.as_int(), n.row)),
+                );
+            debug_assert!(
+                !dc || !clipped.cmp(e2).is_eq(),
+                "a ray through the double corner ({}, {}) survived the clip",
+                e.to_f64(),
+                n.row
+            );
+        }
+        self.split(lo, hi, y2, k2, n.root, n.root_id, n.g, out);
+    }
+
+    /// If the far end `p` of a flat node travelling in direction `side` along row `y` is a
+    /// turning point, the blocked cell there (which is behind the direction of travel).
+    #[inline]
+    fn flat_turn(&self, p: i32, y: i32, side: i32) -> Option<u8> {
+        let mask = self.grid.point_cells_padded(Point::new(p, y));
+        if mask.count_ones() != 3 {
+            return None;
+        }
+        let blocked = !mask & 0xF;
+        let behind = if side > 0 { NW | SW } else { NE | SE };
+        (blocked & behind != 0).then_some(blocked)
+    }
+
+    /// The non-observable successors at a flat node's far end `p`: turn around the blocked
+    /// cell onto the row beyond it.
+    fn flat_turn_successors(
+        &mut self,
+        n: &Node,
+        p: i32,
+        side: i32,
+        blocked: u8,
+        out: &mut Vec<Node>,
+    ) {
+        let at = Point::new(p, n.row);
+        let g = n.g + f64::from((p - n.root.x).abs());
+        let Some(root_id) = self.new_root(at, g, n.root_id) else {
+            return;
+        };
+        let up = blocked & (NW | NE) != 0;
+        let (cy, y2) = if up {
+            (n.row - 1, n.row - 1)
+        } else {
+            (n.row, n.row + 1)
+        };
+        // The cell just past the corner on the new row's side is free (only one is blocked).
+        let (lo, hi) = if side > 0 {
+            (p, self.grid.free_run(p, cy).1)
+        } else {
+            (self.grid.free_run(p - 1, cy).0, p)
+        };
+        self.split(
+            Frac::int_over(lo, 1),
+            Frac::int_over(hi, 1),
+            y2,
+            1,
+            at,
+            root_id,
+            g,
+            out,
+        );
+    }
+
+    /// If the endpoint `e` of cone node `n` on side `side` (+1 right, -1 left) is a turning
+    /// point, the blocked cell there.
+    #[inline]
+    fn cone_turn(&self, n: &Node, e: Frac, side: i32) -> Option<u8> {
+        if !e.is_int() {
+            return None;
+        }
+        let x = e.as_int();
+        let mask = self.grid.point_cells_padded(Point::new(x, n.row));
+        if mask.count_ones() != 3 {
+            return None;
+        }
+        let blocked = !mask & 0xF;
+        let outer = if side > 0 { NE | SE } else { NW | SW };
+        if blocked & outer == 0 {
+            return None;
+        }
+        // Tangency: the line through the root and `e` must not enter the blocked cell.
+        let cross = i64::from(x - n.root.x) * i64::from(n.row - n.root.y);
+        let tangent = if blocked & (NE | SW) != 0 {
+            cross >= 0
+        } else {
+            cross <= 0
+        };
+        tangent.then_some(blocked)
+    }
+
+    /// The non-observable successors of cone node `n` at its turning endpoint `e`.
+    fn cone_turn_successors(
+        &mut self,
+        n: &Node,
+        e: i32,
+        side: i32,
+        blocked: u8,
+        out: &mut Vec<Node>,
+    ) {
+        let at = Point::new(e, n.row);
+        let (dx, dy) = (e - n.root.x, n.row - n.root.y);
+        let g = n.g + at.dist(n.root);
+        let Some(root_id) = self.new_root(at, g, n.root_id) else {
+            return;
+        };
+        let dir = dy.signum();
+        // Along the row, when the blocked cell hides it from the root.
+        let behind = if dir > 0 { NW | NE } else { SW | SE };
+        if blocked & behind != 0 {
+            let q = self.flat_scan(e, n.row, side, false);
+            if q != e {
+                let (lo, hi) = if side > 0 { (e, q) } else { (q, e) };
+                out.push(Node {
+                    lo: Frac::int_over(lo, 1),
+                    hi: Frac::int_over(hi, 1),
+                    row: n.row,
+                    root: at,
+                    root_id,
+                    g,
+                });
+            }
+        }
+        // On the next row: between the continued ray and what `e` sees on the blocked side.
+        let (y2, cy) = if dir > 0 {
+            (n.row + 1, n.row)
+        } else {
+            (n.row - 1, n.row - 1)
+        };
+        let (left, right) = (self.free(e - 1, cy), self.free(e, cy));
+        if !left && !right {
+            return;
+        }
+        let l = if left {
+            self.grid.free_run(e - 1, cy).0
+        } else {
+            e
+        };
+        let r = if right {
+            self.grid.free_run(e, cy).1
+        } else {
+            e
+        };
+        let k = i64::from(dy.abs());
+        // The ray continued one row past `e`, written at distance 1 from the new root `e`.
+        let ray = Frac {
+            n: i64::from(e) * k + i64::from(dx),
+            d: k,
+        };
+        let (lo, hi) = if side > 0 {
+            (ray.max(Frac::int_over(l, 1)), Frac::int_over(r, 1))
+        } else {
+            (Frac::int_over(l, 1), ray.min(Frac::int_over(r, 1)))
+        };
+        if lo.lt(hi) {
+            self.split(lo, hi, y2, 1, at, root_id, g, out);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Anya against the independent optima of `../shared/data/grid/optimal` (skipped, loudly,
+//! when the data is absent; a failure under `TAUT_REQUIRE_DATA=1`).
+//!
+//! For **every** row of `scen.csv` and `scen-legacy.csv` (250,426 queries):
+//! - a row whose `len_gppc` is -1 (an endpoint cell is blocked) must be rejected with a
+//!   `QueryError`, and no other row may be;
+//! - Anya's length equals `len_gppc` to 1e-6;
+//! - the path passes the exact legality checker and its polyline length is the reported one.
+//!
+//! The data has no unreachable query; unreachability is covered by the differential tests.
+//! The two generations are two tests so that the test harness runs them on both cores.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+use taut_anya::{Options, SearchContext};
+use taut_grid::{Answer, FreeSet, Grid, MapFile, Point, Status, path_length};
+use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
+
+const TOLERANCE: f64 = 1e-6;
+
+#[derive(Default)]
+struct Tally {
+    queries: usize,
+    rejected: usize,
+    expanded: u64,
+    java_expanded: u64,
+    failures: Vec<String>,
+}
+
+fn run(data: &Path, csv: &str) -> Tally {
+    let rows = read_optimal_csv(&data.join("grid/optimal").join(csv)).unwrap();
+    let mut by_map: BTreeMap<String, Vec<OptimalRow>> = BTreeMap::new();
+    for r in rows {
+        by_map.entry(r.map.clone()).or_default().push(r);
+    }
+    let total = Mutex::new(Tally::default());
+    by_map.par_iter().for_each(|(map, rows)| {
+        let path = data.join("grid/maps").join(format!("{map}.map"));
+        let grid = Grid::from_map(&MapFile::read(&path).unwrap(), &FreeSet::default());
+        let mut ctx = SearchContext::new();
+        let mut answer = Answer::default();
+        let mut t = Tally::default();
+        let opts = Options::default();
+        for r in rows {
+            t.queries += 1;
+            let (s, g) = (Point::new(r.sx, r.sy), Point::new(r.gx, r.gy));
+            let expected = r.len_gppc.expect("every row has len_gppc");
+            let result = ctx.search(&grid, s, g, &opts, &mut answer);
+            let failure = match result {
+                Err(e) => {
+                    t.rejected += 1;
+                    (expected != -1.0).then(|| format!("rejected a valid query: {e}"))
+                }
+                Ok(_) if expected == -1.0 => Some("accepted a blocked endpoint".to_owned()),
+                Ok(Status::Unreachable) => Some(format!("unreachable, expected {expected}")),
+                Ok(Status::Found) => {
+                    t.expanded += answer.stats.expanded;
+                    t.java_expanded += r.anya_java_expanded.unwrap_or(0);
+                    if (answer.length - expected).abs() > TOLERANCE {
+                        Some(format!("length {} expected {expected}", answer.length))
+                    } else if let Err(v) = grid.check_path(s, g, &answer.waypoints) {
+                        Some(format!("illegal path {:?}: {v}", answer.waypoints))
+                    } else if (path_length(&answer.waypoints) - answer.length).abs() > 1e-6 {
+                        Some("polyline length differs from the reported length".to_owned())
+                    } else {
+                        None
+                    }
+                }
+            };
+            if let Some(f) = failure {
+                t.failures
+                    .push(format!("{csv} {map}#{} {s}->{g}: {f}", r.idx));
+            }
+        }
+        let mut total = total.lock().unwrap();
+        total.queries += t.queries;
+        total.rejected += t.rejected;
+        total.expanded += t.expanded;
+        total.java_expanded += t.java_expanded;
+        total.failures.extend(t.failures);
+    });
+    total.into_inner().unwrap()
+}
+
+fn check(csv: &str) {
+    let Some(data) = shared_data(&format!("anya reference_data {csv}")) else {
+        return;
+    };
+    let t = run(&data, csv);
+    eprintln!(
+        "anya {csv}: {} queries, {} rejected (blocked endpoints), {} failures; \
+         expanded {} (reference Java Anya: {})",
+        t.queries,
+        t.rejected,
+        t.failures.len(),
+        t.expanded,
+        t.java_expanded
+    );
+    for f in t.failures.iter().take(30) {
+        eprintln!("  {f}");
+    }
+    assert!(t.queries > 100_000, "too few rows read");
+    assert!(t.failures.is_empty(), "{} failures", t.failures.len());
+}
+
+#[test]
+fn anya_matches_len_gppc_on_every_2018_query() {
+    check("scen.csv");
+}
+
+#[test]
+fn anya_matches_len_gppc_on_every_legacy_query() {
+    check("scen-legacy.csv");
+}

@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
+use crate::planners::{Algo, Tuning};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use taut_baselines::Algo;
 use taut_grid::{FreeSet, MOVINGAI_ALPHABET, Point};
 
 /// Optimal any-angle path planning on grid maps (MovingAI `.map` / `.scen` files).
@@ -35,6 +35,28 @@ pub struct PlannerArgs {
     /// The map characters that are free terrain; every other character is blocked.
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
     pub free: FreeSet,
+    /// Anya: turn cul-de-sac pruning off (to measure its effect).
+    #[arg(long)]
+    pub no_cul_de_sac: bool,
+    /// Anya: turn intermediate pruning off (to measure its effect).
+    #[arg(long)]
+    pub no_intermediate: bool,
+    /// Anya: where the root history lives (`flat` array or `hash` table).
+    #[arg(long, value_name = "KIND", default_value = "flat", value_parser = crate::planners::parse_root_history)]
+    pub root_history: taut_anya::RootHistory,
+}
+
+impl PlannerArgs {
+    /// The planner-specific options these arguments select.
+    pub fn tuning(&self) -> Tuning {
+        Tuning {
+            anya: taut_anya::Options {
+                cul_de_sac: !self.no_cul_de_sac,
+                intermediate: !self.no_intermediate,
+                history: self.root_history,
+            },
+        }
+    }
 }
 
 /// Arguments of `taut path`.

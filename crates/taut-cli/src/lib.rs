@@ -29,12 +29,13 @@
 
 mod args;
 mod error;
+pub mod planners;
 mod scen;
 
 use std::io::Write;
 use std::path::Path;
 
-use taut_baselines::make_planner;
+use crate::planners::make_planner;
 use taut_grid::{Answer, Grid, MapFile, Status};
 
 pub use args::{
@@ -72,7 +73,7 @@ pub fn load_grid(path: &Path, args: &PlannerArgs) -> Result<Grid, CliError> {
 pub fn run_path(args: &PathArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let grid = load_grid(&args.map, &args.planner)?;
     grid.check_query(args.from, args.to)?;
-    let mut planner = make_planner(args.planner.algo, &grid);
+    let mut planner = make_planner(args.planner.algo, &grid, &args.planner.tuning());
     let mut answer = Answer::default();
     let status = planner.plan(args.from, args.to, &mut answer)?;
     let found = status == Status::Found;

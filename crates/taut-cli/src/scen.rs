@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use taut_baselines::make_planner;
+use crate::planners::make_planner;
 use taut_grid::{Answer, Grid, Planner, Point, Scenario, Status};
 
 use crate::args::{ScenArgs, ScenFormat};
@@ -232,7 +232,7 @@ pub fn run_scen(
         writeln!(out, "{CSV_HEADER}")?;
     }
     if let Some(grid) = &grid {
-        let mut planner = make_planner(args.planner.algo, grid);
+        let mut planner = make_planner(args.planner.algo, grid, &args.planner.tuning());
         let mut answer = Answer::default();
         for (index, e) in entries.iter().enumerate() {
             let row = run_query(grid, &mut *planner, &mut answer, index, e.start, e.goal);

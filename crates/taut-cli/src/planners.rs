@@ -1,0 +1,98 @@
+//! Every grid planner of the workspace by command-line name, and the factory that builds them.
+//!
+//! Algorithm crates know nothing of each other; this is the one place that lists them all.
+
+use taut_anya::{AnyaPlanner, Options, RootHistory};
+use taut_baselines::{astar::AStarPlanner, theta, vg::VgPlanner};
+use taut_grid::{Grid, Planner};
+
+/// A planner by its command-line name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Algo {
+    /// `astar`: 8-connected A*, octile lengths.
+    AStar,
+    /// `theta`: Theta*.
+    Theta,
+    /// `lazy-theta`: Lazy Theta*.
+    LazyTheta,
+    /// `vg`: exact visibility graph (optimal any-angle lengths, slow; a test oracle).
+    Vg,
+    /// `anya`: Anya (optimal any-angle lengths, online).
+    Anya,
+}
+
+impl Algo {
+    /// Every planner.
+    pub const ALL: [Algo; 5] = [
+        Algo::AStar,
+        Algo::Theta,
+        Algo::LazyTheta,
+        Algo::Vg,
+        Algo::Anya,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::AStar => "astar",
+            Algo::Theta => "theta",
+            Algo::LazyTheta => "lazy-theta",
+            Algo::Vg => "vg",
+            Algo::Anya => "anya",
+        }
+    }
+}
+
+impl std::fmt::Display for Algo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown planner name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm {0:?} (expected one of: astar, theta, lazy-theta, vg, anya)")]
+pub struct UnknownAlgo(pub String);
+
+impl std::str::FromStr for Algo {
+    type Err = UnknownAlgo;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Algo::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| UnknownAlgo(s.to_owned()))
+    }
+}
+
+/// Options that only some planners read (the others ignore them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tuning {
+    /// Anya's pruning and root-history options.
+    pub anya: Options,
+}
+
+/// Builds a planner for `grid`. The planner owns its search context; build one per thread.
+pub fn make_planner<'g>(
+    algo: Algo,
+    grid: &'g Grid,
+    tuning: &Tuning,
+) -> Box<dyn Planner + Send + 'g> {
+    match algo {
+        Algo::AStar => Box::new(AStarPlanner::new(grid)),
+        Algo::Theta => Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Theta)),
+        Algo::LazyTheta => Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Lazy)),
+        Algo::Vg => Box::new(VgPlanner::new(grid)),
+        Algo::Anya => Box::new(AnyaPlanner::with_options(grid, tuning.anya)),
+    }
+}
+
+/// Parses a root-history name (`flat` or `hash`).
+pub fn parse_root_history(s: &str) -> Result<RootHistory, String> {
+    match s {
+        "flat" => Ok(RootHistory::Flat),
+        "hash" => Ok(RootHistory::Hash),
+        _ => Err(format!(
+            "{s:?} is not a root history: expected flat or hash"
+        )),
+    }
+}

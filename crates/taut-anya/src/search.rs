@@ -82,6 +82,10 @@ struct Node {
     root_id: u32,
     /// Cost of the best known path from the start to the root.
     g: f64,
+    /// Turning endpoints, set by [`Search::classify`] before the node is pushed: the blocked
+    /// cell (a [`quad`] bit) at the right endpoint of a cone or the far end of a flat node in
+    /// the low nibble, at the left endpoint of a cone in the high nibble; 0 when not turning.
+    turns: u8,
 }
 
 impl Node {
@@ -285,7 +289,8 @@ impl Search<'_> {
             rx + (tx - rx) * (y - ry) / (ty_eff - ry)
         };
         let p = cross.clamp(n.lo.to_f64(), n.hi.to_f64());
-        n.g + (p - rx).hypot(y - ry) + (tx - p).hypot(ty - y)
+        let (ax, ay, bx, by) = (p - rx, y - ry, tx - p, ty - y);
+        n.g + (ax * ax + ay * ay).sqrt() + (bx * bx + by * by).sqrt()
     }
 
     fn extract_path(&mut self, n: &Node) {
@@ -316,6 +321,7 @@ impl Search<'_> {
     /// Handles a freshly generated node: pushes it, or prunes it (Algorithm 3).
     fn consider(&mut self, mut n: Node) {
         self.out.stats.generated += 1;
+        self.classify(&mut n);
         if self.opts.intermediate {
             let mut chain = std::mem::take(&mut self.ctx.chain);
             loop {
@@ -333,6 +339,7 @@ impl Search<'_> {
                     0 => break,
                     1 => {
                         n = chain[0];
+                        self.classify(&mut n);
                         self.out.stats.generated += 1;
                     }
                     _ => break,
@@ -345,14 +352,21 @@ impl Search<'_> {
         self.push(n);
     }
 
-    /// Whether every successor of `n` is observable (Algorithm 3, `Is-Intermediate`).
-    fn is_intermediate(&self, n: &Node) -> bool {
-        if n.is_flat() {
+    /// Finds the turning endpoints of a new node (see [`Node::turns`]).
+    #[inline]
+    fn classify(&self, n: &mut Node) {
+        n.turns = if n.is_flat() {
             let (p, side) = self.flat_far_end(n);
-            self.flat_turn(p, n.row, side).is_none()
+            self.flat_turn(p, n.row, side).unwrap_or(0)
         } else {
-            self.cone_turn(n, n.hi, 1).is_none() && self.cone_turn(n, n.lo, -1).is_none()
-        }
+            self.cone_turn(n, n.hi, 1).unwrap_or(0) | self.cone_turn(n, n.lo, -1).unwrap_or(0) << 4
+        };
+    }
+
+    /// Whether every successor of `n` is observable (Algorithm 3, `Is-Intermediate`).
+    #[inline]
+    fn is_intermediate(&self, n: &Node) -> bool {
+        n.turns == 0
     }
 
     /// Whether `n` has no successor at all (Algorithm 3, `Is-cul-de-sac`).
@@ -419,6 +433,7 @@ impl Search<'_> {
                 root,
                 root_id,
                 g,
+                turns: 0,
             });
             a = b;
             x = self.grid.next_change(x, y);
@@ -430,6 +445,7 @@ impl Search<'_> {
             root,
             root_id,
             g,
+            turns: 0,
         });
     }
 
@@ -443,6 +459,7 @@ impl Search<'_> {
             root: s,
             root_id: 0,
             g: 0.0,
+            turns: 0,
         };
         let q = self.flat_scan(s.x, s.y, 1, true);
         if q > s.x {
@@ -496,15 +513,15 @@ impl Search<'_> {
         self.observable_successors(n, out);
         if n.is_flat() {
             let (p, side) = self.flat_far_end(n);
-            if let Some(blocked) = self.flat_turn(p, n.row, side) {
-                self.flat_turn_successors(n, p, side, blocked, out);
+            if n.turns != 0 {
+                self.flat_turn_successors(n, p, side, n.turns, out);
             }
         } else {
-            if let Some(blocked) = self.cone_turn(n, n.hi, 1) {
-                self.cone_turn_successors(n, n.hi.as_int(), 1, blocked, out);
+            if n.turns & 0xF != 0 {
+                self.cone_turn_successors(n, n.hi.as_int(), 1, n.turns & 0xF, out);
             }
-            if let Some(blocked) = self.cone_turn(n, n.lo, -1) {
-                self.cone_turn_successors(n, n.lo.as_int(), -1, blocked, out);
+            if n.turns >> 4 != 0 {
+                self.cone_turn_successors(n, n.lo.as_int(), -1, n.turns >> 4, out);
             }
         }
     }
@@ -519,6 +536,7 @@ impl Search<'_> {
                 out.push(Node {
                     lo: Frac::int_over(lo, 1),
                     hi: Frac::int_over(hi, 1),
+                    turns: 0,
                     ..*n
                 });
             }
@@ -722,6 +740,7 @@ impl Search<'_> {
                     root: at,
                     root_id,
                     g,
+                    turns: 0,
                 });
             }
         }

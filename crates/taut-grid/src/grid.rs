@@ -208,20 +208,24 @@ impl Grid {
     /// `[0, W] × [0, H]` (whose four cells all lie in the padded range). Hot paths use this.
     #[inline(always)]
     pub fn point_cells_padded(&self, p: Point) -> u8 {
-        let mut m = 0;
-        if self.is_free_padded(p.x - 1, p.y - 1) {
-            m |= quad::NW;
+        debug_assert!(self.contains_point(p));
+        // Cells x-1 and x sit in adjacent columns (x and x + 1): read each row's pair at once.
+        let (col, row) = (p.x as usize, p.y as usize);
+        let above = self.cell_pair(row, col);
+        let below = self.cell_pair(row + 1, col);
+        above | below << 2
+    }
+
+    /// The free bits of padded columns `col` and `col + 1` of padded row `row`, as bits 0 and 1.
+    #[inline(always)]
+    fn cell_pair(&self, row: usize, col: usize) -> u8 {
+        let i = row * self.stride + col / 64;
+        let b = col % 64;
+        if b < 63 {
+            ((self.bits[i] >> b) & 3) as u8
+        } else {
+            ((self.bits[i] >> 63) | (self.bits[i + 1] & 1) << 1) as u8
         }
-        if self.is_free_padded(p.x, p.y - 1) {
-            m |= quad::NE;
-        }
-        if self.is_free_padded(p.x - 1, p.y) {
-            m |= quad::SW;
-        }
-        if self.is_free_padded(p.x, p.y) {
-            m |= quad::SE;
-        }
-        m
     }
 
     /// Whether a path may touch the point at all (some adjacent cell is free).

@@ -292,3 +292,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn point_cells_match_single_cell_lookups_across_word_boundaries() {
+    let mut s = 0x9E37_79B9_7F4A_7C15u64;
+    let g = Grid::from_fn(200, 5, |_, _| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        !s.is_multiple_of(3)
+    });
+    for y in 0..=5 {
+        for x in 0..=200 {
+            let mut m = 0;
+            for (bit, (dx, dy)) in [
+                (quad::NW, (-1, -1)),
+                (quad::NE, (0, -1)),
+                (quad::SW, (-1, 0)),
+                (quad::SE, (0, 0)),
+            ] {
+                if g.is_free_padded(x + dx, y + dy) {
+                    m |= bit;
+                }
+            }
+            assert_eq!(g.point_cells_padded(Point::new(x, y)), m, "({x}, {y})");
+        }
+    }
+}

@@ -480,3 +480,67 @@ fn closed_pipe_ends_quietly() {
     assert!(o.status.success(), "{:?}", o.status);
     assert_eq!(stderr(&o), "");
 }
+
+/// `--algo anya` with every pruning and history option gives the visibility graph's lengths on
+/// the arena fixture (both optimal), and the pruning rules change only the search effort.
+#[test]
+fn anya_and_its_options_reproduce_the_visibility_graph() {
+    let (map, scen) = (fixture("arena.map"), fixture("arena.map.scen"));
+    let base = [
+        "scen",
+        "--map",
+        map.as_str(),
+        "--scen",
+        scen.as_str(),
+        "--algo",
+    ];
+    let run = |algo: &str, extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.push(algo);
+        args.extend_from_slice(extra);
+        let rows = parse_csv(&ok(&args));
+        check_invariants(&rows);
+        rows
+    };
+    let vg = run("vg", &[]);
+    let variants: [&[&str]; 5] = [
+        &[],
+        &["--no-cul-de-sac"],
+        &["--no-intermediate"],
+        &["--no-cul-de-sac", "--no-intermediate"],
+        &["--root-history", "hash"],
+    ];
+    let mut expansions = Vec::new();
+    for extra in variants {
+        let rows = run("anya", extra);
+        assert_eq!(rows.len(), vg.len());
+        for (a, v) in rows.iter().zip(&vg) {
+            assert_eq!(a.status, v.status, "{extra:?} {a:?}");
+            assert!(
+                (a.length - v.length).abs() < 1e-6,
+                "{extra:?} {a:?} vs {v:?}"
+            );
+        }
+        expansions.push(rows.iter().map(|r| r.expanded).sum::<u64>());
+    }
+    // Turning both pruning rules off makes the search expand more nodes.
+    assert!(expansions[3] > expansions[0], "{expansions:?}");
+    // The root history's storage does not change the search.
+    assert_eq!(expansions[4], expansions[0]);
+    fails(
+        &[
+            "path",
+            "--map",
+            map.as_str(),
+            "--from",
+            "1,1",
+            "--to",
+            "2,2",
+            "--algo",
+            "anya",
+            "--root-history",
+            "tree",
+        ],
+        2,
+    );
+}

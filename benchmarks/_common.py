@@ -1,9 +1,10 @@
 """Helpers shared by the stop-gap benchmark scripts (baselines-2018.py, anya-2018.py) until the
 taut-bench crate (`cargo xtask bench`) lands: the suites, the paths, sampling the 2018 scenario
-files, running `taut scen`, and the machine/commit/date header line.
+files, running `taut scen` (each run starts with an untimed warm-up query), and the
+machine/commit/date header line.
 
 Environment: SAMPLE=k runs every k-th query of each scenario file (k=1: all); RAW_DIR=dir keeps
-the csv output of every run; CARGO_TARGET_DIR locates the release `taut` binary.
+the csv output of every run (original query indices, no warm-up row); CARGO_TARGET_DIR locates the release `taut` binary.
 """
 import csv, datetime, io, os, platform, subprocess, sys, tempfile
 
@@ -41,41 +42,48 @@ def check_binary():
 
 
 def scen_file(m):
-    """The scenario file of map `m` reduced to every SAMPLE-th query, and the original 0-based
-    index of each query in it (the `idx` of optimal/scen.csv); None when `m` has no scenario."""
+    """The scenario file of map `m` reduced to every SAMPLE-th query and preceded by a warm-up
+    query (a copy of the last one kept: `taut scen` times every query in one process, and the
+    first query pays for growing the planner's buffers and first-touch page faults, which
+    would distort sampled runs), and the original 0-based index of each timed query (the
+    `idx` of optimal/scen.csv). None when `m` has no scenario file."""
     scen = os.path.join(DATA, "grid", "scen", m + ".map.scen")
     if not os.path.exists(scen):
         return None
     lines = open(scen).read().splitlines()
     queries = [l for l in lines[1:] if l.strip()]
-    if SAMPLE == 1:
-        return scen, list(range(len(queries)))
     kept = list(range(0, len(queries), SAMPLE))
     sampled = os.path.join(_tmp, m + ".map.scen")
     with open(sampled, "w") as f:
-        f.write("\n".join([lines[0]] + [queries[i] for i in kept]) + "\n")
+        f.write("\n".join([lines[0], queries[kept[-1]]] + [queries[i] for i in kept]) + "\n")
     return sampled, kept
 
 
 def run(m, args, name=None):
     """Runs `taut scen` on map `m` with the extra arguments `args` (e.g. ["--algo", "astar"]).
-    Returns {original query index: csv row (dict of strings)}, or None when `m` has no
-    scenario. `name` names the RAW_DIR copy `m.name.csv` (default: the arguments joined)."""
+    Returns {original query index: csv row (dict of strings)} without the warm-up query, or
+    None when `m` has no scenario. `name` names the RAW_DIR copy `m.name.csv` (default: the
+    arguments joined): the csv output without the warm-up row, `index` rewritten to the
+    original query index."""
     sc = scen_file(m)
     if sc is None:
         return None
     scen, orig = sc
     out = subprocess.run([TAUT, "scen", "--map", os.path.join(DATA, "grid", "maps", m + ".map"),
                           "--scen", scen] + args, check=True, capture_output=True, text=True).stdout
+    rows = list(csv.DictReader(io.StringIO(out)))[1:]
+    if len(rows) != len(orig):
+        sys.exit(f"{m} {' '.join(args)}: {len(rows)} rows for {len(orig)} queries")
+    for r in rows:
+        r["index"] = str(orig[int(r["index"]) - 1])
     if RAW_DIR:
         os.makedirs(RAW_DIR, exist_ok=True)
         name = name or "_".join(a.lstrip("-") for a in args)
-        with open(os.path.join(RAW_DIR, f"{m}.{name}.csv"), "w") as f:
-            f.write(out)
-    rows = list(csv.DictReader(io.StringIO(out)))
-    if len(rows) != len(orig):
-        sys.exit(f"{m} {' '.join(args)}: {len(rows)} rows for {len(orig)} queries")
-    return {orig[int(r["index"])]: r for r in rows}
+        with open(os.path.join(RAW_DIR, f"{m}.{name}.csv"), "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()) if rows else [], lineterminator="\n")
+            w.writeheader()
+            w.writerows(rows)
+    return {int(r["index"]): r for r in rows}
 
 
 def cpu():

@@ -4,7 +4,7 @@ scenario files of ../shared/data/grid (single-threaded, one planner at a time).
 
 Usage: [SAMPLE=k] [RAW_DIR=dir] python3 benchmarks/baselines-2018.py [DATA_DIR] > results.md
 (SAMPLE=k runs every k-th query of each file, which keeps every bucket; RAW_DIR keeps the csv
-output of every run.)
+output of every run.) Each `taut scen` run starts with an untimed warm-up query.
 Needs a release build: cargo build --release -p taut-cli
 
 This is a stop-gap until the taut-bench crate (`cargo xtask bench`) lands; it prints a Markdown

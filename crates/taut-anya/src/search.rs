@@ -105,7 +105,8 @@ pub struct SearchContext {
     /// Roots in order of creation: the point and the index of the root before it.
     roots: Vec<(Point, u32)>,
     flat_history: StampedCosts,
-    hash_history: hashbrown::HashMap<u32, f64>,
+    /// Keyed by the full lattice index: maps may have more than 2^32 lattice points.
+    hash_history: hashbrown::HashMap<u64, f64>,
     succ: Vec<Node>,
     chain: Vec<Node>,
 }
@@ -232,7 +233,7 @@ impl Search<'_> {
             RootHistory::Hash => self
                 .ctx
                 .hash_history
-                .get(&(i as u32))
+                .get(&(i as u64))
                 .copied()
                 .unwrap_or(f64::INFINITY),
         }
@@ -244,7 +245,7 @@ impl Search<'_> {
         match self.opts.history {
             RootHistory::Flat => self.ctx.flat_history.set(i, g),
             RootHistory::Hash => {
-                self.ctx.hash_history.insert(i as u32, g);
+                self.ctx.hash_history.insert(i as u64, g);
             }
         }
     }
@@ -276,8 +277,10 @@ impl Search<'_> {
         let (rx, ry) = (f64::from(n.root.x), f64::from(n.root.y));
         let y = f64::from(n.row);
         let (tx, ty) = (f64::from(self.goal.x), f64::from(self.goal.y));
-        // Lemma 2: a target on the root's side of the row is mirrored through the row.
-        let ty_eff = if (self.goal.y - n.row) * (n.root.y - n.row) > 0 {
+        // Lemma 2: a target on the root's side of the row is mirrored through the row. (Signs
+        // only: the product of the two row distances overflows `i32` on maps taller than
+        // 46,341 rows.)
+        let ty_eff = if (self.goal.y - n.row).signum() * (n.root.y - n.row).signum() > 0 {
             2.0 * y - ty
         } else {
             ty

@@ -1,0 +1,67 @@
+//! A warm search context allocates nothing (DESIGN.md §2): the 130 queries of
+//! `fixtures/maps/arena.map.scen` run once to warm a [`SearchContext`] and an [`Answer`], then
+//! again under a counting allocator, which must see no allocation at all, for every option
+//! set (cul-de-sac and intermediate pruning on and off, flat and hashed root history).
+//!
+//! This file is its own test binary because `allocation-counter` installs the global
+//! allocator; its counts are per thread, so the test harness's other threads do not disturb
+//! them.
+
+use taut_anya::{Options, RootHistory, SearchContext};
+use taut_grid::{Answer, FreeSet, Grid, MapFile, Point, Scenario, Status};
+use taut_testdata::fixtures;
+
+fn arena() -> (Grid, Vec<(Point, Point)>) {
+    let maps = fixtures().join("maps");
+    let map = MapFile::read(maps.join("arena.map")).unwrap();
+    let scen = Scenario::read(maps.join("arena.map.scen")).unwrap();
+    let queries: Vec<_> = scen.entries.iter().map(|e| (e.start, e.goal)).collect();
+    assert_eq!(queries.len(), 130);
+    (Grid::from_map(&map, &FreeSet::default()), queries)
+}
+
+fn all_options() -> Vec<Options> {
+    let mut v = Vec::new();
+    for cul_de_sac in [false, true] {
+        for intermediate in [false, true] {
+            for history in [RootHistory::Flat, RootHistory::Hash] {
+                v.push(Options {
+                    cul_de_sac,
+                    intermediate,
+                    history,
+                });
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn a_warm_context_allocates_nothing() {
+    let (grid, queries) = arena();
+    for o in all_options() {
+        let mut ctx = SearchContext::new();
+        let mut answer = Answer::default();
+        // The second pass goes backwards, so no query follows the one it followed when warm.
+        let run = |ctx: &mut SearchContext, answer: &mut Answer, lengths: &mut [f64], rev: bool| {
+            let n = queries.len();
+            for k in 0..n {
+                let i = if rev { n - 1 - k } else { k };
+                let (s, t) = queries[i];
+                let st = ctx.search(&grid, s, t, &o, answer).unwrap();
+                assert_eq!(st, Status::Found);
+                lengths[i] = answer.length;
+            }
+        };
+        let (mut first, mut second) = (vec![0.0; queries.len()], vec![0.0; queries.len()]);
+        let warm = allocation_counter::measure(|| run(&mut ctx, &mut answer, &mut first, false));
+        assert!(warm.count_total > 0, "the warm-up pass should allocate");
+        let info = allocation_counter::measure(|| run(&mut ctx, &mut answer, &mut second, true));
+        assert_eq!(first, second);
+        assert_eq!(
+            info.count_total, 0,
+            "{o:?}: the second pass allocated {} times ({} bytes); warm-up: {} times",
+            info.count_total, info.bytes_total, warm.count_total
+        );
+    }
+}

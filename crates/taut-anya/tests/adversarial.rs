@@ -17,10 +17,11 @@
 //! The default case counts keep the file under a few seconds in release mode; set
 //! `PROPTEST_CASES` to run more (it overrides every count here).
 
+mod common;
+
+use common::{all_options, check_against_vg, free_points};
 use proptest::prelude::*;
-use taut_anya::{Options, RootHistory, SearchContext};
-use taut_baselines::vg::VgPlanner;
-use taut_grid::{Answer, Grid, Planner, Point, Status, path_length};
+use taut_grid::{Grid, Point};
 
 /// `PROPTEST_CASES` if set, else `default`.
 fn cases(default: u32) -> ProptestConfig {
@@ -31,44 +32,10 @@ fn cases(default: u32) -> ProptestConfig {
     ProptestConfig::with_cases(n)
 }
 
-fn all_options() -> Vec<Options> {
-    let mut v = Vec::new();
-    for cul_de_sac in [false, true] {
-        for intermediate in [false, true] {
-            for history in [RootHistory::Flat, RootHistory::Hash] {
-                v.push(Options {
-                    cul_de_sac,
-                    intermediate,
-                    history,
-                });
-            }
-        }
-    }
-    v
-}
-
-fn show(g: &Grid) -> String {
-    let mut s = String::new();
-    for y in 0..g.height() {
-        for x in 0..g.width() {
-            s.push(if g.is_free(x, y) { '.' } else { '@' });
-        }
-        s.push('\n');
-    }
-    s
-}
-
 /// Free points spread evenly over the free cells in row-major order (all of them when there are
 /// fewer than 24), always with the first and the last (the two ends of a long map).
 fn sample_points(g: &Grid) -> Vec<Point> {
-    let mut all = Vec::new();
-    for y in 0..g.height() {
-        for x in 0..g.width() {
-            if g.is_free(x, y) {
-                all.push(Point::new(x, y));
-            }
-        }
-    }
+    let all = free_points(g);
     let step = (all.len() / 12).max(1);
     let mut v: Vec<Point> = all.iter().copied().step_by(step).collect();
     if let Some(&last) = all.last()
@@ -82,57 +49,11 @@ fn sample_points(g: &Grid) -> Vec<Point> {
 /// Checks every ordered pair of sampled points with every option set against the oracle.
 fn check_grid(g: &Grid) -> Result<(), TestCaseError> {
     let pts = sample_points(g);
-    let options = all_options();
-    let mut vg = VgPlanner::new(g);
-    let mut ctx = SearchContext::new();
-    let (mut expected, mut got) = (Answer::default(), Answer::default());
-    for &s in &pts {
-        for &t in &pts {
-            let vs = vg.plan(s, t, &mut expected).unwrap();
-            for o in &options {
-                let st = ctx.search(g, s, t, o, &mut got).unwrap();
-                prop_assert_eq!(
-                    st,
-                    vs,
-                    "status {:?}->{:?} with {:?} on\n{}",
-                    s,
-                    t,
-                    o,
-                    show(g)
-                );
-                if st == Status::Found {
-                    prop_assert!(
-                        (got.length - expected.length).abs() < 1e-9,
-                        "{:?}->{:?} anya {} ({:?}) vg {} ({:?}) with {:?} on\n{}",
-                        s,
-                        t,
-                        got.length,
-                        got.waypoints,
-                        expected.length,
-                        expected.waypoints,
-                        o,
-                        show(g)
-                    );
-                    if let Err(e) = g.check_path(s, t, &got.waypoints) {
-                        prop_assert!(
-                            false,
-                            "illegal path {:?}->{:?} {:?}: {} with {:?} on\n{}",
-                            s,
-                            t,
-                            got.waypoints,
-                            e,
-                            o,
-                            show(g)
-                        );
-                    }
-                    prop_assert!((path_length(&got.waypoints) - got.length).abs() < 1e-9);
-                } else {
-                    prop_assert!(got.waypoints.is_empty() && got.length.is_infinite());
-                }
-            }
-        }
-    }
-    Ok(())
+    let queries: Vec<_> = pts
+        .iter()
+        .flat_map(|&s| pts.iter().map(move |&t| (s, t)))
+        .collect();
+    check_against_vg(g, &queries, &all_options())
 }
 
 /// A grid from a `w × h` vector of "blocked" flags.

@@ -7,7 +7,10 @@
 //! allocator; its counts are per thread, so the test harness's other threads do not disturb
 //! them.
 
-use taut_anya::{Options, RootHistory, SearchContext};
+mod common;
+
+use common::all_options;
+use taut_anya::SearchContext;
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Point, Scenario, Status};
 use taut_testdata::fixtures;
 
@@ -18,22 +21,6 @@ fn arena() -> (Grid, Vec<(Point, Point)>) {
     let queries: Vec<_> = scen.entries.iter().map(|e| (e.start, e.goal)).collect();
     assert_eq!(queries.len(), 130);
     (Grid::from_map(&map, &FreeSet::default()), queries)
-}
-
-fn all_options() -> Vec<Options> {
-    let mut v = Vec::new();
-    for cul_de_sac in [false, true] {
-        for intermediate in [false, true] {
-            for history in [RootHistory::Flat, RootHistory::Hash] {
-                v.push(Options {
-                    cul_de_sac,
-                    intermediate,
-                    history,
-                });
-            }
-        }
-    }
-    v
 }
 
 #[test]

@@ -7,101 +7,24 @@
 //! - Anya's path passes the independent legality checker and its length is the polyline
 //!   length of its waypoints.
 
+mod common;
+
+use common::{all_options, check_against_vg, free_points};
 use proptest::prelude::*;
-use taut_anya::{Options, RootHistory, SearchContext};
-use taut_baselines::vg::VgPlanner;
-use taut_grid::{Answer, Grid, Planner, Point, Status, path_length};
+use taut_anya::Options;
+use taut_grid::Grid;
 
-fn all_options() -> Vec<Options> {
-    let mut v = Vec::new();
-    for cul_de_sac in [false, true] {
-        for intermediate in [false, true] {
-            for history in [RootHistory::Flat, RootHistory::Hash] {
-                v.push(Options {
-                    cul_de_sac,
-                    intermediate,
-                    history,
-                });
-            }
-        }
-    }
-    v
-}
-
-fn free_points(g: &Grid) -> Vec<Point> {
-    let mut v = Vec::new();
-    for y in 0..g.height() {
-        for x in 0..g.width() {
-            if g.is_free(x, y) {
-                v.push(Point::new(x, y));
-            }
-        }
-    }
-    v
-}
-
-/// Checks every query between `points` (all pairs when few, else a deterministic sample).
+/// Checks a spread of queries between free points (all pairs when few) against the oracle.
 fn check_grid(g: &Grid, options: &[Options]) -> Result<(), TestCaseError> {
     let pts = free_points(g);
-    let mut vg = VgPlanner::new(g);
-    let mut ctx = SearchContext::new();
-    let (mut expected, mut got) = (Answer::default(), Answer::default());
     let step = (pts.len() / 12).max(1);
+    let mut queries = Vec::new();
     for (i, &s) in pts.iter().enumerate().step_by(step) {
         for &t in pts.iter().skip(i % 3).step_by(step) {
-            let vs = vg.plan(s, t, &mut expected).unwrap();
-            for o in options {
-                let st = ctx.search(g, s, t, o, &mut got).unwrap();
-                prop_assert_eq!(
-                    st,
-                    vs,
-                    "status {:?}->{:?} with {:?} on\n{}",
-                    s,
-                    t,
-                    o,
-                    show(g)
-                );
-                if st == Status::Found {
-                    prop_assert!(
-                        (got.length - expected.length).abs() < 1e-9,
-                        "{:?}->{:?} anya {} ({:?}) vg {} ({:?}) with {:?} on\n{}",
-                        s,
-                        t,
-                        got.length,
-                        got.waypoints,
-                        expected.length,
-                        expected.waypoints,
-                        o,
-                        show(g)
-                    );
-                    if let Err(e) = g.check_path(s, t, &got.waypoints) {
-                        prop_assert!(
-                            false,
-                            "illegal path {:?}: {} on\n{}",
-                            got.waypoints,
-                            e,
-                            show(g)
-                        );
-                    }
-                    prop_assert!((path_length(&got.waypoints) - got.length).abs() < 1e-9);
-                } else {
-                    prop_assert!(got.waypoints.is_empty() && got.length.is_infinite());
-                }
-            }
+            queries.push((s, t));
         }
     }
-    Ok(())
-}
-
-fn show(g: &Grid) -> String {
-    let mut s = String::new();
-    for y in 0..g.height() {
-        for x in 0..g.width() {
-            s.push(if g.is_free(x, y) { '.' } else { '@' });
-        }
-        s.push('\n');
-    }
-    s
+    check_against_vg(g, &queries, options)
 }
 
 /// A random grid: size, obstacle density, one weighted coin per cell.

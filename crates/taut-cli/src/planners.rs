@@ -3,41 +3,34 @@
 //! Algorithm crates know nothing of each other; this is the one place that lists them all.
 
 use taut_anya::{AnyaPlanner, Options, RootHistory};
-use taut_baselines::{astar::AStarPlanner, theta, vg::VgPlanner};
 use taut_grid::{Grid, Planner};
 
-/// A planner by its command-line name.
+/// A planner by its command-line name: a baseline of `taut-baselines` or Anya.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Algo {
-    /// `astar`: 8-connected A*, octile lengths.
-    AStar,
-    /// `theta`: Theta*.
-    Theta,
-    /// `lazy-theta`: Lazy Theta*.
-    LazyTheta,
-    /// `vg`: exact visibility graph (optimal any-angle lengths, slow; a test oracle).
-    Vg,
+    /// `astar`, `theta`, `lazy-theta`, `vg` (see [`taut_baselines::Algo`]).
+    Baseline(taut_baselines::Algo),
     /// `anya`: Anya (optimal any-angle lengths, online).
     Anya,
 }
 
 impl Algo {
     /// Every planner.
-    pub const ALL: [Algo; 5] = [
-        Algo::AStar,
-        Algo::Theta,
-        Algo::LazyTheta,
-        Algo::Vg,
-        Algo::Anya,
-    ];
+    pub const ALL: [Algo; 5] = {
+        let b = taut_baselines::Algo::ALL;
+        [
+            Algo::Baseline(b[0]),
+            Algo::Baseline(b[1]),
+            Algo::Baseline(b[2]),
+            Algo::Baseline(b[3]),
+            Algo::Anya,
+        ]
+    };
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {
-            Algo::AStar => "astar",
-            Algo::Theta => "theta",
-            Algo::LazyTheta => "lazy-theta",
-            Algo::Vg => "vg",
+            Algo::Baseline(b) => b.name(),
             Algo::Anya => "anya",
         }
     }
@@ -57,10 +50,12 @@ pub struct UnknownAlgo(pub String);
 impl std::str::FromStr for Algo {
     type Err = UnknownAlgo;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Algo::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| UnknownAlgo(s.to_owned()))
+        if s == "anya" {
+            return Ok(Algo::Anya);
+        }
+        s.parse()
+            .map(Algo::Baseline)
+            .map_err(|_| UnknownAlgo(s.to_owned()))
     }
 }
 
@@ -78,10 +73,7 @@ pub fn make_planner<'g>(
     tuning: &Tuning,
 ) -> Box<dyn Planner + Send + 'g> {
     match algo {
-        Algo::AStar => Box::new(AStarPlanner::new(grid)),
-        Algo::Theta => Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Theta)),
-        Algo::LazyTheta => Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Lazy)),
-        Algo::Vg => Box::new(VgPlanner::new(grid)),
+        Algo::Baseline(b) => taut_baselines::make_planner(b, grid),
         Algo::Anya => Box::new(AnyaPlanner::with_options(grid, tuning.anya)),
     }
 }

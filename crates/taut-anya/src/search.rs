@@ -89,6 +89,20 @@ struct Node {
 }
 
 impl Node {
+    /// A node not yet classified (see [`Node::turns`]).
+    #[inline(always)]
+    fn new(lo: Frac, hi: Frac, row: i32, root: Point, root_id: u32, g: f64) -> Node {
+        Node {
+            lo,
+            hi,
+            row,
+            root,
+            root_id,
+            g,
+            turns: 0,
+        }
+    }
+
     #[inline(always)]
     fn is_flat(&self) -> bool {
         self.root.y == self.row
@@ -429,50 +443,65 @@ impl Search<'_> {
         let mut x = self.grid.next_change(lo.floor(), y);
         while hi.cmp_int(x).is_gt() {
             let b = Frac::int_over(x, k);
-            out.push(Node {
-                lo: a,
-                hi: b,
-                row: y,
-                root,
-                root_id,
-                g,
-                turns: 0,
-            });
+            out.push(Node::new(a, b, y, root, root_id, g));
             a = b;
             x = self.grid.next_change(x, y);
         }
-        out.push(Node {
-            lo: a,
-            hi,
-            row: y,
-            root,
-            root_id,
-            g,
-            turns: 0,
-        });
+        out.push(Node::new(a, hi, y, root, root_id, g));
+    }
+
+    /// Pushes the flat node from `p` along row `y` in direction `side` to where
+    /// [`Search::flat_scan`] stops, if that is anywhere.
+    #[allow(clippy::too_many_arguments)]
+    fn push_flat(
+        &self,
+        p: i32,
+        y: i32,
+        side: i32,
+        from_endpoint: bool,
+        root: Point,
+        root_id: u32,
+        g: f64,
+        out: &mut Vec<Node>,
+    ) {
+        let q = self.flat_scan(p, y, side, from_endpoint);
+        if q != p {
+            let (lo, hi) = (p.min(q), p.max(q));
+            let (lo, hi) = (Frac::int_over(lo, 1), Frac::int_over(hi, 1));
+            out.push(Node::new(lo, hi, y, root, root_id, g));
+        }
+    }
+
+    /// What the lattice point `x` on a grid line sees of the next line through the strip of
+    /// cells `cy` between them: `[lo, hi]`, the free run around its left cell (`x - 1`, only
+    /// when `use_left`) joined to the free run from its right cell (`x`). `None` when neither
+    /// cell is free (or usable).
+    #[inline]
+    fn seen_through(&self, x: i32, cy: i32, use_left: bool) -> Option<(i32, i32)> {
+        let left = use_left && self.free(x - 1, cy);
+        let right = self.free(x, cy);
+        if !left && !right {
+            return None;
+        }
+        let lo = if left {
+            self.grid.free_run(x - 1, cy).0
+        } else {
+            x
+        };
+        let hi = if right {
+            self.grid.free_run(x, cy).1
+        } else {
+            x
+        };
+        Some((lo, hi))
     }
 
     fn start_successors(&self, s: Point, out: &mut Vec<Node>) {
         // A double-corner start leaves through its own (south-east) cell only.
         let se_only = quad::is_double_corner(self.grid.point_cells_padded(s));
-        let flat = |lo: i32, hi: i32| Node {
-            lo: Frac::int_over(lo, 1),
-            hi: Frac::int_over(hi, 1),
-            row: s.y,
-            root: s,
-            root_id: 0,
-            g: 0.0,
-            turns: 0,
-        };
-        let q = self.flat_scan(s.x, s.y, 1, true);
-        if q > s.x {
-            out.push(flat(s.x, q));
-        }
+        self.push_flat(s.x, s.y, 1, true, s, 0, 0.0, out);
         if !se_only {
-            let q = self.flat_scan(s.x, s.y, -1, true);
-            if q < s.x {
-                out.push(flat(q, s.x));
-            }
+            self.push_flat(s.x, s.y, -1, true, s, 0, 0.0, out);
         }
         for up in [true, false] {
             if up && se_only {
@@ -483,31 +512,10 @@ impl Search<'_> {
             } else {
                 (s.y, s.y + 1)
             };
-            let left = !se_only && self.free(s.x - 1, cy);
-            let right = self.free(s.x, cy);
-            if !left && !right {
-                continue;
+            if let Some((lo, hi)) = self.seen_through(s.x, cy, !se_only) {
+                let (lo, hi) = (Frac::int_over(lo, 1), Frac::int_over(hi, 1));
+                self.split(lo, hi, y2, 1, s, 0, 0.0, out);
             }
-            let lo = if left {
-                self.grid.free_run(s.x - 1, cy).0
-            } else {
-                s.x
-            };
-            let hi = if right {
-                self.grid.free_run(s.x, cy).1
-            } else {
-                s.x
-            };
-            self.split(
-                Frac::int_over(lo, 1),
-                Frac::int_over(hi, 1),
-                y2,
-                1,
-                s,
-                0,
-                0.0,
-                out,
-            );
         }
     }
 
@@ -533,16 +541,7 @@ impl Search<'_> {
     fn observable_successors(&self, n: &Node, out: &mut Vec<Node>) {
         if n.is_flat() {
             let (p, side) = self.flat_far_end(n);
-            let q = self.flat_scan(p, n.row, side, false);
-            if q != p {
-                let (lo, hi) = if side > 0 { (p, q) } else { (q, p) };
-                out.push(Node {
-                    lo: Frac::int_over(lo, 1),
-                    hi: Frac::int_over(hi, 1),
-                    turns: 0,
-                    ..*n
-                });
-            }
+            self.push_flat(p, n.row, side, false, n.root, n.root_id, n.g, out);
         } else {
             self.project_cone(n, out);
         }
@@ -733,19 +732,7 @@ impl Search<'_> {
         // Along the row, when the blocked cell hides it from the root.
         let behind = if dir > 0 { NW | NE } else { SW | SE };
         if blocked & behind != 0 {
-            let q = self.flat_scan(e, n.row, side, false);
-            if q != e {
-                let (lo, hi) = if side > 0 { (e, q) } else { (q, e) };
-                out.push(Node {
-                    lo: Frac::int_over(lo, 1),
-                    hi: Frac::int_over(hi, 1),
-                    row: n.row,
-                    root: at,
-                    root_id,
-                    g,
-                    turns: 0,
-                });
-            }
+            self.push_flat(e, n.row, side, false, at, root_id, g, out);
         }
         // On the next row: between the continued ray and what `e` sees on the blocked side.
         let (y2, cy) = if dir > 0 {
@@ -753,19 +740,8 @@ impl Search<'_> {
         } else {
             (n.row - 1, n.row - 1)
         };
-        let (left, right) = (self.free(e - 1, cy), self.free(e, cy));
-        if !left && !right {
+        let Some((l, r)) = self.seen_through(e, cy, true) else {
             return;
-        }
-        let l = if left {
-            self.grid.free_run(e - 1, cy).0
-        } else {
-            e
-        };
-        let r = if right {
-            self.grid.free_run(e, cy).1
-        } else {
-            e
         };
         let k = i64::from(dy.abs());
         // The ray continued one row past `e`, written at distance 1 from the new root `e`.

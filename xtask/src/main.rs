@@ -1,60 +1,49 @@
 //! Project automation, run as `cargo xtask <command>` (the alias is in `.cargo/config.toml`).
 //!
-//! The commands are placeholders until the work that needs them lands: each prints one
-//! `not yet: ...` line naming what will bring it and exits with status 2.
+//! - `fetch-maps`: get the MovingAI benchmark maps and scenarios (download, or import from a
+//!   local mirror such as `../shared/data`), verified, with a SHA-256 manifest.
+//! - `bench`: build in release and run the benchmark suites of `benchmarks/`.
+//! - `preprocess`: build compressed path databases (arrives with the taut-cpd crate).
 
 use std::process::ExitCode;
 
-/// The commands: name, one-line description, and what will bring it.
-const COMMANDS: &[(&str, &str, &str)] = &[
-    (
-        "fetch-maps",
-        "download the MovingAI benchmark maps and scenarios",
-        "the benchmark-data work (fixtures/maps has the only maps shipped so far)",
-    ),
-    (
-        "preprocess",
-        "build compressed path databases for maps",
-        "the taut-cpd crate",
-    ),
-    (
-        "bench",
-        "time every planner on the benchmark suites and write CSV/Markdown reports",
-        "the taut-bench crate",
-    ),
-];
+use clap::{Parser, Subcommand};
 
-fn help() -> String {
-    let mut s =
-        String::from("Project automation for taut.\n\nUsage: cargo xtask <COMMAND>\n\nCommands:\n");
-    for (name, what, _) in COMMANDS {
-        s.push_str(&format!("  {name:<12}{what} (not yet available)\n"));
-    }
-    s.push_str("  help        print this help\n");
-    s
+mod bench;
+mod fetch;
+
+/// Project automation for taut.
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask")]
+struct Xtask {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Download the MovingAI benchmark maps and scenarios, or import them from a local mirror.
+    FetchMaps(fetch::FetchArgs),
+    /// Build in release and run the benchmark suites, writing CSV, Markdown and SVG reports.
+    Bench(bench::BenchArgs),
+    /// Build compressed path databases for maps (not yet available: arrives with taut-cpd).
+    Preprocess,
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = args.first() else {
-        eprintln!(
-            "xtask: no command given: expected one of fetch-maps, preprocess, bench (see `cargo xtask --help`)"
-        );
-        return ExitCode::from(2);
+    let cli = Xtask::parse();
+    let result = match cli.command {
+        Command::FetchMaps(args) => fetch::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Preprocess => Err(anyhow::anyhow!(
+            "not yet: `preprocess` arrives with the taut-cpd crate"
+        )),
     };
-    if matches!(cmd.as_str(), "help" | "--help" | "-h") {
-        print!("{}", help());
-        return ExitCode::SUCCESS;
-    }
-    match COMMANDS.iter().find(|(name, _, _)| name == cmd) {
-        Some((name, _, by)) => {
-            eprintln!("xtask: not yet: `{name}` arrives with {by}");
-        }
-        None => {
-            eprintln!(
-                "xtask: unknown command {cmd:?}: expected one of fetch-maps, preprocess, bench (see `cargo xtask --help`)"
-            );
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e:#}");
+            ExitCode::FAILURE
         }
     }
-    ExitCode::from(2)
 }

@@ -1,0 +1,3 @@
+//! Benchmark harness for taut's grid planners (work in progress).
+
+pub mod registry;

@@ -1,0 +1,79 @@
+//! Every grid planner of the workspace by command-line name, and the factory that builds them.
+//!
+//! Algorithm crates know nothing of each other; this is the one place that lists them all.
+
+use taut_anya::{AnyaPlanner, Options, RootHistory};
+use taut_grid::{Grid, Planner};
+
+/// A planner by its command-line name: a baseline of `taut-baselines` or Anya.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Algo {
+    /// `astar`, `theta`, `lazy-theta`, `vg` (see [`taut_baselines::Algo`]).
+    Baseline(taut_baselines::Algo),
+    /// `anya`: Anya (optimal any-angle lengths, online).
+    Anya,
+}
+
+impl Algo {
+    /// Every planner.
+    pub const ALL: [Algo; 5] = {
+        let b = taut_baselines::Algo::ALL;
+        [
+            Algo::Baseline(b[0]),
+            Algo::Baseline(b[1]),
+            Algo::Baseline(b[2]),
+            Algo::Baseline(b[3]),
+            Algo::Anya,
+        ]
+    };
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Baseline(b) => b.name(),
+            Algo::Anya => "anya",
+        }
+    }
+}
+
+impl std::fmt::Display for Algo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown planner name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm {0:?} (expected one of: astar, theta, lazy-theta, vg, anya)")]
+pub struct UnknownAlgo(pub String);
+
+impl std::str::FromStr for Algo {
+    type Err = UnknownAlgo;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s == "anya" {
+            return Ok(Algo::Anya);
+        }
+        s.parse()
+            .map(Algo::Baseline)
+            .map_err(|_| UnknownAlgo(s.to_owned()))
+    }
+}
+
+/// Options that only some planners read (the others ignore them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tuning {
+    /// Anya's pruning and root-history options.
+    pub anya: Options,
+}
+
+/// Builds a planner for `grid`. The planner owns its search context; build one per thread.
+pub fn make_planner<'g>(
+    algo: Algo,
+    grid: &'g Grid,
+    tuning: &Tuning,
+) -> Box<dyn Planner + Send + 'g> {
+    match algo {
+        Algo::Baseline(b) => taut_baselines::make_planner(b, grid),
+        Algo::Anya => Box::new(AnyaPlanner::with_options(grid, tuning.anya)),
+    }
+}

@@ -30,6 +30,12 @@ enum Command {
     Preprocess,
 }
 
+/// The repository root: the parent of this crate's directory.
+fn repo_root() -> std::path::PathBuf {
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_owned()
+}
+
 fn main() -> ExitCode {
     let cli = Xtask::parse();
     let result = match cli.command {

@@ -46,17 +46,9 @@ fn stride(default: usize) -> usize {
     env.filter(|&n| n > 0).unwrap_or(default)
 }
 
-/// One unit in the last digit the file printed (at least 1e-4, per the issue): the older
-/// generators truncate rather than round (`401.76450198…` is written `401.764`).
+/// One unit in the last digit the file printed, at least 1e-4 (see [`LengthStyle::tolerance`]).
 fn tolerance(style: LengthStyle, v: f64) -> f64 {
-    let ulp = match style {
-        LengthStyle::Fixed(d) => 10f64.powi(-i32::from(d)),
-        LengthStyle::Significant(s) => {
-            let e = if v > 0.0 { v.log10().floor() as i32 } else { 0 };
-            10f64.powi(e + 1 - i32::from(s))
-        }
-    };
-    ulp.max(1e-4) + 1e-9
+    style.tolerance(v)
 }
 
 struct Generation {

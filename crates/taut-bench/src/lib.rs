@@ -1,3 +1,134 @@
-//! Benchmark harness for taut's grid planners (work in progress).
+//! Benchmark harness for taut's grid planners.
+//!
+//! A *suite* (a TOML file under `benchmarks/suites/`) names a directory of maps, one of
+//! scenario files, optionally a CSV of reference optima, and the planners to compare. The
+//! runner times every (sampled) query of every map once per planner, single-threaded, then
+//! checks every answer: the path is legal, its polyline measures the reported length, and the
+//! length keeps the planner's promise ([`registry::Guarantee`]): A* equals the scenario's
+//! octile column, optimal any-angle planners equal the reference optimum, Theta*-style
+//! planners never beat it. Reports: a CSV row per query and planner, a Markdown summary with
+//! what the papers print (mean and median µs, expansions, speedups over A*, path-length
+//! improvement over A*) and SVG plots of time against the A* difficulty percentile. Every
+//! report records the commit, the machine and the date. A failed check never stops the run,
+//! but makes [`bench`] return [`BenchError::Checks`] after the reports are written.
+//!
+//! `cargo xtask bench` is the front door; the `taut-bench` binary is what it runs.
+//!
+//! # Example
+//! ```
+//! use std::path::Path;
+//! use taut_bench::{RunOptions, Suite, run_suite, summarise};
+//!
+//! let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+//! let suite = Suite::read(&root.join("benchmarks/suites/quick.toml"), &root.join("data")).unwrap();
+//! let opts = RunOptions { max_queries_per_map: Some(5), ..RunOptions::default() };
+//! let run = run_suite(&suite, &opts).unwrap();
+//! assert!(run.records.iter().all(|r| r.failure.is_none()));
+//! let table = summarise(&run);
+//! assert_eq!(table[0].row, "quick");
+//! ```
 
+mod error;
+mod machine;
+mod plot;
+mod reference;
 pub mod registry;
+mod report;
+mod run;
+mod suite;
+
+use std::path::{Path, PathBuf};
+
+pub use error::BenchError;
+pub use machine::Provenance;
+pub use plot::{Curve, difficulty_curves, write_svg};
+pub use reference::{RefRow, Reference};
+pub use report::{PlannerSummary, VsAStar, markdown, summarise, write_csv, write_markdown};
+pub use run::{ANY_ANGLE_TOLERANCE, CheckCounts, Outcome, Record, RunOptions, SuiteRun, run_suite};
+pub use suite::{Suite, suite_files};
+
+/// The files one benchmark run wrote.
+#[derive(Debug, Clone)]
+pub struct Written {
+    /// One row per query and planner.
+    pub csv: PathBuf,
+    /// The Markdown summary.
+    pub markdown: PathBuf,
+    /// One time-against-difficulty plot per suite that has one.
+    pub plots: Vec<PathBuf>,
+    /// The runs themselves.
+    pub runs: Vec<SuiteRun>,
+}
+
+/// Runs `suites` and writes `queries.csv`, `summary.md` and `time-percentile-SUITE.svg` into
+/// `out` (created if needed). `repo` is the checkout whose commit the reports record;
+/// `command` is the command line, quoted in the summary.
+///
+/// # Errors
+/// Data and write errors as they occur; [`BenchError::Checks`] after writing the reports
+/// when any answer failed its check.
+pub fn bench(
+    suites: &[Suite],
+    opts: &RunOptions,
+    out: &Path,
+    repo: &Path,
+    command: &str,
+) -> Result<Written, BenchError> {
+    std::fs::create_dir_all(out).map_err(|e| BenchError::Write {
+        path: out.to_owned(),
+        msg: e.to_string(),
+    })?;
+    let prov = Provenance::collect(repo);
+    let mut runs = Vec::new();
+    for suite in suites {
+        if opts.progress {
+            eprintln!("suite {}: {}", suite.name, suite.description);
+        }
+        runs.push(run_suite(suite, opts)?);
+    }
+    let mut plots = Vec::new();
+    let mut plot_names = Vec::new();
+    for run in &runs {
+        if let Some(curves) = difficulty_curves(run) {
+            let file = format!("time-percentile-{}.svg", run.name);
+            let path = out.join(&file);
+            write_svg(
+                &path,
+                &format!("{}: {}", run.name, run.description),
+                &curves,
+            )?;
+            plots.push(path);
+            plot_names.push((run.name.clone(), file));
+        }
+    }
+    let csv = out.join("queries.csv");
+    write_csv(&csv, &runs, &prov)?;
+    let md = out.join("summary.md");
+    write_markdown(&md, &markdown(&runs, &prov, &plot_names, command))?;
+    let failures: Vec<String> = runs
+        .iter()
+        .flat_map(|run| {
+            run.records.iter().filter_map(move |r| {
+                r.failure.as_ref().map(|f| {
+                    format!(
+                        "{} {} query {} {}: {f}",
+                        run.name, run.maps[r.map as usize], r.idx, run.planners[r.planner as usize]
+                    )
+                })
+            })
+        })
+        .collect();
+    if let Some(first) = failures.first() {
+        return Err(BenchError::Checks {
+            count: failures.len(),
+            first: first.clone(),
+            out: out.to_owned(),
+        });
+    }
+    Ok(Written {
+        csv,
+        markdown: md,
+        plots,
+        runs,
+    })
+}

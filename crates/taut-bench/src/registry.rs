@@ -2,7 +2,7 @@
 //!
 //! Algorithm crates know nothing of each other; this is the one place that lists them all.
 
-use taut_anya::{AnyaPlanner, Options, RootHistory};
+use taut_anya::{AnyaPlanner, Options};
 use taut_grid::{Grid, Planner};
 
 /// A planner by its command-line name: a baseline of `taut-baselines` or Anya.
@@ -32,6 +32,29 @@ impl Algo {
         match self {
             Algo::Baseline(b) => b.name(),
             Algo::Anya => "anya",
+        }
+    }
+}
+
+/// What a planner promises about its lengths, which decides what the bench checks them against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Guarantee {
+    /// The shortest 8-connected path: equal to a scenario file's octile column.
+    OctileOptimal,
+    /// The shortest any-angle path: equal to the reference optimum, never above the octile one.
+    AnyAngleOptimal,
+    /// A legal any-angle path, not necessarily shortest: never below the optimum.
+    AnyAngleFeasible,
+}
+
+impl Algo {
+    /// What this planner's lengths promise.
+    pub fn guarantee(self) -> Guarantee {
+        use taut_baselines::Algo as B;
+        match self {
+            Algo::Baseline(B::AStar) => Guarantee::OctileOptimal,
+            Algo::Baseline(B::Theta | B::LazyTheta) => Guarantee::AnyAngleFeasible,
+            Algo::Baseline(B::Vg) | Algo::Anya => Guarantee::AnyAngleOptimal,
         }
     }
 }

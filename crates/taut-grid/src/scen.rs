@@ -28,6 +28,28 @@ pub enum LengthStyle {
 }
 
 impl LengthStyle {
+    /// How far a length written in this style may be from the exact value it stands for: one
+    /// unit of its last written digit, at least `1e-4`, plus `1e-9` for floating-point noise.
+    /// A whole unit, not half, because generators truncate rather than round (`401.76450198…`
+    /// is written `401.764`), and at least `1e-4` because the 2018 files, though written with 8
+    /// decimals, accumulate a rounded √2 (the arena file writes 43.1126983722… as
+    /// `43.11269836`). Compare a computed octile length with a scenario's written one to this
+    /// tolerance.
+    pub fn tolerance(self, v: f64) -> f64 {
+        let ulp = match self {
+            LengthStyle::Fixed(d) => 10f64.powi(-i32::from(d)),
+            LengthStyle::Significant(digits) => {
+                let e = if v > 0.0 && v.is_finite() {
+                    v.log10().floor() as i32
+                } else {
+                    0
+                };
+                10f64.powi(e + 1 - i32::from(digits))
+            }
+        };
+        ulp.max(1e-4) + 1e-9
+    }
+
     /// Formats a length in this style.
     pub fn format(self, v: f64) -> String {
         match self {

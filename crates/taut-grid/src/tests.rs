@@ -319,3 +319,37 @@ fn point_cells_match_single_cell_lookups_across_word_boundaries() {
         }
     }
 }
+
+#[test]
+fn length_style_tolerance_is_one_unit_of_the_last_written_digit_at_least_1e_4() {
+    use crate::LengthStyle;
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    assert!(close(LengthStyle::Fixed(8).tolerance(123.0), 1e-4 + 1e-9));
+    assert!(close(LengthStyle::Fixed(2).tolerance(5.0), 0.01 + 1e-9));
+    // 401.764 has three decimals under six significant digits; 3.41421 has five.
+    assert!(close(
+        LengthStyle::Significant(6).tolerance(401.764),
+        0.001 + 1e-9
+    ));
+    assert!(close(
+        LengthStyle::Significant(6).tolerance(3.41421),
+        1e-4 + 1e-9
+    ));
+    // The 2018 arena file's value, which accumulates a rounded √2, is within tolerance.
+    let exact = 43.112698372208094;
+    assert!((exact - 43.11269836f64).abs() <= LengthStyle::Fixed(8).tolerance(43.11269836));
+    // Truncated values are within tolerance of what they stand for.
+    for style in [
+        LengthStyle::Fixed(2),
+        LengthStyle::Fixed(8),
+        LengthStyle::Significant(6),
+    ] {
+        for v in [0.0, 1.0, 1.5, 37.8994949, 512.7071067, 1234.5678901] {
+            let written: f64 = style.format(v).parse().unwrap();
+            assert!(
+                (written - v).abs() <= style.tolerance(written),
+                "{style:?} {v} {written}"
+            );
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! Reference optima: a CSV with one row per query (`map`, `idx`, the query's coordinates and a
+//! length column), as `optimal/scen.csv` of the shared data.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use taut_geom::Point;
+
+use crate::error::BenchError;
+
+/// One query's reference optimum.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RefRow {
+    /// The start the reference solved (checked against the scenario's).
+    pub start: Point,
+    /// The goal the reference solved.
+    pub goal: Point,
+    /// The optimum; `None` where the reference planner did not finish; negative when an
+    /// endpoint is blocked (the query is invalid).
+    pub length: Option<f64>,
+}
+
+/// Reference optima by (map name without `.map`, 0-based query index).
+#[derive(Debug, Clone, Default)]
+pub struct Reference {
+    rows: HashMap<(String, u32), RefRow>,
+    maps: std::collections::HashSet<String>,
+}
+
+impl Reference {
+    /// Reads the rows of `maps` from `path`, taking the optimum from `column`.
+    ///
+    /// # Errors
+    /// [`BenchError::Data`] naming the file and line when the file is unreadable, lacks a
+    /// needed column or has a malformed value.
+    pub fn read(path: &Path, column: &str, maps: &[String]) -> Result<Reference, BenchError> {
+        let err = |line: usize, msg: String| BenchError::Data {
+            path: path.to_owned(),
+            msg: if line == 0 {
+                msg
+            } else {
+                format!("line {line}: {msg}")
+            },
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| err(0, e.to_string()))?;
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines
+            .next()
+            .ok_or_else(|| err(1, "empty file".into()))?
+            .split(',')
+            .collect();
+        let col = |name: &str| {
+            header
+                .iter()
+                .position(|h| *h == name)
+                .ok_or_else(|| err(1, format!("no column {name:?}")))
+        };
+        let [c_map, c_idx, c_sx, c_sy, c_gx, c_gy, c_len] =
+            ["map", "idx", "sx", "sy", "gx", "gy", column].map(col);
+        let (c_map, c_idx, c_len) = (c_map?, c_idx?, c_len?);
+        let (c_sx, c_sy, c_gx, c_gy) = (c_sx?, c_sy?, c_gx?, c_gy?);
+        let mut rows = HashMap::new();
+        let mut present = std::collections::HashSet::new();
+        for (i, line) in lines.enumerate() {
+            let n = i + 2;
+            let f: Vec<&str> = line.split(',').collect();
+            if f.len() != header.len() {
+                return Err(err(
+                    n,
+                    format!("{} fields, the header has {}", f.len(), header.len()),
+                ));
+            }
+            if !maps.iter().any(|m| m == f[c_map]) {
+                continue;
+            }
+            let int = |c: usize| -> Result<i32, BenchError> {
+                f[c].parse()
+                    .map_err(|_| err(n, format!("{:?} is not an integer", f[c])))
+            };
+            let idx = u32::try_from(int(c_idx)?)
+                .map_err(|_| err(n, format!("negative index {}", f[c_idx])))?;
+            let length = match f[c_len] {
+                "" => None,
+                v => Some(
+                    v.parse::<f64>()
+                        .ok()
+                        .filter(|x| x.is_finite())
+                        .ok_or_else(|| err(n, format!("{v:?} is not a length")))?,
+                ),
+            };
+            let row = RefRow {
+                start: Point::new(int(c_sx)?, int(c_sy)?),
+                goal: Point::new(int(c_gx)?, int(c_gy)?),
+                length,
+            };
+            present.insert(f[c_map].to_owned());
+            if rows.insert((f[c_map].to_owned(), idx), row).is_some() {
+                return Err(err(n, format!("a second row for {} {idx}", f[c_map])));
+            }
+        }
+        Ok(Reference {
+            rows,
+            maps: present,
+        })
+    }
+
+    /// The reference row of query `idx` of `map`.
+    pub fn get(&self, map: &str, idx: u32) -> Option<&RefRow> {
+        self.rows.get(&(map.to_owned(), idx))
+    }
+
+    /// Whether the reference has any row for `map` (a suite may cover more maps than its
+    /// reference does).
+    pub fn has_map(&self, map: &str) -> bool {
+        self.maps.contains(map)
+    }
+
+    /// How many rows were read.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether no row was read.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+}

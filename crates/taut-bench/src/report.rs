@@ -1,0 +1,366 @@
+//! Reports of a run: one CSV row per query and planner, a Markdown summary with the figures
+//! the papers print, and the time-against-difficulty plots.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
+
+use crate::error::BenchError;
+use crate::machine::Provenance;
+use crate::registry::{Algo, Guarantee};
+use crate::run::{Outcome, Record, SuiteRun};
+
+/// The summary of one planner on one row of the table (a suite or one of its groups).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlannerSummary {
+    /// The table row: a suite name or a group name.
+    pub row: String,
+    /// The planner.
+    pub planner: Algo,
+    /// Queries answered (a path or a proof that none exists).
+    pub queries: usize,
+    /// Mean microseconds per answered query.
+    pub mean_us: f64,
+    /// Median microseconds per answered query.
+    pub median_us: f64,
+    /// Mean nodes expanded per answered query.
+    pub mean_expanded: f64,
+    /// Against A* on the queries both solved, when A* ran and this planner is not A*.
+    pub vs_astar: Option<VsAStar>,
+    /// Records whose check failed.
+    pub failures: usize,
+}
+
+/// A planner against A* on the queries both found a path for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct VsAStar {
+    /// Queries compared.
+    pub queries: usize,
+    /// Mean A* time over mean planner time.
+    pub time_speedup: f64,
+    /// Median over queries of A* time over planner time.
+    pub median_time_speedup: f64,
+    /// Mean A* expansions over mean planner expansions.
+    pub expansion_speedup: f64,
+    /// Mean over queries (A* length > 0) of 1 − planner length / A* length, in percent:
+    /// how much shorter the planner's paths are.
+    pub shorter_pct: f64,
+    /// Share of queries, in percent, on which the planner was faster than A*.
+    pub faster_pct: f64,
+}
+
+fn mean(v: &[f64]) -> f64 {
+    if v.is_empty() {
+        f64::NAN
+    } else {
+        v.iter().sum::<f64>() / v.len() as f64
+    }
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// The table rows of a run: the suite, then each group.
+pub fn summarise(run: &SuiteRun) -> Vec<PlannerSummary> {
+    let np = run.planners.len();
+    let astar = run
+        .planners
+        .iter()
+        .position(|a| a.guarantee() == Guarantee::OctileOptimal);
+    let mut rows = vec![(run.name.clone(), None)];
+    rows.extend(run.groups.iter().map(|g| (g.clone(), Some(g.as_str()))));
+    let mut out = Vec::new();
+    for (row, group) in rows {
+        let in_row = |r: &Record| match group {
+            None => true,
+            Some(g) => run.map_groups[r.map as usize].iter().any(|x| x == g),
+        };
+        for (p, &planner) in run.planners.iter().enumerate() {
+            let mine: Vec<&Record> = run
+                .records
+                .iter()
+                .filter(|r| r.planner as usize == p && r.outcome != Outcome::Invalid && in_row(r))
+                .collect();
+            let mut times: Vec<f64> = mine.iter().map(|r| r.micros).collect();
+            let expanded: Vec<f64> = mine.iter().map(|r| r.expanded as f64).collect();
+            let failures = run
+                .records
+                .iter()
+                .filter(|r| r.planner as usize == p && r.failure.is_some() && in_row(r))
+                .count();
+            let vs_astar = astar.filter(|&a| a != p).map(|a| {
+                let pairs: Vec<(&Record, &Record)> = run
+                    .records
+                    .chunks(np)
+                    .filter(|q| in_row(&q[0]))
+                    .map(|q| (&q[a], &q[p]))
+                    .filter(|(x, y)| x.outcome == Outcome::Found && y.outcome == Outcome::Found)
+                    .collect();
+                let ta: Vec<f64> = pairs.iter().map(|(x, _)| x.micros).collect();
+                let tp: Vec<f64> = pairs.iter().map(|(_, y)| y.micros).collect();
+                let ea: Vec<f64> = pairs.iter().map(|(x, _)| x.expanded as f64).collect();
+                let ep: Vec<f64> = pairs.iter().map(|(_, y)| y.expanded as f64).collect();
+                let mut ratios: Vec<f64> = pairs
+                    .iter()
+                    .filter(|(_, y)| y.micros > 0.0)
+                    .map(|(x, y)| x.micros / y.micros)
+                    .collect();
+                let shorter: Vec<f64> = pairs
+                    .iter()
+                    .filter(|(x, _)| x.length > 0.0)
+                    .map(|(x, y)| 100.0 * (1.0 - y.length / x.length))
+                    .collect();
+                let faster = pairs.iter().filter(|(x, y)| y.micros < x.micros).count();
+                VsAStar {
+                    queries: pairs.len(),
+                    time_speedup: mean(&ta) / mean(&tp),
+                    median_time_speedup: median(&mut ratios),
+                    expansion_speedup: mean(&ea) / mean(&ep),
+                    shorter_pct: mean(&shorter),
+                    faster_pct: 100.0 * faster as f64 / pairs.len().max(1) as f64,
+                }
+            });
+            out.push(PlannerSummary {
+                row: row.clone(),
+                planner,
+                queries: mine.len(),
+                mean_us: mean(&times),
+                median_us: median(&mut times),
+                mean_expanded: mean(&expanded),
+                vs_astar,
+                failures,
+            });
+        }
+    }
+    out
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), BenchError> {
+    std::fs::write(path, bytes).map_err(|e| BenchError::Write {
+        path: path.to_owned(),
+        msg: e.to_string(),
+    })
+}
+
+/// Writes every record of `runs` to `path` as CSV: one row per query and planner, after a
+/// `#` comment line with the provenance.
+///
+/// # Errors
+/// [`BenchError::Write`] when the file cannot be written.
+pub fn write_csv(path: &Path, runs: &[SuiteRun], prov: &Provenance) -> Result<(), BenchError> {
+    let err = |e: std::io::Error| BenchError::Write {
+        path: path.to_owned(),
+        msg: e.to_string(),
+    };
+    let file = std::fs::File::create(path).map_err(err)?;
+    let mut w = std::io::BufWriter::new(file);
+    writeln!(w, "# {}", prov.line()).map_err(err)?;
+    writeln!(
+        w,
+        "suite,map,idx,bucket,sx,sy,gx,gy,octile,reference,planner,outcome,length,expanded,generated,heap_ops,us,check"
+    )
+    .map_err(err)?;
+    for run in runs {
+        for r in &run.records {
+            let reference = r.reference.map_or(String::new(), |v| v.to_string());
+            let length = if r.outcome == Outcome::Found {
+                format!("{:.9}", r.length)
+            } else {
+                String::new()
+            };
+            let check = r.failure.as_deref().map_or("ok".to_owned(), |f| {
+                format!("\"FAILED: {}\"", f.replace('"', "'"))
+            });
+            writeln!(
+                w,
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3},{}",
+                run.name,
+                run.maps[r.map as usize],
+                r.idx,
+                r.bucket,
+                r.start.x,
+                r.start.y,
+                r.goal.x,
+                r.goal.y,
+                r.octile,
+                reference,
+                run.planners[r.planner as usize],
+                r.outcome.name(),
+                length,
+                r.expanded,
+                r.generated,
+                r.heap_ops,
+                r.micros,
+                check
+            )
+            .map_err(err)?;
+        }
+    }
+    w.flush().map_err(err)
+}
+
+fn load(v: Option<f64>) -> String {
+    v.map_or("?".into(), |v| format!("{v:.2}"))
+}
+
+fn fmt_ratio(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.2}")
+    } else {
+        "–".into()
+    }
+}
+
+/// The Markdown summary of `runs`: provenance, checks, one table row per suite (and group)
+/// and planner, and links to the plots named by `plots` (suite name → file name).
+pub fn markdown(
+    runs: &[SuiteRun],
+    prov: &Provenance,
+    plots: &[(String, String)],
+    command: &str,
+) -> String {
+    let mut s = String::new();
+    let names: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();
+    let _ = writeln!(s, "# Benchmark: {}\n", names.join(", "));
+    let _ = writeln!(s, "{}\n", prov.line());
+    let _ = writeln!(s, "Command: `{command}`\n");
+    let total: usize = runs.iter().map(|r| r.records.len()).sum();
+    let failures: Vec<(&SuiteRun, &Record)> = runs
+        .iter()
+        .flat_map(|run| run.records.iter().map(move |r| (run, r)))
+        .filter(|(_, r)| r.failure.is_some())
+        .collect();
+    let wall: f64 = runs.iter().map(|r| r.wall.as_secs_f64()).sum();
+    let _ = writeln!(
+        s,
+        "{total} planner answers in {wall:.0} s of wall time (single-threaded timing; each planner gets one untimed warm-up query per map; planners take turns map by map).\n"
+    );
+    let _ = writeln!(s, "## Checks\n");
+    let _ = writeln!(
+        s,
+        "| suite | sample | maps | queries | vs reference optimum | vs octile column | cross-checked | paths walked | rejected (blocked endpoint) | proved unreachable | wall s | load start → end | **failures** |"
+    );
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for run in runs {
+        let c = run.checked;
+        let f = run.records.iter().filter(|r| r.failure.is_some()).count();
+        let _ = writeln!(
+            s,
+            "| {} | every {}{} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {} → {} | **{}** |",
+            run.name,
+            if run.sample == 1 {
+                "query".to_owned()
+            } else {
+                format!("{}th query", run.sample)
+            },
+            run.max_queries
+                .map_or(String::new(), |n| format!(", at most {n} per map")),
+            run.maps.len(),
+            run.records.len() / run.planners.len().max(1),
+            c.reference,
+            c.octile,
+            c.cross,
+            c.paths,
+            c.rejected,
+            c.unreachable,
+            run.wall.as_secs_f64(),
+            load(run.load.0),
+            load(run.load.1),
+            f
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\nOptimal any-angle lengths must equal the reference optimum to {} and never exceed the octile length; A* must equal the octile column to one unit of its last written digit (some files truncate); Theta*-style lengths must not fall below the optimum. Every path found is walked by `Grid::check_path`.\n",
+        crate::run::ANY_ANGLE_TOLERANCE
+    );
+    if !failures.is_empty() {
+        let _ = writeln!(s, "### FAILURES ({})\n", failures.len());
+        for (run, r) in failures.iter().take(50) {
+            let _ = writeln!(
+                s,
+                "- {} {} query {} ({:?}→{:?}) {}: {}",
+                run.name,
+                run.maps[r.map as usize],
+                r.idx,
+                r.start,
+                r.goal,
+                run.planners[r.planner as usize],
+                r.failure.as_deref().unwrap_or_default()
+            );
+        }
+        if failures.len() > 50 {
+            let _ = writeln!(s, "- ... and {} more (see the CSV)", failures.len() - 50);
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(s, "## Time, expansions and path length against A*\n");
+    let _ = writeln!(
+        s,
+        "Speedups are A*'s figure over the planner's on the queries both solved; \"shorter\" is the mean of 1 − length / A* length.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| suite | planner | queries | mean µs | median µs | mean expanded | time speedup (means) | time speedup (median per query) | expansion speedup | faster than A* | shorter than A* | failures |"
+    );
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for run in runs {
+        for p in summarise(run) {
+            let (ts, mts, es, faster, shorter) = match p.vs_astar {
+                Some(v) => (
+                    fmt_ratio(v.time_speedup),
+                    fmt_ratio(v.median_time_speedup),
+                    fmt_ratio(v.expansion_speedup),
+                    format!("{:.1} %", v.faster_pct),
+                    format!("{:.2} %", v.shorter_pct),
+                ),
+                None => ("–".into(), "–".into(), "–".into(), "–".into(), "–".into()),
+            };
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {:.1} | {:.1} | {:.0} | {} | {} | {} | {} | {} | {} |",
+                p.row,
+                p.planner,
+                p.queries,
+                p.mean_us,
+                p.median_us,
+                p.mean_expanded,
+                ts,
+                mts,
+                es,
+                faster,
+                shorter,
+                p.failures
+            );
+        }
+    }
+    if !plots.is_empty() {
+        let _ = writeln!(s, "\n## Time against A* difficulty\n");
+        let _ = writeln!(
+            s,
+            "Queries sorted by the number of nodes A* expands, in percentile bins; the mean time per query of each planner in each bin (log scale), as Figure 4 of the End Point Search paper (IJCAI 2020).\n"
+        );
+        for (suite, file) in plots {
+            let _ = writeln!(s, "![{suite}]({file})\n");
+        }
+    }
+    s
+}
+
+/// Writes the Markdown summary to `path`.
+///
+/// # Errors
+/// [`BenchError::Write`] when the file cannot be written.
+pub fn write_markdown(path: &Path, text: &str) -> Result<(), BenchError> {
+    write_file(path, text.as_bytes())
+}

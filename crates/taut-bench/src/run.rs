@@ -1,0 +1,456 @@
+//! Running a suite: every sampled query of every map, once per planner, timed single-threaded,
+//! then checked.
+
+use std::time::{Duration, Instant};
+
+use taut_geom::Point;
+use taut_grid::{Answer, FreeSet, Grid, MapFile, Scenario, Status, path_length};
+
+use crate::error::BenchError;
+use crate::reference::Reference;
+use crate::registry::{Algo, Guarantee, Tuning, make_planner};
+use crate::suite::Suite;
+
+/// Absolute tolerance between an optimal any-angle length and the reference optimum (the
+/// reference data's two independent planners agree to 5e-10).
+pub const ANY_ANGLE_TOLERANCE: f64 = 1e-6;
+
+/// How a query ended for one planner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// A path was found.
+    Found,
+    /// The planner reported that no path exists.
+    Unreachable,
+    /// The planner rejected the query (an endpoint blocked or off the map).
+    Invalid,
+}
+
+impl Outcome {
+    /// The name written to the CSV.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Found => "found",
+            Outcome::Unreachable => "unreachable",
+            Outcome::Invalid => "invalid",
+        }
+    }
+}
+
+/// One query answered by one planner.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    /// Index of the map in [`SuiteRun::maps`].
+    pub map: u32,
+    /// 0-based index of the query in its scenario file.
+    pub idx: u32,
+    /// The scenario's difficulty bucket.
+    pub bucket: u32,
+    /// Start point.
+    pub start: Point,
+    /// Goal point.
+    pub goal: Point,
+    /// The scenario's octile length.
+    pub octile: f64,
+    /// The reference any-angle optimum, when known.
+    pub reference: Option<f64>,
+    /// Index of the planner in [`SuiteRun::planners`].
+    pub planner: u8,
+    /// How the query ended.
+    pub outcome: Outcome,
+    /// The length returned (`inf` unless found).
+    pub length: f64,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Open-list operations.
+    pub heap_ops: u64,
+    /// Wall time of the `plan` call, in microseconds.
+    pub micros: f64,
+    /// What the check found wrong, if anything.
+    pub failure: Option<String>,
+}
+
+/// The outcome of running one suite.
+#[derive(Debug, Clone)]
+pub struct SuiteRun {
+    /// The suite's name.
+    pub name: String,
+    /// The suite's description.
+    pub description: String,
+    /// The planners, in suite order.
+    pub planners: Vec<Algo>,
+    /// Map names (without `.map`), indexed by [`Record::map`].
+    pub maps: Vec<String>,
+    /// For each map, the summary groups it counts in (besides the suite itself).
+    pub map_groups: Vec<Vec<String>>,
+    /// Group names in the order the summary lists them.
+    pub groups: Vec<String>,
+    /// Every query × planner, grouped by map, then by query, then in planner order.
+    pub records: Vec<Record>,
+    /// Every `sample`-th query was run.
+    pub sample: usize,
+    /// At most this many queries per scenario file were run, when limited.
+    pub max_queries: Option<usize>,
+    /// The 1-minute load average when the suite started and when it ended (`/proc/loadavg`):
+    /// above about 1 on a 2-core machine, something else competed for the cores.
+    pub load: (Option<f64>, Option<f64>),
+    /// How many lengths were compared with the reference optimum, the octile column and
+    /// another optimal planner of the run.
+    pub checked: CheckCounts,
+    /// Wall time of the whole suite, checks included.
+    pub wall: Duration,
+}
+
+/// What the checks compared lengths with.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CheckCounts {
+    /// Lengths compared with the reference any-angle optimum.
+    pub reference: usize,
+    /// Lengths compared with the scenario's octile length (A*'s must equal it; optimal
+    /// any-angle lengths must not exceed it).
+    pub octile: usize,
+    /// Optimal any-angle lengths compared with another optimal planner of the same run, where
+    /// no reference is known.
+    pub cross: usize,
+    /// Paths walked by the legality checker.
+    pub paths: usize,
+    /// Queries every planner rejected (an endpoint blocked), as the reference, when there is
+    /// one, says they should be.
+    pub rejected: usize,
+    /// Answers "no path" to queries the scenario marks unreachable (length 0, start ≠ goal).
+    pub unreachable: usize,
+}
+
+/// Options of a run that are not part of a suite.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    /// Replace the suite's planners with these.
+    pub planners: Option<Vec<Algo>>,
+    /// Replace the suite's sampling with this.
+    pub sample: Option<usize>,
+    /// At most this many queries per scenario file, after sampling (for smoke runs).
+    pub max_queries_per_map: Option<usize>,
+    /// Planner options.
+    pub tuning: Tuning,
+    /// Print one progress line per map on stderr.
+    pub progress: bool,
+}
+
+/// Runs `suite`. Checks never stop the run: failures are recorded in
+/// [`Record::failure`] so that the reports show them all.
+///
+/// # Errors
+/// Missing or malformed maps, scenario files or reference data.
+pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchError> {
+    let t0 = Instant::now();
+    let files = suite.scenario_files()?;
+    let map_names: Vec<String> = files.iter().map(|(m, _)| m.clone()).collect();
+    let reference = match &suite.reference {
+        Some(path) => Some(Reference::read(path, &suite.reference_column, &map_names)?),
+        None => None,
+    };
+    let planners = opts
+        .planners
+        .clone()
+        .unwrap_or_else(|| suite.planners.clone());
+    let sample = opts.sample.unwrap_or(suite.sample).max(1);
+    let mut run = SuiteRun {
+        name: suite.name.clone(),
+        description: suite.description.clone(),
+        planners: planners.clone(),
+        maps: map_names.clone(),
+        map_groups: map_names
+            .iter()
+            .map(|m| suite.groups_of(m).map(str::to_owned).collect())
+            .collect(),
+        groups: suite.groups.keys().cloned().collect(),
+        records: Vec::new(),
+        sample,
+        max_queries: opts.max_queries_per_map,
+        load: (load_average(), None),
+        checked: CheckCounts::default(),
+        wall: Duration::ZERO,
+    };
+    let mut answer = Answer::default();
+    for (mi, (map_name, scen_path)) in files.iter().enumerate() {
+        let scen = Scenario::read(scen_path)?;
+        let map_path = suite.maps.join(format!("{map_name}.map"));
+        let map = MapFile::read(&map_path)?;
+        let grid = Grid::from_map(&map, &FreeSet::default());
+        let mut queries: Vec<usize> = (0..scen.entries.len()).step_by(sample).collect();
+        if let Some(max) = opts.max_queries_per_map {
+            queries.truncate(max);
+        }
+        for &q in &queries {
+            let e = &scen.entries[q];
+            if e.width != map.width() || e.height != map.height() {
+                return Err(BenchError::Data {
+                    path: scen_path.clone(),
+                    msg: format!(
+                        "line {}: the scenario says the map is {}×{}, {} is {}×{}",
+                        e.line,
+                        e.width,
+                        e.height,
+                        map_path.display(),
+                        map.width(),
+                        map.height()
+                    ),
+                });
+            }
+        }
+        let first = run.records.len();
+        // One record per (query, planner), in planner order, filled as each planner runs.
+        for &q in &queries {
+            let e = &scen.entries[q];
+            let reference = match &reference {
+                Some(r) if r.has_map(map_name) => {
+                    let row = r.get(map_name, q as u32).ok_or_else(|| BenchError::Data {
+                        path: suite.reference.clone().unwrap_or_default(),
+                        msg: format!("no row for {map_name} query {q}"),
+                    })?;
+                    if row.start != e.start || row.goal != e.goal {
+                        return Err(BenchError::Data {
+                            path: suite.reference.clone().unwrap_or_default(),
+                            msg: format!(
+                                "the row for {map_name} query {q} is for {:?}→{:?}, the scenario asks {:?}→{:?}: \
+                                 the reference belongs to another scenario file",
+                                row.start, row.goal, e.start, e.goal
+                            ),
+                        });
+                    }
+                    row.length
+                }
+                _ => None,
+            };
+            for p in 0..planners.len() {
+                run.records.push(Record {
+                    map: mi as u32,
+                    idx: q as u32,
+                    bucket: e.bucket,
+                    start: e.start,
+                    goal: e.goal,
+                    octile: e.octile,
+                    reference,
+                    planner: p as u8,
+                    outcome: Outcome::Invalid,
+                    length: f64::INFINITY,
+                    expanded: 0,
+                    generated: 0,
+                    heap_ops: 0,
+                    micros: 0.0,
+                    failure: None,
+                });
+            }
+        }
+        // Planners take turns map by map, in an order rotated from map to map, so that a
+        // change in machine load hits them alike.
+        let np = planners.len();
+        for k in 0..np {
+            let p = (mi + k) % np;
+            let mut planner = make_planner(planners[p], &grid, &opts.tuning);
+            // One untimed warm-up query: the first query pays for growing the planner's
+            // buffers and for first-touch page faults.
+            if let Some(&q) = queries.last() {
+                let e = &scen.entries[q];
+                let _ = planner.plan(e.start, e.goal, &mut answer);
+            }
+            for (qi, &q) in queries.iter().enumerate() {
+                let e = &scen.entries[q];
+                let t = Instant::now();
+                let result = planner.plan(e.start, e.goal, &mut answer);
+                let micros = t.elapsed().as_secs_f64() * 1e6;
+                let rec = &mut run.records[first + qi * np + p];
+                rec.micros = micros;
+                rec.expanded = answer.stats.expanded;
+                rec.generated = answer.stats.generated;
+                rec.heap_ops = answer.stats.heap_ops;
+                rec.outcome = match result {
+                    Ok(Status::Found) => Outcome::Found,
+                    Ok(Status::Unreachable) => Outcome::Unreachable,
+                    Err(_) => Outcome::Invalid,
+                };
+                rec.length = answer.length;
+                if rec.outcome == Outcome::Found {
+                    run.checked.paths += 1;
+                    rec.failure = check_path(&grid, e.start, e.goal, &answer);
+                }
+            }
+        }
+        check_lengths(
+            &mut run.records[first..],
+            &planners,
+            scen.format.lengths,
+            &mut run.checked,
+        );
+        if opts.progress {
+            let failed = run.records[first..]
+                .iter()
+                .filter(|r| r.failure.is_some())
+                .count();
+            eprintln!(
+                "  [{}/{}] {} {}: {} queries × {} planners{}",
+                mi + 1,
+                files.len(),
+                suite.name,
+                map_name,
+                queries.len(),
+                np,
+                if failed > 0 {
+                    format!(", {failed} FAILED")
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+    run.wall = t0.elapsed();
+    run.load.1 = load_average();
+    Ok(run)
+}
+
+/// The 1-minute load average, where the system reports one.
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The legality of a found path and the agreement of its polyline with the reported length.
+fn check_path(grid: &Grid, start: Point, goal: Point, answer: &Answer) -> Option<String> {
+    if let Err(v) = grid.check_path(start, goal, &answer.waypoints) {
+        return Some(format!("illegal path: {v}"));
+    }
+    let poly = path_length(&answer.waypoints);
+    if (poly - answer.length).abs() > 1e-9 * poly.max(1.0) {
+        return Some(format!(
+            "reported length {} but the waypoints measure {poly}",
+            answer.length
+        ));
+    }
+    None
+}
+
+/// Checks the lengths of one map's records (grouped by query, in planner order) by each
+/// planner's guarantee. Appends to a record's failure rather than replacing it.
+fn check_lengths(
+    records: &mut [Record],
+    planners: &[Algo],
+    style: taut_grid::LengthStyle,
+    counts: &mut CheckCounts,
+) {
+    let np = planners.len();
+    for query in records.chunks_mut(np) {
+        let (reference, octile) = (query[0].reference, query[0].octile);
+        // The older generation lists some unreachable queries, with length 0.
+        let scenario_unreachable = octile == 0.0 && query[0].start != query[0].goal;
+        let invalid_expected = reference.is_some_and(|r| r < 0.0);
+        let all_invalid = query.iter().all(|r| r.outcome == Outcome::Invalid);
+        let some_invalid = query.iter().any(|r| r.outcome == Outcome::Invalid);
+        if all_invalid {
+            counts.rejected += 1;
+        }
+        // The optimum the feasible planners are held to: the reference, else the shortest
+        // optimal any-angle length of this run.
+        let optimal_lengths: Vec<f64> = query
+            .iter()
+            .filter(|r| {
+                planners[r.planner as usize].guarantee() == Guarantee::AnyAngleOptimal
+                    && r.outcome == Outcome::Found
+            })
+            .map(|r| r.length)
+            .collect();
+        let optimum = reference
+            .filter(|r| *r >= 0.0)
+            .or_else(|| optimal_lengths.iter().copied().reduce(f64::min));
+        for rec in query.iter_mut() {
+            let guarantee = planners[rec.planner as usize].guarantee();
+            let mut fail = |msg: String| {
+                rec.failure = Some(match rec.failure.take() {
+                    Some(prev) => format!("{prev}; {msg}"),
+                    None => msg,
+                });
+            };
+            match (rec.outcome, invalid_expected) {
+                (Outcome::Invalid, true) => continue,
+                (Outcome::Invalid, false) => {
+                    if reference.is_some() {
+                        fail("rejected a query the reference solved".into());
+                    } else if !all_invalid {
+                        fail("rejected a query another planner answered".into());
+                    }
+                    continue;
+                }
+                (_, true) => {
+                    fail("answered a query whose endpoint the reference says is blocked".into());
+                    continue;
+                }
+                (Outcome::Unreachable, false) => {
+                    if scenario_unreachable {
+                        counts.unreachable += 1;
+                    } else {
+                        fail("no path, but the scenario gives one".into());
+                    }
+                    continue;
+                }
+                (Outcome::Found, false) => {
+                    if scenario_unreachable {
+                        fail("found a path, but the scenario says there is none".into());
+                        continue;
+                    }
+                    if some_invalid && reference.is_none() {
+                        fail("answered a query another planner rejected".into());
+                        continue;
+                    }
+                }
+            }
+            let len = rec.length;
+            match guarantee {
+                Guarantee::OctileOptimal => {
+                    counts.octile += 1;
+                    if (len - octile).abs() > style.tolerance(octile) {
+                        fail(format!("octile length {len}, the scenario says {octile}"));
+                    }
+                }
+                Guarantee::AnyAngleOptimal => {
+                    counts.octile += 1;
+                    if len > octile + style.tolerance(octile) {
+                        fail(format!("length {len} above the octile optimum {octile}"));
+                    }
+                    match reference {
+                        Some(r) => {
+                            counts.reference += 1;
+                            if (len - r).abs() > ANY_ANGLE_TOLERANCE {
+                                fail(format!("length {len}, the reference optimum is {r}"));
+                            }
+                        }
+                        None if optimal_lengths.len() > 1 => {
+                            counts.cross += 1;
+                            let (lo, hi) = optimal_lengths
+                                .iter()
+                                .fold((f64::INFINITY, 0f64), |(a, b), &x| (a.min(x), b.max(x)));
+                            if hi - lo > ANY_ANGLE_TOLERANCE {
+                                fail(format!(
+                                    "optimal planners disagree: lengths from {lo} to {hi}"
+                                ));
+                            }
+                        }
+                        None => {}
+                    }
+                }
+                Guarantee::AnyAngleFeasible => {
+                    if let Some(opt) = optimum {
+                        counts.reference += usize::from(reference.is_some());
+                        if len < opt - ANY_ANGLE_TOLERANCE {
+                            fail(format!("length {len} below the optimum {opt}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

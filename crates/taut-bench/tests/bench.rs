@@ -1,0 +1,310 @@
+//! The bench end to end: the shipped quick suite passes and writes its three reports; a wrong
+//! length, a wrong octile column, a reference for another scenario and malformed suite files
+//! are caught; on the shared data, the reference optima are enforced.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use taut_bench::registry::Algo;
+use taut_bench::{BenchError, Outcome, RunOptions, Suite, bench, run_suite};
+use taut_testdata::{fixtures, shared_data, workspace_root};
+
+fn quick() -> Suite {
+    let root = workspace_root();
+    Suite::read(
+        &root.join("benchmarks/suites/quick.toml"),
+        &root.join("data"),
+    )
+    .unwrap()
+}
+
+/// A suite directory holding `maps` (copied from `src`), their scenario files, and a suite
+/// file with the given body (paths are relative to it).
+fn suite_dir(src: &Path, maps: &[&str], body: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    for m in maps {
+        fs::copy(
+            src.join(format!("{m}.map")),
+            dir.path().join(format!("{m}.map")),
+        )
+        .unwrap();
+        fs::copy(
+            src.join(format!("{m}.map.scen")),
+            dir.path().join(format!("{m}.map.scen")),
+        )
+        .unwrap();
+    }
+    let file = dir.path().join("t.toml");
+    fs::write(&file, body).unwrap();
+    (dir, file)
+}
+
+#[test]
+fn quick_suite_passes_and_writes_csv_markdown_and_svg() {
+    let suite = quick();
+    let out = tempfile::tempdir().unwrap();
+    let w = bench(
+        std::slice::from_ref(&suite),
+        &RunOptions::default(),
+        out.path(),
+        &workspace_root(),
+        "test",
+    )
+    .unwrap();
+    let run = &w.runs[0];
+    let queries = 130 + 6; // arena.map.scen and small.map.scen
+    assert_eq!(run.records.len(), queries * suite.planners.len());
+    assert!(run.records.iter().all(|r| r.failure.is_none()));
+    // Anya and the visibility graph agree on every query of the fixtures (no reference here).
+    assert_eq!(run.checked.cross, 2 * queries);
+    assert_eq!(run.checked.paths, queries * suite.planners.len());
+    // The CSV: a provenance comment, a header, one row per query and planner.
+    let csv = fs::read_to_string(&w.csv).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].starts_with("# machine: ") && lines[0].contains("commit "));
+    assert!(lines[1].starts_with("suite,map,idx,"));
+    assert_eq!(lines.len(), 2 + run.records.len());
+    assert!(lines[2..].iter().all(|l| l.ends_with(",ok")));
+    // The Markdown: provenance, checks with no failure, one row per planner against A*.
+    let md = fs::read_to_string(&w.markdown).unwrap();
+    assert!(md.contains("machine: ") && md.contains("date "));
+    assert!(md.contains("| quick | every query | 2 | 136 |"));
+    for p in ["astar", "theta", "lazy-theta", "vg", "anya"] {
+        assert!(md.contains(&format!("| quick | {p} | 136 |")), "{p} row");
+    }
+    assert!(md.contains("![quick](time-percentile-quick.svg)"));
+    // The plot: an SVG with one line per planner.
+    assert_eq!(w.plots.len(), 1);
+    let svg = fs::read_to_string(&w.plots[0]).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    for p in &suite.planners {
+        assert!(
+            svg.lines().any(|l| l.trim() == p.name()),
+            "legend entry for {p}"
+        );
+    }
+    assert!(svg.matches("<polyline").count() >= suite.planners.len());
+}
+
+#[test]
+fn a_wrong_reference_length_fails_the_run_loudly() {
+    // First learn the optimum of query 7 of arena from Anya, then claim it is 0.01 longer.
+    let src = fixtures().join("maps");
+    let run = run_suite(&quick(), &RunOptions::default()).unwrap();
+    let anya = run.planners.iter().position(|&a| a == Algo::Anya).unwrap() as u8;
+    let mut csv = String::from("map,idx,sx,sy,gx,gy,len_gppc\n");
+    for r in run
+        .records
+        .iter()
+        .filter(|r| r.planner == anya && r.map == 0)
+    {
+        let len = if r.idx == 7 {
+            r.length + 0.01
+        } else {
+            r.length
+        };
+        csv += &format!(
+            "arena,{},{},{},{},{},{len}\n",
+            r.idx, r.start.x, r.start.y, r.goal.x, r.goal.y
+        );
+    }
+    let (dir, file) = suite_dir(
+        &src,
+        &["arena"],
+        "description = \"t\"\nmaps = \".\"\nscenarios = \".\"\nreference = \"ref.csv\"\nplanners = [\"astar\", \"theta\", \"anya\"]\n",
+    );
+    fs::write(dir.path().join("ref.csv"), csv).unwrap();
+    let suite = Suite::read(&file, dir.path()).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let err = bench(
+        &[suite],
+        &RunOptions::default(),
+        out.path(),
+        dir.path(),
+        "test",
+    )
+    .unwrap_err();
+    match err {
+        BenchError::Checks { count, first, .. } => {
+            // Anya now disagrees with the reference; Theta* (listed before it) fails too when
+            // its path is the optimum, as it is on this short query: it is "below" the claim.
+            assert!((1..=2).contains(&count), "{count}");
+            assert!(first.contains("arena query 7"), "{first}");
+        }
+        e => panic!("expected a check failure, got {e}"),
+    }
+    // The reports were written anyway, and they say it.
+    let md = fs::read_to_string(out.path().join("summary.md")).unwrap();
+    assert!(md.contains("### FAILURES"));
+    let csv = fs::read_to_string(out.path().join("queries.csv")).unwrap();
+    assert!(
+        csv.lines()
+            .any(|l| l.starts_with("t,arena,7,") && l.contains(",anya,") && l.contains("FAILED"))
+    );
+}
+
+#[test]
+fn a_wrong_octile_column_fails_astar() {
+    let src = fixtures().join("maps");
+    let (dir, file) = suite_dir(
+        &src,
+        &["small"],
+        "description = \"t\"\nmaps = \".\"\nscenarios = \".\"\nplanners = [\"astar\", \"anya\"]\n",
+    );
+    // Lengthen the octile column of the first query by 0.5.
+    let scen_path = dir.path().join("small.map.scen");
+    let text = fs::read_to_string(&scen_path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let mut fields: Vec<String> = lines[1].split('\t').map(str::to_owned).collect();
+    let v: f64 = fields[8].parse().unwrap();
+    fields[8] = format!("{:.8}", v + 0.5);
+    lines[1] = fields.join("\t");
+    fs::write(&scen_path, lines.join("\n") + "\n").unwrap();
+    let run = run_suite(
+        &Suite::read(&file, dir.path()).unwrap(),
+        &RunOptions::default(),
+    )
+    .unwrap();
+    let failed: Vec<_> = run.records.iter().filter(|r| r.failure.is_some()).collect();
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert_eq!(
+        run.planners[failed[0].planner as usize],
+        Algo::Baseline(taut_baselines_astar())
+    );
+    assert_eq!(failed[0].idx, 0);
+}
+
+fn taut_baselines_astar() -> taut_baselines::Algo {
+    taut_baselines::Algo::AStar
+}
+
+#[test]
+fn a_reference_for_another_scenario_file_is_refused() {
+    let src = fixtures().join("maps");
+    let (dir, file) = suite_dir(
+        &src,
+        &["small"],
+        "description = \"t\"\nmaps = \".\"\nscenarios = \".\"\nreference = \"ref.csv\"\nplanners = [\"anya\"]\n",
+    );
+    fs::write(
+        dir.path().join("ref.csv"),
+        "map,idx,sx,sy,gx,gy,len_gppc\nsmall,0,99,99,98,98,1.5\n",
+    )
+    .unwrap();
+    let err = run_suite(
+        &Suite::read(&file, dir.path()).unwrap(),
+        &RunOptions::default(),
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("belongs to another scenario file"),
+        "{err}"
+    );
+}
+
+#[test]
+fn malformed_suite_files_are_refused_with_the_reason() {
+    let cases = [
+        (
+            "description = \"t\"\nmaps = \".\"\nscenarios = \".\"\nplanners = [\"dijkstra\"]\n",
+            "unknown algorithm",
+        ),
+        (
+            "description = \"t\"\nmaps = \".\"\nscenarios = \".\"\nplanners = []\n",
+            "`planners` is empty",
+        ),
+        (
+            "description = \"t\"\nmaps = \".\"\nscenarios = \".\"\nplanners = [\"anya\"]\nsample = 0\n",
+            "`sample`",
+        ),
+        (
+            "description = \"t\"\nmaps = \".\"\nscenarios = \".\"\nplanners = [\"anya\"]\ncolour = 1\n",
+            "unknown field",
+        ),
+        (
+            "description = \"t\"\nmaps = \".\"\nplanners = [\"anya\"]\n",
+            "missing field",
+        ),
+        ("this is not toml", ""),
+    ];
+    for (body, why) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("bad.toml");
+        fs::write(&file, body).unwrap();
+        let err = Suite::read(&file, dir.path()).unwrap_err();
+        let msg = err.to_string();
+        assert!(
+            msg.contains("bad.toml") && msg.contains(why),
+            "{body:?}: {msg}"
+        );
+    }
+}
+
+#[test]
+fn every_shipped_suite_file_parses() {
+    let root = workspace_root();
+    let files = taut_bench::suite_files(&root.join("benchmarks/suites")).unwrap();
+    assert!(files.len() >= 10, "{files:?}");
+    for f in files {
+        let s = Suite::read(&f, &root.join("data")).unwrap();
+        assert!(
+            !s.planners.is_empty() && !s.description.is_empty(),
+            "{}",
+            f.display()
+        );
+    }
+}
+
+/// On the shared data: one Dragon Age map and one random map of the 2018 set, every 3rd query,
+/// A*, Theta* and Anya, checked against the independent optima of `optimal/scen.csv`.
+#[test]
+fn shared_data_reference_optima_are_enforced() {
+    let Some(data) = shared_data("shared_data_reference_optima_are_enforced") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for m in ["arena2", "random512-25-0"] {
+        fs::copy(
+            data.join(format!("grid/maps/{m}.map")),
+            dir.path().join(format!("{m}.map")),
+        )
+        .unwrap();
+        fs::copy(
+            data.join(format!("grid/scen/{m}.map.scen")),
+            dir.path().join(format!("{m}.map.scen")),
+        )
+        .unwrap();
+    }
+    let reference = data.join("grid/optimal/scen.csv");
+    let file = dir.path().join("t.toml");
+    fs::write(
+        &file,
+        format!(
+            "description = \"t\"\nmaps = \".\"\nscenarios = \".\"\nreference = \"{}\"\nplanners = [\"astar\", \"theta\", \"anya\"]\n",
+            reference.display()
+        ),
+    )
+    .unwrap();
+    let suite = Suite::read(&file, dir.path()).unwrap();
+    let opts = RunOptions {
+        sample: Some(3),
+        ..RunOptions::default()
+    };
+    let run = run_suite(&suite, &opts).unwrap();
+    let failures: Vec<_> = run
+        .records
+        .iter()
+        .filter_map(|r| r.failure.as_ref())
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures, first {:?}",
+        failures.len(),
+        failures.first()
+    );
+    let queries = run.records.len() / 3;
+    assert!(queries > 700, "{queries}");
+    // Anya and Theta* are held to the reference on every query; A* to the octile column.
+    assert_eq!(run.checked.reference, 2 * queries);
+    assert!(run.records.iter().all(|r| r.outcome == Outcome::Found));
+}

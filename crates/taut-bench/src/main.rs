@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use taut_bench::registry::Algo;
+use taut_bench::registry::PlannerSpec;
 use taut_bench::{BenchError, RunOptions, Suite, suite_files};
 
 /// Run benchmark suites: time every query single-threaded, check every length, write CSV,
@@ -18,9 +18,10 @@ struct Args {
     /// is present. Default: all.
     #[arg(long, value_delimiter = ',')]
     suite: Vec<String>,
-    /// Run these planners instead of each suite's own (comma-separated names).
+    /// Run these planners instead of each suite's own (comma-separated; Anya takes options:
+    /// `anya:no-cul-de-sac+no-intermediate`, `anya:hash`).
     #[arg(long, value_delimiter = ',')]
-    planners: Vec<Algo>,
+    planners: Vec<PlannerSpec>,
     /// Run every K-th query of each scenario file instead of the suite's sampling.
     #[arg(long, value_name = "K")]
     sample: Option<usize>,
@@ -143,7 +144,6 @@ fn run(args: &Args) -> Result<(), BenchError> {
         sample: args.sample,
         max_queries_per_map: args.max_queries,
         progress: true,
-        ..RunOptions::default()
     };
     let names: Vec<&str> = suites.iter().map(|s| s.name.as_str()).collect();
     let out = args.out.clone().unwrap_or_else(|| {

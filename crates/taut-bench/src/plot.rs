@@ -6,14 +6,14 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use crate::error::BenchError;
-use crate::registry::{Algo, Guarantee};
+use crate::registry::{Guarantee, PlannerSpec};
 use crate::run::{Outcome, SuiteRun};
 
 /// One planner's curve: (bin centre in percent, mean µs in the bin).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Curve {
     /// The planner.
-    pub planner: Algo,
+    pub planner: PlannerSpec,
     /// The points, by increasing percentile.
     pub points: Vec<(f64, f64)>,
 }
@@ -23,10 +23,9 @@ pub struct Curve {
 /// bins hold at least 10 queries (at most 100 bins).
 pub fn difficulty_curves(run: &SuiteRun) -> Option<Vec<Curve>> {
     let np = run.planners.len();
-    let astar = run
-        .planners
-        .iter()
-        .position(|a| a.guarantee() == Guarantee::OctileOptimal)?;
+    let astar = run.planners.iter().position(|a| {
+        a.algo.guarantee() == Guarantee::OctileOptimal && a.tuning == Default::default()
+    })?;
     let mut queries: Vec<&[crate::run::Record]> = run
         .records
         .chunks(np)
@@ -49,7 +48,7 @@ pub fn difficulty_curves(run: &SuiteRun) -> Option<Vec<Curve>> {
                 })
                 .collect();
             Curve {
-                planner: run.planners[p],
+                planner: run.planners[p].clone(),
                 points,
             }
         })
@@ -112,7 +111,7 @@ pub fn write_svg(path: &Path, title: &str, curves: &[Curve]) -> Result<(), Bench
                 colour.stroke_width(2),
             ))
             .map_err(|e| err(e.to_string()))?
-            .label(c.planner.name())
+            .label(c.planner.label.as_str())
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
             });

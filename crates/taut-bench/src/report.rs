@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::error::BenchError;
 use crate::machine::Provenance;
-use crate::registry::{Algo, Guarantee};
+use crate::registry::{Guarantee, PlannerSpec};
 use crate::run::{Outcome, Record, SuiteRun};
 
 /// The summary of one planner on one row of the table (a suite or one of its groups).
@@ -16,7 +16,7 @@ pub struct PlannerSummary {
     /// The table row: a suite name or a group name.
     pub row: String,
     /// The planner.
-    pub planner: Algo,
+    pub planner: PlannerSpec,
     /// Queries answered (a path or a proof that none exists).
     pub queries: usize,
     /// Mean microseconds per answered query.
@@ -73,10 +73,9 @@ fn median(v: &mut [f64]) -> f64 {
 /// The table rows of a run: the suite, then each group.
 pub fn summarise(run: &SuiteRun) -> Vec<PlannerSummary> {
     let np = run.planners.len();
-    let astar = run
-        .planners
-        .iter()
-        .position(|a| a.guarantee() == Guarantee::OctileOptimal);
+    let astar = run.planners.iter().position(|a| {
+        a.algo.guarantee() == Guarantee::OctileOptimal && a.tuning == Default::default()
+    });
     let mut rows = vec![(run.name.clone(), None)];
     rows.extend(run.groups.iter().map(|g| (g.clone(), Some(g.as_str()))));
     let mut out = Vec::new();
@@ -85,7 +84,7 @@ pub fn summarise(run: &SuiteRun) -> Vec<PlannerSummary> {
             None => true,
             Some(g) => run.map_groups[r.map as usize].iter().any(|x| x == g),
         };
-        for (p, &planner) in run.planners.iter().enumerate() {
+        for (p, planner) in run.planners.iter().enumerate() {
             let mine: Vec<&Record> = run
                 .records
                 .iter()
@@ -132,7 +131,7 @@ pub fn summarise(run: &SuiteRun) -> Vec<PlannerSummary> {
             });
             out.push(PlannerSummary {
                 row: row.clone(),
-                planner,
+                planner: planner.clone(),
                 queries: mine.len(),
                 mean_us: mean(&times),
                 median_us: median(&mut times),

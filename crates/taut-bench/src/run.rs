@@ -8,7 +8,7 @@ use taut_grid::{Answer, FreeSet, Grid, MapFile, Scenario, Status, path_length};
 
 use crate::error::BenchError;
 use crate::reference::Reference;
-use crate::registry::{Algo, Guarantee, Tuning, make_planner};
+use crate::registry::{Guarantee, PlannerSpec, make_planner};
 use crate::suite::Suite;
 
 /// Absolute tolerance between an optimal any-angle length and the reference optimum (the
@@ -80,7 +80,7 @@ pub struct SuiteRun {
     /// The suite's description.
     pub description: String,
     /// The planners, in suite order.
-    pub planners: Vec<Algo>,
+    pub planners: Vec<PlannerSpec>,
     /// Map names (without `.map`), indexed by [`Record::map`].
     pub maps: Vec<String>,
     /// For each map, the summary groups it counts in (besides the suite itself).
@@ -127,13 +127,11 @@ pub struct CheckCounts {
 #[derive(Debug, Clone, Default)]
 pub struct RunOptions {
     /// Replace the suite's planners with these.
-    pub planners: Option<Vec<Algo>>,
+    pub planners: Option<Vec<PlannerSpec>>,
     /// Replace the suite's sampling with this.
     pub sample: Option<usize>,
     /// At most this many queries per scenario file, after sampling (for smoke runs).
     pub max_queries_per_map: Option<usize>,
-    /// Planner options.
-    pub tuning: Tuning,
     /// Print one progress line per map on stderr.
     pub progress: bool,
 }
@@ -249,7 +247,7 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
         let np = planners.len();
         for k in 0..np {
             let p = (mi + k) % np;
-            let mut planner = make_planner(planners[p], &grid, &opts.tuning);
+            let mut planner = make_planner(planners[p].algo, &grid, &planners[p].tuning);
             // One untimed warm-up query: the first query pays for growing the planner's
             // buffers and for first-touch page faults.
             if let Some(&q) = queries.last() {
@@ -339,7 +337,7 @@ fn check_path(grid: &Grid, start: Point, goal: Point, answer: &Answer) -> Option
 /// planner's guarantee. Appends to a record's failure rather than replacing it.
 fn check_lengths(
     records: &mut [Record],
-    planners: &[Algo],
+    planners: &[PlannerSpec],
     style: taut_grid::LengthStyle,
     counts: &mut CheckCounts,
 ) {
@@ -359,7 +357,7 @@ fn check_lengths(
         let optimal_lengths: Vec<f64> = query
             .iter()
             .filter(|r| {
-                planners[r.planner as usize].guarantee() == Guarantee::AnyAngleOptimal
+                planners[r.planner as usize].algo.guarantee() == Guarantee::AnyAngleOptimal
                     && r.outcome == Outcome::Found
             })
             .map(|r| r.length)
@@ -368,7 +366,7 @@ fn check_lengths(
             .filter(|r| *r >= 0.0)
             .or_else(|| optimal_lengths.iter().copied().reduce(f64::min));
         for rec in query.iter_mut() {
-            let guarantee = planners[rec.planner as usize].guarantee();
+            let guarantee = planners[rec.planner as usize].algo.guarantee();
             let mut fail = |msg: String| {
                 rec.failure = Some(match rec.failure.take() {
                     Some(prev) => format!("{prev}; {msg}"),

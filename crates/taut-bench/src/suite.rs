@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::error::BenchError;
-use crate::registry::Algo;
+use crate::registry::PlannerSpec;
 
 /// A suite as written in its TOML file. Paths may start with `{data}` (the data root, the
 /// layout `cargo xtask fetch-maps` writes); other relative paths are relative to the suite file.
@@ -55,8 +55,9 @@ pub struct Suite {
     pub reference: Option<PathBuf>,
     /// The column of `reference` holding the optimum (−1: an endpoint is blocked).
     pub reference_column: String,
-    /// The planners, in the order reports list them.
-    pub planners: Vec<Algo>,
+    /// The planners with their options (`anya:no-cul-de-sac`, see [`PlannerSpec`]), in the
+    /// order reports list them.
+    pub planners: Vec<PlannerSpec>,
     /// Run every `sample`-th query of each scenario file (1: all).
     pub sample: usize,
     /// Extra summary rows: name → map-name prefix (e.g. `random10` → `random512-10-`).
@@ -91,7 +92,7 @@ impl Suite {
         let planners = file
             .planners
             .iter()
-            .map(|p| p.parse::<Algo>().map_err(|e| bad(e.to_string())))
+            .map(|p| p.parse::<PlannerSpec>().map_err(|e| bad(e.to_string())))
             .collect::<Result<Vec<_>, _>>()?;
         if planners.is_empty() {
             return Err(bad("`planners` is empty".into()));

@@ -79,7 +79,7 @@ fn quick_suite_passes_and_writes_csv_markdown_and_svg() {
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     for p in &suite.planners {
         assert!(
-            svg.lines().any(|l| l.trim() == p.name()),
+            svg.lines().any(|l| l.trim() == p.label),
             "legend entry for {p}"
         );
     }
@@ -91,7 +91,11 @@ fn a_wrong_reference_length_fails_the_run_loudly() {
     // First learn the optimum of query 7 of arena from Anya, then claim it is 0.01 longer.
     let src = fixtures().join("maps");
     let run = run_suite(&quick(), &RunOptions::default()).unwrap();
-    let anya = run.planners.iter().position(|&a| a == Algo::Anya).unwrap() as u8;
+    let anya = run
+        .planners
+        .iter()
+        .position(|a| a.algo == Algo::Anya)
+        .unwrap() as u8;
     let mut csv = String::from("map,idx,sx,sy,gx,gy,len_gppc\n");
     for r in run
         .records
@@ -168,14 +172,10 @@ fn a_wrong_octile_column_fails_astar() {
     let failed: Vec<_> = run.records.iter().filter(|r| r.failure.is_some()).collect();
     assert_eq!(failed.len(), 1, "{failed:?}");
     assert_eq!(
-        run.planners[failed[0].planner as usize],
-        Algo::Baseline(taut_baselines_astar())
+        run.planners[failed[0].planner as usize].algo,
+        Algo::Baseline(taut_baselines::Algo::AStar)
     );
     assert_eq!(failed[0].idx, 0);
-}
-
-fn taut_baselines_astar() -> taut_baselines::Algo {
-    taut_baselines::Algo::AStar
 }
 
 #[test]
@@ -307,4 +307,40 @@ fn shared_data_reference_optima_are_enforced() {
     // Anya and Theta* are held to the reference on every query; A* to the octile column.
     assert_eq!(run.checked.reference, 2 * queries);
     assert!(run.records.iter().all(|r| r.outcome == Outcome::Found));
+}
+
+#[test]
+fn anya_variants_run_side_by_side_and_are_reported_by_label() {
+    let suite = quick();
+    let planners: Vec<_> = [
+        "astar",
+        "anya",
+        "anya:no-cul-de-sac+no-intermediate",
+        "anya:hash",
+    ]
+    .iter()
+    .map(|s| s.parse().unwrap())
+    .collect();
+    let opts = RunOptions {
+        planners: Some(planners),
+        ..RunOptions::default()
+    };
+    let run = run_suite(&suite, &opts).unwrap();
+    assert!(run.records.iter().all(|r| r.failure.is_none()));
+    // Three optimal planners agree on every query.
+    assert_eq!(run.checked.cross, 3 * 136);
+    let table = taut_bench::summarise(&run);
+    let labels: Vec<&str> = table.iter().map(|p| p.planner.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "astar",
+            "anya",
+            "anya:no-cul-de-sac+no-intermediate",
+            "anya:hash"
+        ]
+    );
+    // Without pruning Anya expands at least as many nodes; the history's storage changes nothing.
+    assert!(table[2].mean_expanded >= table[1].mean_expanded);
+    assert_eq!(table[3].mean_expanded, table[1].mean_expanded);
 }

@@ -610,7 +610,9 @@ struct Served {
 }
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 serving fixed files, honouring `Range: bytes=N-`
-/// with 206. Paths in `cut` are answered once with half the body and a closed connection.
+/// with 206 unless `ignore_range` (then it answers 200 with the whole file, as servers
+/// without range support do). Paths in `cut` are answered once with half the body and a
+/// closed connection.
 /// It stops when dropped, or by itself after a minute.
 struct Server {
     addr: SocketAddr,
@@ -620,7 +622,7 @@ struct Server {
 }
 
 impl Server {
-    fn start(files: HashMap<String, Vec<u8>>, cut: HashSet<String>) -> Server {
+    fn start(files: HashMap<String, Vec<u8>>, cut: HashSet<String>, ignore_range: bool) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         listener.set_nonblocking(true).unwrap();
         let addr = listener.local_addr().unwrap();
@@ -633,7 +635,7 @@ impl Server {
             while !stop2.load(Ordering::Relaxed) && Instant::now() < deadline {
                 match listener.accept() {
                     Ok((stream, _)) => {
-                        if let Some(s) = serve(stream, &files, &mut cut) {
+                        if let Some(s) = serve(stream, &files, &mut cut, ignore_range) {
                             log2.lock().unwrap().push(s);
                         }
                     }
@@ -674,6 +676,7 @@ fn serve(
     stream: TcpStream,
     files: &HashMap<String, Vec<u8>>,
     cut: &mut HashSet<String>,
+    ignore_range: bool,
 ) -> Option<Served> {
     stream.set_nonblocking(false).ok()?;
     stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
@@ -707,6 +710,7 @@ fn serve(
     let len = body.len();
     let from = range
         .as_deref()
+        .filter(|_| !ignore_range)
         .and_then(|r| r.strip_prefix("bytes="))
         .and_then(|r| r.strip_suffix('-'))
         .and_then(|n| n.parse::<usize>().ok());
@@ -770,7 +774,7 @@ fn downloads_resume_with_a_range_request_after_an_interrupted_transfer() {
         ("/dao/dao-scen.zip".to_owned(), scen.clone()),
     ]
     .into();
-    let server = Server::start(files, ["/dao/dao-map.zip".to_owned()].into());
+    let server = Server::start(files, ["/dao/dao-map.zip".to_owned()].into(), false);
     let dir = tempfile::tempdir().unwrap();
     let dest = dir.path().join("dest");
     let options = network_options(&[Set::Dao], &dest, server.base());
@@ -891,7 +895,7 @@ fn download_failures_are_rejections_and_a_non_zip_is_not_kept() {
         b"<html>not found</html>".to_vec(),
     )]
     .into();
-    let server = Server::start(files, HashSet::new());
+    let server = Server::start(files, HashSet::new(), false);
     let dir = tempfile::tempdir().unwrap();
     let dest = dir.path().join("dest");
     let report = fetch(&network_options(&[Set::Dao], &dest, server.base())).unwrap();
@@ -926,7 +930,7 @@ fn a_part_file_the_server_refuses_to_extend_is_restarted() {
         ("/dao/dao-scen.zip".to_owned(), scen),
     ]
     .into();
-    let server = Server::start(files, HashSet::new());
+    let server = Server::start(files, HashSet::new(), false);
     let dir = tempfile::tempdir().unwrap();
     let dest = dir.path().join("dest");
     write(
@@ -944,5 +948,30 @@ fn a_part_file_the_server_refuses_to_extend_is_restarted() {
     assert_eq!(statuses.len(), 2);
     assert_eq!(statuses[0].2, 416);
     assert_eq!((statuses[1].1.clone(), statuses[1].2), (None, 200));
+    assert_eq!(fs::read(dest.join(".downloads/dao-map.zip")).unwrap(), maps);
+}
+
+/// A server that ignores `Range` sends the whole file with 200: it replaces the partial file
+/// instead of being appended to it.
+#[test]
+fn a_server_without_range_support_replaces_the_part_file() {
+    let (maps, scen) = dao_archives();
+    let files: HashMap<String, Vec<u8>> = [
+        ("/dao/dao-map.zip".to_owned(), maps.clone()),
+        ("/dao/dao-scen.zip".to_owned(), scen),
+    ]
+    .into();
+    let server = Server::start(files, ["/dao/dao-map.zip".to_owned()].into(), true);
+    let dir = tempfile::tempdir().unwrap();
+    let dest = dir.path().join("dest");
+    let options = network_options(&[Set::Dao], &dest, server.base());
+    assert!(!fetch(&options).unwrap().is_clean());
+    assert!(dest.join(".downloads/dao-map.zip.part").is_file());
+    let report = fetch(&options).unwrap();
+    assert!(report.is_clean(), "{:#?}", report.rejected);
+    assert_eq!(report.downloads[0].resumed_from, 0);
+    let last = server.log().pop().unwrap();
+    assert!(last.range.is_some());
+    assert_eq!(last.status, 200);
     assert_eq!(fs::read(dest.join(".downloads/dao-map.zip")).unwrap(), maps);
 }

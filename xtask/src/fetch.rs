@@ -183,6 +183,11 @@ pub fn fetch(options: &Options) -> anyhow::Result<Report> {
         }
         None => download_archives(&dest, options, &mut manifest, &mut report)?,
     };
+    for set in &options.sets {
+        if !candidates.iter().any(|c| c.set == Some(*set)) {
+            report.note(format!("set {set}: the sources hold no files of this set"));
+        }
+    }
     import(
         &dest,
         candidates,

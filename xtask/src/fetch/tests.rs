@@ -370,11 +370,10 @@ fn a_destination_is_a_mirror_checked_against_its_manifest() {
     let mirror = dir.path().join("mirror");
     good_mirror(&mirror);
     let first = dir.path().join("first");
-    assert!(
-        fetch(&Options::mirror(&Set::ALL, &mirror, &first))
-            .unwrap()
-            .is_clean()
-    );
+    let report = fetch(&Options::mirror(&Set::ALL, &mirror, &first)).unwrap();
+    assert!(report.is_clean());
+    let note = "set sc1: the sources hold no files of this set";
+    assert!(report.notes.iter().any(|n| n == note), "{:?}", report.notes);
 
     let second = dir.path().join("second");
     let report = fetch(&Options::mirror(&Set::ALL, &first, &second)).unwrap();

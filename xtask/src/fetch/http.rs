@@ -74,9 +74,7 @@ impl Downloader {
         if have > 0 {
             request = request.header("Range", format!("bytes={have}-"));
         }
-        let response = request
-            .call()
-            .with_context(|| format!("requesting {url}"))?;
+        let response = request.call().context("request failed")?;
         let status = response.status().as_u16();
         let header = |name: &str| {
             response

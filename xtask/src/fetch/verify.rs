@@ -1,0 +1,218 @@
+//! Checks a file must pass before it is imported. MovingAI publishes no checksums, so the
+//! contents are checked instead: maps and scenarios with taut-grid's parsers, scenarios
+//! against the maps of their set, the reference-optima tables for shape.
+//!
+//! Every check returns a one-line reason on failure; the caller names the file.
+
+use std::collections::HashMap;
+
+use taut_grid::{GridError, MapFile, Scenario};
+
+use super::sets::Set;
+
+/// Width and height of a verified map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapSize {
+    /// Width in cells.
+    pub width: u32,
+    /// Height in cells.
+    pub height: u32,
+}
+
+/// What is known of a map name within one set, for checking the set's scenarios.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapState {
+    /// A copy passed verification (and is imported).
+    Valid(MapSize),
+    /// Every copy failed verification.
+    Rejected,
+}
+
+/// The maps of one set by file name (`arena.map`).
+pub type MapIndex = HashMap<String, MapState>;
+
+/// The reason of a parse error, without the `<input>` location the parser gives in-memory text.
+fn reason(e: &GridError) -> String {
+    match e {
+        GridError::Parse { location, kind } if location.line > 0 => {
+            format!("line {}: {kind}", location.line)
+        }
+        GridError::Parse { kind, .. } => kind.to_string(),
+        GridError::Io { .. } => e.to_string(),
+    }
+}
+
+/// Checks a `.map` file: header, size, rows, alphabet (taut-grid's [`MapFile::parse`]).
+pub fn verify_map(bytes: &[u8]) -> Result<MapSize, String> {
+    let map = MapFile::parse(bytes).map_err(|e| reason(&e))?;
+    Ok(MapSize {
+        width: map.width(),
+        height: map.height(),
+    })
+}
+
+/// Checks a `.scen` file of `set`: it parses (taut-grid's [`Scenario::parse`], which also
+/// checks that every coordinate lies inside the width and height the line declares), has at
+/// least one query, and every query names (by base name) a map of `maps` that passed
+/// verification, with that map's exact width and height. Together these put every query
+/// inside its map. Returns the number of queries.
+pub fn verify_scen(bytes: &[u8], set: Set, maps: &MapIndex) -> Result<usize, String> {
+    let scen = Scenario::parse(bytes).map_err(|e| reason(&e))?;
+    if scen.entries.is_empty() {
+        return Err("no queries".into());
+    }
+    for e in &scen.entries {
+        let name = e.map_base_name();
+        match maps.get(name) {
+            None => {
+                return Err(format!(
+                    "line {}: names map {name:?}, which is not in set {set}",
+                    e.line
+                ));
+            }
+            Some(MapState::Rejected) => {
+                return Err(format!("line {}: its map {name:?} was rejected", e.line));
+            }
+            Some(MapState::Valid(size)) => {
+                if (e.width, e.height) != (size.width, size.height) {
+                    return Err(format!(
+                        "line {}: declares {}x{} but {name} is {}x{}",
+                        e.line, e.width, e.height, size.width, size.height
+                    ));
+                }
+            }
+        }
+    }
+    Ok(scen.entries.len())
+}
+
+/// Checks a reference-optima table (`optimal/scen.csv`, `optimal/scen-legacy.csv`): text whose
+/// header starts with `map,idx,`, at least one row, every row with the header's number of
+/// fields, and a final line end (a file cut off mid-row fails one of these). Returns the
+/// number of rows.
+pub fn verify_optimal(bytes: &[u8]) -> Result<usize, String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "not valid text (UTF-8)".to_owned())?;
+    if !text.ends_with('\n') {
+        return Err("does not end with a line end (truncated?)".into());
+    }
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+    let header = lines.next().map_or("", |(_, l)| l);
+    if !header.starts_with("map,idx,") {
+        return Err(format!(
+            "line 1: expected a header starting with \"map,idx,\", found {:?}",
+            header.chars().take(40).collect::<String>()
+        ));
+    }
+    let fields = header.split(',').count();
+    let mut rows = 0;
+    for (n, line) in lines {
+        if line.is_empty() {
+            continue;
+        }
+        let found = line.split(',').count();
+        if found != fields {
+            return Err(format!("line {n}: {found} fields, the header has {fields}"));
+        }
+        rows += 1;
+    }
+    if rows == 0 {
+        return Err("no rows".into());
+    }
+    Ok(rows)
+}
+
+/// Whether two scenario files hold the same lines in another order (with the same header).
+pub fn same_lines(a: &[u8], b: &[u8]) -> bool {
+    fn sorted(t: &[u8]) -> (Option<&[u8]>, Vec<&[u8]>) {
+        let mut lines = t
+            .split(|&c| c == b'\n')
+            .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+            .filter(|l| !l.is_empty());
+        let head = lines.next();
+        let mut rest: Vec<&[u8]> = lines.collect();
+        rest.sort_unstable();
+        (head, rest)
+    }
+    sorted(a) == sorted(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAP: &[u8] = b"type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n";
+
+    fn index() -> MapIndex {
+        let mut m = MapIndex::new();
+        m.insert("m.map".into(), MapState::Valid(verify_map(MAP).unwrap()));
+        m.insert("bad.map".into(), MapState::Rejected);
+        m
+    }
+
+    #[test]
+    fn maps() {
+        assert_eq!(
+            verify_map(MAP),
+            Ok(MapSize {
+                width: 3,
+                height: 2
+            })
+        );
+        let truncated = &MAP[..MAP.len() - 4];
+        assert!(verify_map(truncated).unwrap_err().starts_with("line 6:"));
+        let bad_byte = b"type octile\nheight 2\nwidth 3\nmap\n...\n.X.\n";
+        let e = verify_map(bad_byte).unwrap_err();
+        assert!(e.contains("line 6") && e.contains("'X'"), "{e}");
+        assert_eq!(verify_map(b"").unwrap_err(), "empty file");
+    }
+
+    #[test]
+    fn scenarios() {
+        let ok = b"version 1\n0\tm.map\t3\t2\t0\t0\t2\t1\t2.4\n";
+        assert_eq!(verify_scen(ok, Set::Dao, &index()), Ok(1));
+        let legacy = b"version 1.0\n0 maps/dao/m.map 3 2 0 0 2 1 2.41\n";
+        assert_eq!(verify_scen(legacy, Set::Dao, &index()), Ok(1));
+        let cases: [(&[u8], &str); 6] = [
+            (
+                b"version 1\n0\tx.map\t3\t2\t0\t0\t2\t1\t2.4\n",
+                "not in set dao",
+            ),
+            (
+                b"version 1\n0\tbad.map\t3\t2\t0\t0\t2\t1\t2.4\n",
+                "was rejected",
+            ),
+            (
+                b"version 1\n0\tm.map\t4\t2\t0\t0\t3\t1\t2.4\n",
+                "declares 4x2 but m.map is 3x2",
+            ),
+            (
+                b"version 1\n0\tm.map\t3\t2\t0\t0\t3\t1\t2.4\n",
+                "goal_x = 3 is out of range",
+            ),
+            (b"version 1\n", "no queries"),
+            (b"version 1\n0\tm.map\t3\t2\t0\t0\t2\n", "expected 9 fields"),
+        ];
+        for (text, want) in cases {
+            let e = verify_scen(text, Set::Dao, &index()).unwrap_err();
+            assert!(e.contains(want), "{e:?} should contain {want:?}");
+        }
+    }
+
+    #[test]
+    fn optimal_tables() {
+        let ok = b"map,idx,len\narena,0,1.5\narena,1,2\n";
+        assert_eq!(verify_optimal(ok), Ok(2));
+        assert!(verify_optimal(&ok[..ok.len() - 3]).is_err());
+        assert!(verify_optimal(b"map,idx,len\narena,0\n").is_err());
+        assert!(verify_optimal(b"x,y\n1,2\n").is_err());
+        assert!(verify_optimal(b"map,idx,len\n").is_err());
+        assert!(verify_optimal(b"map,idx,len\n\xff,0,1\n").is_err());
+    }
+
+    #[test]
+    fn line_permutations() {
+        assert!(same_lines(b"version 1\na\nb\n", b"version 1\r\nb\r\na"));
+        assert!(!same_lines(b"version 1\na\nb\n", b"version 1\na\nc\n"));
+        assert!(!same_lines(b"version 1\na\n", b"a\nversion 1\n"));
+    }
+}

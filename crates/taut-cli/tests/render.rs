@@ -235,6 +235,51 @@ fn the_png_has_the_promised_size_and_the_marks_where_they_belong() {
 }
 
 #[test]
+fn the_svg_map_image_is_downsampled_like_the_png() {
+    let dir = scratch("svg-scale");
+    let out = dir.join("half.svg");
+    let o = out.to_str().unwrap();
+    let map = fixture("arena.map");
+    ok(&[
+        "render", "--map", &map, "--from", FROM, "--to", TO, "--scale", "0.5", "-o", o,
+    ]);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let image = doc.descendants().find(|n| n.has_tag_name("image")).unwrap();
+    // 49 cells in 25 pixels of 2 x 2 cells: the image spans 50 map units.
+    assert_eq!(image.attribute("width"), Some("50"));
+    let b64 = &image.attribute("href").unwrap()["data:image/png;base64,".len()..];
+    let png = decode_base64(b64);
+    let (w, h, _) = decode(&png);
+    assert_eq!((w, h), (25, 25));
+}
+
+/// Standard base64 with padding (the test's own, independent of the renderer's encoder).
+fn decode_base64(s: &str) -> Vec<u8> {
+    let val = |c: u8| -> u32 {
+        match c {
+            b'A'..=b'Z' => u32::from(c - b'A'),
+            b'a'..=b'z' => u32::from(c - b'a') + 26,
+            b'0'..=b'9' => u32::from(c - b'0') + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => panic!("not base64: {c}"),
+        }
+    };
+    let mut out = Vec::new();
+    for chunk in s.as_bytes().chunks(4) {
+        let pad = chunk.iter().filter(|&&c| c == b'=').count();
+        let n = chunk
+            .iter()
+            .map(|&c| if c == b'=' { 0 } else { val(c) })
+            .fold(0u32, |acc, v| acc << 6 | v);
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..3 - pad]);
+    }
+    out
+}
+
+#[test]
 fn queries_come_from_a_scenario_too_and_unreachable_goals_are_drawn() {
     let dir = scratch("scen");
     let out = dir.join("q.svg");
@@ -433,7 +478,7 @@ fn measure_svg_map_encodings() {
         };
         let grid = Grid::from_map(&map, &FreeSet::default());
         let mut b64 = String::new();
-        base64_into(&map_png(&grid), &mut b64);
+        base64_into(&map_png(&grid, 1), &mut b64);
         let rects = blocked_rects_path(&grid);
         eprintln!(
             "{name} {}x{}: image {} bytes, rectangles {} bytes",

@@ -2,7 +2,8 @@
 //!
 //! User units are map units (the `viewBox` starts at minus the margin), so the path
 //! polyline's points are exactly the waypoints, and a viewer can zoom without the overlays
-//! blurring. The map is one `<image>` of one pixel per cell, drawn with
+//! blurring. The map is one `<image>` of one pixel per cell (per `k` × `k` cells, by the PNG's
+//! majority rule, when the picture has fewer pixels than the map has cells), drawn with
 //! `image-rendering: pixelated`: on the 512 and 1024 benchmark maps it is 3 to 15 times smaller
 //! than run-length rectangles (see `docs/render.md` for the measurements), and its size is
 //! bounded by the map's area, whatever its shape. Each [`Layer`] is one element (a `<path>`,
@@ -12,7 +13,7 @@ use std::fmt::Write as _;
 
 use taut_grid::{Grid, TraceEvent};
 
-use super::{Color, Layer, Layout, Scene, Shape, palette};
+use super::{Color, Layer, Layout, Scene, Shape, cell_is_dark, palette};
 
 /// Height of the caption band under the map, in pixels.
 const BAND_PX: f64 = 40.0;
@@ -47,15 +48,19 @@ pub fn render(scene: &Scene<'_>, layout: &Layout, caption: &str) -> String {
     o.push_str("\" height=\"");
     push_nums(&mut o, &[h + 2.0 * m]);
     let _ = writeln!(o, "\" fill=\"{}\"/>", palette::BLOCKED.hex());
+    // One image pixel per cell, or per k x k cells when the picture has fewer pixels than
+    // the map has cells (the same majority rule as the PNG).
+    let k = if s < 1.0 { (1.0 / s).round() as i32 } else { 1 };
+    let (iw, ih) = (ceil_div(grid.width(), k), ceil_div(grid.height(), k));
     let _ = write!(
         o,
         "<image class=\"map\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" \
          preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\" \
          href=\"data:image/png;base64,",
-        grid.width(),
-        grid.height()
+        iw * k,
+        ih * k
     );
-    base64_into(&map_png(grid), &mut o);
+    base64_into(&map_png(grid, k), &mut o);
     o.push_str("\"/>\n");
     for layer in scene.layers(layout) {
         push_layer(&mut o, &layer, s);
@@ -65,14 +70,29 @@ pub fn render(scene: &Scene<'_>, layout: &Layout, caption: &str) -> String {
     o
 }
 
-/// The map as a 1-bit indexed PNG, one pixel per cell: palette entry 0 free, 1 blocked.
-pub fn map_png(grid: &Grid) -> Vec<u8> {
-    let (w, h) = (grid.width() as usize, grid.height() as usize);
+/// The map as a 1-bit indexed PNG, one pixel per `k` × `k` cells (dark when most of them
+/// are blocked, [`cell_is_dark`]; `k = 1`: one pixel per cell): palette entry 0 free, 1
+/// blocked.
+///
+/// # Panics
+/// If `k < 1`.
+pub fn map_png(grid: &Grid, k: i32) -> Vec<u8> {
+    assert!(k >= 1, "{k} cells per pixel");
+    let (w, h) = (
+        ceil_div(grid.width(), k) as usize,
+        ceil_div(grid.height(), k) as usize,
+    );
     let stride = w.div_ceil(8);
     let mut bits = vec![0u8; stride * h];
     for y in 0..h {
         for x in 0..w {
-            if !grid.is_free(x as i32, y as i32) {
+            let (cx, cy) = (x as i32 * k, y as i32 * k);
+            let dark = if k == 1 {
+                !grid.is_free(cx, cy)
+            } else {
+                cell_is_dark(grid, cx, cx + k, cy, cy + k)
+            };
+            if dark {
                 bits[y * stride + x / 8] |= 0x80 >> (x % 8);
             }
         }
@@ -89,6 +109,11 @@ pub fn map_png(grid: &Grid) -> Vec<u8> {
     writer.write_image_data(&bits).expect("PNG data to memory");
     writer.finish().expect("PNG end to memory");
     out
+}
+
+/// `ceil(a / k)` for `a >= 0`, `k >= 1`.
+fn ceil_div(a: i32, k: i32) -> i32 {
+    (a + k - 1) / k
 }
 
 /// The blocked cells as one SVG path of rectangles: horizontal runs per row, merged with
@@ -433,24 +458,43 @@ mod tests {
     #[test]
     fn the_map_image_decodes_to_the_grid() {
         let g = Grid::from_ascii(&["@.........", "..@@......", ".........@"]).unwrap();
-        let png = map_png(&g);
-        let mut dec = ::png::Decoder::new(std::io::Cursor::new(png));
-        dec.set_transformations(::png::Transformations::EXPAND);
-        let mut reader = dec.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        assert_eq!((info.width, info.height), (10, 3));
-        let bpp = info.line_size / 10;
+        let decode = |png: Vec<u8>| {
+            let mut dec = ::png::Decoder::new(std::io::Cursor::new(png));
+            dec.set_transformations(::png::Transformations::EXPAND);
+            let mut reader = dec.read_info().unwrap();
+            let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+            let info = reader.next_frame(&mut buf).unwrap();
+            let bpp = info.line_size / info.width as usize;
+            let px = move |x: usize, y: usize| -> [u8; 3] {
+                let i = y * info.line_size + x * bpp;
+                [buf[i], buf[i + 1], buf[i + 2]]
+            };
+            ((info.width, info.height), px)
+        };
+        let color = |dark: bool| {
+            if dark {
+                palette::BLOCKED.rgb
+            } else {
+                palette::FREE.rgb
+            }
+        };
+        let (size, px) = decode(map_png(&g, 1));
+        assert_eq!(size, (10, 3));
         for y in 0..3 {
             for x in 0..10 {
-                let px = &buf[y * info.line_size + x * bpp..][..3];
-                let want = if g.is_free(x as i32, y as i32) {
-                    palette::FREE.rgb
-                } else {
-                    palette::BLOCKED.rgb
-                };
-                assert_eq!(px, want, "({x}, {y})");
+                assert_eq!(
+                    px(x, y),
+                    color(!g.is_free(x as i32, y as i32)),
+                    "({x}, {y})"
+                );
             }
         }
+        // 2 x 2 cells per pixel: only the block (2..4, 0..2) is mostly blocked (2 of 4 is
+        // not most; the last column and row are half off the map).
+        let g = Grid::from_ascii(&["@@@@..", "..@@.@", "......"]).unwrap();
+        let (size, px) = decode(map_png(&g, 2));
+        assert_eq!(size, (3, 2));
+        let dark: Vec<bool> = (0..6).map(|i| px(i % 3, i / 3) == color(true)).collect();
+        assert_eq!(dark, [false, true, false, false, false, false]);
     }
 }

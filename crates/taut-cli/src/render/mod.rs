@@ -160,8 +160,37 @@ pub enum Shape {
         /// Radius in pixels.
         radius_px: f64,
     },
-    /// Whole cells (given by their top-left corner), filled.
-    Cells(Vec<Point>),
+    /// Whole cells, filled, as horizontal runs (see [`cell_runs`]).
+    Cells(Vec<CellRun>),
+}
+
+/// The cells `x0..x1` of row `y`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CellRun {
+    /// The row.
+    pub y: i32,
+    /// First cell.
+    pub x0: i32,
+    /// One past the last cell.
+    pub x1: i32,
+}
+
+/// The cells as maximal horizontal runs, row by row (duplicates merged): A* expands regions,
+/// so a run stands for many cells, in a tenth of the SVG bytes and PNG rectangles.
+pub fn cell_runs(cells: &mut [Point]) -> Vec<CellRun> {
+    cells.sort_unstable_by_key(|c| (c.y, c.x));
+    let mut runs: Vec<CellRun> = Vec::new();
+    for c in cells.iter() {
+        match runs.last_mut() {
+            Some(r) if r.y == c.y && c.x <= r.x1 => r.x1 = r.x1.max(c.x + 1),
+            _ => runs.push(CellRun {
+                y: c.y,
+                x0: c.x,
+                x1: c.x + 1,
+            }),
+        }
+    }
+    runs
 }
 
 /// One style and its shapes: drawn as one path.
@@ -406,11 +435,11 @@ impl Scene<'_> {
                 crisp: true,
             });
         }
-        for (b, cells) in cells.into_iter().enumerate() {
+        for (b, mut cells) in cells.into_iter().enumerate() {
             if !cells.is_empty() {
                 layers.push(Layer {
                     class: "trace",
-                    shape: Shape::Cells(cells),
+                    shape: Shape::Cells(cell_runs(&mut cells)),
                     fill: Some(band_color(b).with_alpha(0.45)),
                     stroke: None,
                     crisp: true,
@@ -614,6 +643,19 @@ mod tests {
         assert_eq!(idx, [0, 2, 5, 7]);
         assert!(some.iter().all(|&(i, e)| e == trace[i]));
         assert!(sample_trace(&trace, 0).is_empty());
+    }
+
+    #[test]
+    fn cells_merge_into_row_runs() {
+        let mut cells: Vec<Point> = [(3, 1), (0, 0), (1, 0), (5, 1), (4, 1), (1, 0), (3, 0)]
+            .map(|(x, y)| Point::new(x, y))
+            .to_vec();
+        let run = |y, x0, x1| CellRun { y, x0, x1 };
+        assert_eq!(
+            cell_runs(&mut cells),
+            [run(0, 0, 2), run(0, 3, 4), run(1, 3, 6)]
+        );
+        assert!(cell_runs(&mut []).is_empty());
     }
 
     #[test]

@@ -112,10 +112,10 @@ fn draw_layer(pixmap: &mut Pixmap, layer: &Layer, layout: &Layout) {
             }
         }
         Shape::Cells(cells) => {
-            let side = layout.scale as f32;
-            for c in cells {
-                let (x, y) = layout.px((f64::from(c.x), f64::from(c.y)));
-                if let Some(r) = Rect::from_xywh(x, y, side, side) {
+            for r in cells {
+                let (x0, y0) = layout.px((f64::from(r.x0), f64::from(r.y)));
+                let (x1, y1) = layout.px((f64::from(r.x1), f64::from(r.y + 1)));
+                if let Some(r) = Rect::from_ltrb(x0, y0, x1, y1) {
                     pb.push_rect(r);
                 }
             }

@@ -228,8 +228,9 @@ fn push_layer(o: &mut String, layer: &Layer, scale: f64) {
             let _ = write!(o, "path class=\"{}\"", layer.class);
             style(o);
             o.push_str(" d=\"");
-            for c in cells {
-                let _ = write!(o, "M{} {}h1v1h-1z", c.x, c.y);
+            for r in cells {
+                let n = r.x1 - r.x0;
+                let _ = write!(o, "M{} {}h{n}v1h-{n}z", r.x0, r.y);
             }
             o.push_str("\"/>\n");
         }

@@ -22,12 +22,27 @@ fn fixture(name: &str) -> String {
         .into_owned()
 }
 
-/// A fresh scratch directory for this test.
-fn scratch(test: &str) -> PathBuf {
+/// A fresh scratch directory for one test, removed when dropped.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scratch(test: &str) -> Scratch {
     let d = std::env::temp_dir().join(format!("taut-render-test-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    Scratch(d)
 }
 
 fn taut(args: &[&str]) -> Output {

@@ -44,7 +44,7 @@ mod search;
 
 pub use search::{Options, RootHistory, SearchContext};
 
-use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status};
+use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status, TraceEvent};
 
 /// Anya behind the common [`Planner`] trait: a grid reference, options and a private context.
 #[derive(Debug)]
@@ -86,5 +86,18 @@ impl Planner for AnyaPlanner<'_> {
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
         self.ctx.search(self.grid, start, goal, &self.options, out)
+    }
+
+    /// Records each expanded node as a [`TraceEvent::Interval`].
+    fn plan_traced(
+        &mut self,
+        start: Point,
+        goal: Point,
+        out: &mut Answer,
+        trace: &mut Vec<TraceEvent>,
+    ) -> Result<Status, QueryError> {
+        trace.clear();
+        self.ctx
+            .search_traced(self.grid, start, goal, &self.options, out, trace)
     }
 }

@@ -29,7 +29,9 @@
 //! - Paths never pass through a double corner; a double-corner start or goal is left or
 //!   entered through its south-east cell (DESIGN.md §1).
 
-use taut_grid::{Answer, Grid, Point, QueryError, Status, begin_query, quad};
+use taut_grid::{
+    Answer, Grid, Point, QueryError, Rational, Status, TraceEvent, Tracer, begin_query, quad,
+};
 use taut_search::{Entry, OpenList, StampedCosts};
 
 use crate::frac::Frac;
@@ -154,6 +156,25 @@ impl SearchContext {
         options: &Options,
         out: &mut Answer,
     ) -> Result<Status, QueryError> {
+        self.search_traced(grid, start, goal, options, out, &mut ())
+    }
+
+    /// [`SearchContext::search`], sending every expanded node to `tracer` as a
+    /// [`TraceEvent::Interval`] (its interval, row and root), in order of expansion: one event
+    /// per node counted in `out.stats.expanded`. With the tracer `()` this is exactly
+    /// [`SearchContext::search`]: the recording is compiled away.
+    ///
+    /// # Errors
+    /// As [`SearchContext::search`].
+    pub fn search_traced<T: Tracer>(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        options: &Options,
+        out: &mut Answer,
+        tracer: &mut T,
+    ) -> Result<Status, QueryError> {
         if let Some(status) = begin_query(grid, start, goal, out)? {
             return Ok(status);
         }
@@ -166,7 +187,7 @@ impl SearchContext {
             ctx: self,
             out,
         };
-        Ok(s.run(start))
+        Ok(s.run(start, tracer))
     }
 }
 
@@ -189,7 +210,7 @@ const SW: u8 = quad::SW;
 const SE: u8 = quad::SE;
 
 impl Search<'_> {
-    fn run(&mut self, start: Point) -> Status {
+    fn run<T: Tracer>(&mut self, start: Point, tracer: &mut T) -> Status {
         let c = &mut *self.ctx;
         c.open.clear();
         c.nodes.clear();
@@ -223,6 +244,14 @@ impl Search<'_> {
                 continue; // a better path to this root was found after the node was pushed
             }
             self.out.stats.expanded += 1;
+            if T::ENABLED {
+                tracer.record(TraceEvent::Interval {
+                    row: n.row,
+                    lo: Rational::new(n.lo.n, n.lo.d),
+                    hi: Rational::new(n.hi.n, n.hi.d),
+                    root: n.root,
+                });
+            }
             self.successors(&n, &mut succ);
             for n in succ.drain(..) {
                 self.consider(n);
@@ -496,6 +525,8 @@ impl Search<'_> {
         Some((lo, hi))
     }
 
+    // Inlined into `run` as when it had one caller: `run` is instantiated once per tracer.
+    #[inline(always)]
     fn start_successors(&self, s: Point, out: &mut Vec<Node>) {
         // A double-corner start leaves through its own (south-east) cell only.
         let se_only = quad::is_double_corner(self.grid.point_cells_padded(s));
@@ -520,6 +551,8 @@ impl Search<'_> {
     }
 
     /// All successors of `n` (Algorithm 1).
+    // Inlined into `run` as when it had one caller: `run` is instantiated once per tracer.
+    #[inline(always)]
     fn successors(&mut self, n: &Node, out: &mut Vec<Node>) {
         self.observable_successors(n, out);
         if n.is_flat() {

@@ -27,7 +27,7 @@
 
 use std::f64::consts::SQRT_2;
 
-use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status};
+use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status, TraceEvent, Tracer};
 
 use crate::arena::{Arena, MOVES};
 use taut_search::{Entry, OpenList};
@@ -85,6 +85,23 @@ impl AStar {
         goal: Point,
         out: &mut Answer,
     ) -> Result<Status, QueryError> {
+        self.search_traced(grid, start, goal, out, &mut ())
+    }
+
+    /// [`AStar::search`], sending every expanded cell to `tracer` as a [`TraceEvent::Cell`]
+    /// with the cell it was reached from, in order of expansion (one event per cell counted
+    /// in `out.stats.expanded`). With the tracer `()` the recording is compiled away.
+    ///
+    /// # Errors
+    /// As [`AStar::search`].
+    pub fn search_traced<T: Tracer>(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        out: &mut Answer,
+        tracer: &mut T,
+    ) -> Result<Status, QueryError> {
         if let Some(status) = taut_grid::begin_query(grid, start, goal, out)? {
             return Ok(status);
         }
@@ -129,6 +146,16 @@ impl AStar {
             self.nodes.close(u);
             stats.expanded += 1;
             let (x, y) = ((u % w as u32) as i32, (u / w as u32) as i32);
+            if T::ENABLED {
+                let parent = (u != start_id).then(|| {
+                    let (dx, dy) = MOVES[self.nodes.parent(u) as usize];
+                    Point::new(x - dx, y - dy)
+                });
+                tracer.record(TraceEvent::Cell {
+                    at: Point::new(x, y),
+                    parent,
+                });
+            }
             // The padding ring is blocked, so every look-up here is in range.
             let free = [
                 grid.is_free_padded(x + 1, y),
@@ -227,5 +254,17 @@ impl Planner for AStarPlanner<'_> {
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
         self.ctx.search(self.grid, start, goal, out)
+    }
+
+    /// Records each expanded cell as a [`TraceEvent::Cell`].
+    fn plan_traced(
+        &mut self,
+        start: Point,
+        goal: Point,
+        out: &mut Answer,
+        trace: &mut Vec<TraceEvent>,
+    ) -> Result<Status, QueryError> {
+        trace.clear();
+        self.ctx.search_traced(self.grid, start, goal, out, trace)
     }
 }

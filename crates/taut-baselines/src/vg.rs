@@ -88,7 +88,9 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use taut_grid::{Answer, Grid, Planner, Point, QueryError, Stats, Status, quad};
+use taut_grid::{
+    Answer, Grid, Planner, Point, QueryError, Stats, Status, TraceEvent, Tracer, quad,
+};
 
 /// No corner at this lattice point.
 const NONE: u32 = u32::MAX;
@@ -685,6 +687,23 @@ impl<'g> VgPlanner<'g> {
         goal: Point,
         out: &mut Answer,
     ) -> Result<Status, QueryError> {
+        self.find_path_traced(start, goal, out, &mut ())
+    }
+
+    /// [`VgPlanner::find_path`], sending every expanded node (the start or a corner) to
+    /// `tracer` as a [`TraceEvent::Vertex`] with its parent, in order of expansion (one event
+    /// per node counted in `out.stats.expanded`). With the tracer `()` the recording is
+    /// compiled away.
+    ///
+    /// # Errors
+    /// As [`VgPlanner::find_path`].
+    pub fn find_path_traced<T: Tracer>(
+        &mut self,
+        start: Point,
+        goal: Point,
+        out: &mut Answer,
+        tracer: &mut T,
+    ) -> Result<Status, QueryError> {
         if let Some(status) = taut_grid::begin_query(self.grid, start, goal, out)? {
             return Ok(status);
         }
@@ -737,6 +756,11 @@ impl<'g> VgPlanner<'g> {
             }
             stats.expanded += 1;
             let pu = point(&self.index, u);
+            if T::ENABLED {
+                let parent =
+                    (u != start_id).then(|| point(&self.index, self.search.parent[u as usize]));
+                tracer.record(TraceEvent::Vertex { at: pu, parent });
+            }
             // At a corner, the path only goes on tangentially and taut: `arrive` is the
             // direction it came in by, `into` points into the corner's blocked cell.
             let (arrive, into, class) = if u == start_id {
@@ -824,5 +848,17 @@ impl Planner for VgPlanner<'_> {
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
         self.find_path(start, goal, out)
+    }
+
+    /// Records each expanded node as a [`TraceEvent::Vertex`].
+    fn plan_traced(
+        &mut self,
+        start: Point,
+        goal: Point,
+        out: &mut Answer,
+        trace: &mut Vec<TraceEvent>,
+    ) -> Result<Status, QueryError> {
+        trace.clear();
+        self.find_path_traced(start, goal, out, trace)
     }
 }

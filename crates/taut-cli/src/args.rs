@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use crate::planners::{Algo, Tuning};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use taut_grid::{FreeSet, MOVINGAI_ALPHABET, Point};
 
 /// Optimal any-angle path planning on grid maps (MovingAI `.map` / `.scen` files).
@@ -24,6 +24,8 @@ pub enum Command {
     Path(PathArgs),
     /// Run the queries of a MovingAI .scen file and print one row per query.
     Scen(ScenArgs),
+    /// Draw one query: the map, the path, its turning points and the search (SVG or PNG).
+    Render(RenderArgs),
 }
 
 /// Options shared by every command that plans: which planner, which terrain is free.
@@ -101,6 +103,131 @@ pub struct ScenArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ScenFormat::Csv)]
     pub format: ScenFormat,
+}
+
+/// Arguments of `taut render`.
+#[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("query").required(true).args(["from", "scen"])))]
+pub struct RenderArgs {
+    /// The MovingAI .map file.
+    #[arg(long, value_name = "FILE")]
+    pub map: PathBuf,
+    /// Start lattice point (with --to).
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true,
+          requires = "to", conflicts_with = "scen")]
+    pub from: Option<Point>,
+    /// Goal lattice point (with --from).
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true,
+          requires = "from")]
+    pub to: Option<Point>,
+    /// Take the query from this .scen file (with --index).
+    #[arg(long, value_name = "FILE", requires = "index")]
+    pub scen: Option<PathBuf>,
+    /// The 0-based index of the query in --scen.
+    #[arg(long, value_name = "I", requires = "scen")]
+    pub index: Option<usize>,
+    /// Planner and terrain options.
+    #[command(flatten)]
+    pub planner: PlannerArgs,
+    /// The picture to write: FILE.svg or FILE.png.
+    #[arg(short, long, value_name = "FILE", value_parser = parse_output)]
+    pub output: OutputFile,
+    /// The longest side of the map in the picture, in pixels (margins come on top): the
+    /// largest whole number of pixels per cell that fits, or one pixel per k x k cells.
+    #[arg(long, value_name = "PX", default_value_t = 2048,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_px: u32,
+    /// Pixels per cell, any positive number (overrides --max-px).
+    #[arg(long, value_name = "S", value_parser = parse_scale)]
+    pub scale: Option<f64>,
+    /// Draw at most N expanded nodes, evenly spread over the search (0: none).
+    #[arg(long, value_name = "N", default_value_t = 50_000)]
+    pub max_trace: usize,
+}
+
+/// Where the query of `taut render` comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QuerySource {
+    /// `--from X,Y --to X,Y`.
+    Points {
+        /// Start.
+        from: Point,
+        /// Goal.
+        to: Point,
+    },
+    /// `--scen FILE --index I`.
+    Scenario {
+        /// The scenario file.
+        scen: PathBuf,
+        /// The 0-based query index.
+        index: usize,
+    },
+}
+
+impl RenderArgs {
+    /// The query the arguments name (clap guarantees one of the two forms).
+    pub fn query(&self) -> QuerySource {
+        match (self.from, self.to, &self.scen, self.index) {
+            (Some(from), Some(to), _, _) => QuerySource::Points { from, to },
+            (_, _, Some(scen), Some(index)) => QuerySource::Scenario {
+                scen: scen.clone(),
+                index,
+            },
+            _ => unreachable!("clap requires --from/--to or --scen/--index"),
+        }
+    }
+}
+
+/// Parses `--scale`: a positive, finite number of pixels per cell.
+fn parse_scale(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("{s:?} is not a positive number of pixels per cell")),
+    }
+}
+
+/// The image formats of `taut render`, chosen by the output file's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageFormat {
+    /// `.svg`: vector overlays over an embedded 1-bit map image, with a caption.
+    Svg,
+    /// `.png`: 8-bit RGB raster.
+    Png,
+}
+
+/// An output path and the format its extension selects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputFile {
+    /// The path to write.
+    pub path: PathBuf,
+    /// The format.
+    pub format: ImageFormat,
+}
+
+/// An output file name whose extension is neither `.svg` nor `.png`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} does not end in .svg or .png")]
+pub struct OutputError(pub String);
+
+/// Parses `-o FILE`: the extension (`.svg` or `.png`, any case) chooses the format.
+///
+/// ```
+/// use taut_cli::{ImageFormat, parse_output};
+/// assert_eq!(parse_output("a/b.PNG").unwrap().format, ImageFormat::Png);
+/// assert!(parse_output("b.jpg").is_err());
+/// assert!(parse_output("svg").is_err());
+/// ```
+pub fn parse_output(s: &str) -> Result<OutputFile, OutputError> {
+    let path = PathBuf::from(s);
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let format = match ext.as_deref() {
+        Some("svg") => ImageFormat::Svg,
+        Some("png") => ImageFormat::Png,
+        _ => return Err(OutputError(s.to_owned())),
+    };
+    Ok(OutputFile { path, format })
 }
 
 /// Output formats of `taut path`.

@@ -27,6 +27,27 @@ pub enum CliError {
         /// The directories searched, in order.
         searched: Vec<PathBuf>,
     },
+    /// `taut render --scen S --index I` names a query the scenario does not have.
+    #[error("{} has {count} queries: there is no query {index} (indices start at 0)", scen.display())]
+    NoSuchQuery {
+        /// The scenario file.
+        scen: PathBuf,
+        /// The index asked for.
+        index: usize,
+        /// How many queries the file has.
+        count: usize,
+    },
+    /// The picture could not be made.
+    #[error(transparent)]
+    Render(#[from] crate::render::RenderError),
+    /// The output file could not be written.
+    #[error("cannot write {}: {source}", path.display())]
+    WriteFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
     /// Writing the output failed.
     #[error("writing output: {0}")]
     Output(#[from] std::io::Error),

@@ -38,11 +38,11 @@ pub use error::{Endpoint, GridError, Location, ParseErrorKind, QueryError};
 pub use grid::{Grid, quad};
 pub use los::{PathViolation, path_length};
 pub use map::{MAX_SIDE, MapFile};
-pub use plan::{Answer, Planner, Stats, Status, begin_query};
+pub use plan::{Answer, Planner, Stats, Status, TraceEvent, Tracer, begin_query};
 pub use scen::{LengthStyle, ScenEntry, ScenFormat, Scenario};
 pub use terrain::{FreeSet, MOVINGAI_ALPHABET};
 
-pub use taut_geom::Point;
+pub use taut_geom::{Point, Rational};
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,6 @@
 //! What every grid planner returns, and the one trait the bench and CLI drive them through.
 
-use taut_geom::Point;
+use taut_geom::{Point, Rational};
 
 use crate::error::QueryError;
 use crate::grid::Grid;
@@ -72,6 +72,69 @@ pub fn begin_query(
     Ok(None)
 }
 
+/// One expanded search node, as recorded by [`Planner::plan_traced`], in order of expansion.
+///
+/// The variants follow the planners' natural nodes; a renderer or test needs nothing else to
+/// draw or check them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TraceEvent {
+    /// A cell expanded by a cell-based search (A*): `at` is the cell (its top-left lattice
+    /// point), `parent` the cell it was reached from (`None` for the start).
+    Cell {
+        /// The expanded cell.
+        at: Point,
+        /// The cell it was reached from.
+        parent: Option<Point>,
+    },
+    /// A lattice point expanded by a point-based search (Theta*, Lazy Theta*, the visibility
+    /// graph), with the point its path came from (`None` for the start).
+    Vertex {
+        /// The expanded lattice point.
+        at: Point,
+        /// Its parent on the path found so far.
+        parent: Option<Point>,
+    },
+    /// An interval `[lo, hi]` of the horizontal grid line `y = row` expanded by an interval
+    /// search (Anya), with its root: the lattice point every point of the interval is seen
+    /// from, and the last turning point of the paths the node stands for.
+    Interval {
+        /// The grid line the interval lies on.
+        row: i32,
+        /// Left end (exact).
+        lo: Rational,
+        /// Right end (exact, `lo <= hi`).
+        hi: Rational,
+        /// The node's root.
+        root: Point,
+    },
+}
+
+/// Where a search sends its [`TraceEvent`]s. A search generic over `Tracer` and run with `()`
+/// records nothing and, once monomorphised, does no extra work: every call site is guarded by
+/// the constant [`Tracer::ENABLED`].
+pub trait Tracer {
+    /// Whether [`Tracer::record`] keeps anything; searches skip building events when not.
+    const ENABLED: bool;
+    /// Records one expansion.
+    fn record(&mut self, event: TraceEvent);
+}
+
+/// The tracer of the untraced searches: records nothing.
+impl Tracer for () {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn record(&mut self, _event: TraceEvent) {}
+}
+
+/// Appends every event.
+impl Tracer for Vec<TraceEvent> {
+    const ENABLED: bool = true;
+    #[inline]
+    fn record(&mut self, event: TraceEvent) {
+        self.push(event);
+    }
+}
+
 /// A point-to-point planner over a grid it was built for.
 ///
 /// Algorithm crates keep their own natural APIs (a search context plus the map); small adapters
@@ -89,4 +152,87 @@ pub trait Planner {
     /// [`QueryError`] when an endpoint is off the map or on a blocked cell; `out` is then
     /// cleared.
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError>;
+
+    /// Answers one query like [`Planner::plan`] and records the search's expansions in
+    /// `trace` (cleared first), one [`TraceEvent`] per node counted in `out.stats.expanded`,
+    /// in order. The default records nothing; planners that can show their search override it.
+    ///
+    /// # Errors
+    /// As [`Planner::plan`].
+    fn plan_traced(
+        &mut self,
+        start: Point,
+        goal: Point,
+        out: &mut Answer,
+        trace: &mut Vec<TraceEvent>,
+    ) -> Result<Status, QueryError> {
+        trace.clear();
+        self.plan(start, goal, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A planner that keeps the default `plan_traced`.
+    struct Straight<'g>(&'g Grid);
+
+    impl Planner for Straight<'_> {
+        fn name(&self) -> &'static str {
+            "straight"
+        }
+        fn is_optimal(&self) -> bool {
+            false
+        }
+        fn plan(&mut self, s: Point, t: Point, out: &mut Answer) -> Result<Status, QueryError> {
+            if let Some(status) = begin_query(self.0, s, t, out)? {
+                return Ok(status);
+            }
+            out.waypoints.extend([s, t]);
+            out.length = s.dist(t);
+            Ok(Status::Found)
+        }
+    }
+
+    #[test]
+    fn the_default_trace_is_empty_and_the_answer_unchanged() {
+        let g = Grid::from_ascii(&["...", "..."]).unwrap();
+        let mut p = Straight(&g);
+        let mut trace = vec![TraceEvent::Vertex {
+            at: Point::new(0, 0),
+            parent: None,
+        }];
+        let (mut a, mut b) = (Answer::default(), Answer::default());
+        let (s, t) = (Point::new(0, 0), Point::new(2, 1));
+        assert_eq!(
+            p.plan(s, t, &mut a),
+            p.plan_traced(s, t, &mut b, &mut trace)
+        );
+        assert_eq!(a, b);
+        assert!(trace.is_empty());
+        // Errors pass through too, and the trace is still cleared.
+        trace.push(TraceEvent::Cell {
+            at: s,
+            parent: None,
+        });
+        assert!(
+            p.plan_traced(Point::new(5, 5), t, &mut b, &mut trace)
+                .is_err()
+        );
+        assert!(trace.is_empty());
+    }
+
+    #[test]
+    fn tracers_record_or_not() {
+        let ev = TraceEvent::Vertex {
+            at: Point::new(1, 2),
+            parent: None,
+        };
+        let mut v = Vec::new();
+        Tracer::record(&mut v, ev);
+        Tracer::record(&mut (), ev);
+        assert_eq!(v, [ev]);
+        const { assert!(<Vec<TraceEvent> as Tracer>::ENABLED && !<() as Tracer>::ENABLED) };
+    }
 }

@@ -68,7 +68,9 @@ impl OpenList {
     }
 
     /// Removes and returns the first entry, if any.
-    #[inline]
+    // Always inlined: a search generic over its tracer calls it from two instantiations, and
+    // LLVM then stops inlining it (measured with callgrind: +2 % instructions for A*).
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<Entry> {
         let last = self.heap.pop()?;
         if self.heap.is_empty() {

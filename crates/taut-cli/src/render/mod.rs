@@ -1,0 +1,680 @@
+//! `taut render`: a picture of one query, to see why its path is what it is.
+//!
+//! A [`Scene`] is the map, the path, its turning points and the search's trace
+//! ([`taut_grid::TraceEvent`]s, as recorded by [`taut_grid::Planner::plan_traced`]).
+//! [`Scene::layers`] turns it into a short list of [`Layer`]s, each one style and many
+//! shapes, in drawing order; [`svg::render`] and [`png::render`] draw the same layers, so the
+//! two formats show the same picture. One layer is drawn as one path (one SVG element, one
+//! tiny-skia fill or stroke): overlapping shapes of a layer do not darken each other, and
+//! tens of thousands of expansions stay fast to draw and small to store.
+//!
+//! # Coordinates
+//! Shapes are in map units: lattice point `(x, y)` is the top-left corner of cell `(x, y)`,
+//! y grows south. A [`Layout`] maps them to pixels: a margin of [`Layout::margin`] pixels all
+//! round (drawn in the blocked colour: the map's border is blocked), then `scale` pixels per
+//! cell.
+//!
+//! # The picture
+//! - free cells light, blocked cells dark (a pixel covering several cells is blocked when
+//!   most of them are);
+//! - the expanded nodes, coloured by order of expansion from deep blue (first) through
+//!   purple to orange (last): Anya's intervals as segments on their grid line, with a faint
+//!   line from each end to the interval's root and a small ring on every root (a dot when
+//!   there are many); A*'s cells as tinted squares; Theta*'s and the visibility graph's points
+//!   as a line from their parent;
+//! - the path as a thick teal line on a white halo, its turning points as white dots, the
+//!   start as a green disc and the goal as a red one.
+
+pub mod png;
+pub mod svg;
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use taut_grid::{Answer, Grid, Point, Scenario, Status, TraceEvent};
+
+use crate::args::{ImageFormat, QuerySource, RenderArgs};
+use crate::error::CliError;
+use crate::load_grid;
+use crate::planners::make_planner;
+
+/// Why a picture could not be made (besides reading inputs and writing the file).
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The requested scale gives an image too large to allocate sensibly.
+    #[error(
+        "the image would be {width}x{height} pixels (at most {MAX_SIDE_PX} a side): lower --scale"
+    )]
+    TooLarge {
+        /// Width in pixels.
+        width: u64,
+        /// Height in pixels.
+        height: u64,
+    },
+    /// `--scale` or `--max-px` is out of range.
+    #[error("{0}")]
+    BadSize(String),
+    /// The PNG encoder failed.
+    #[error("encoding the PNG: {0}")]
+    Encode(#[from] ::png::EncodingError),
+}
+
+/// The largest image side `taut render` draws, in pixels.
+pub const MAX_SIDE_PX: u64 = 16_384;
+
+/// An sRGB colour with an opacity.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Color {
+    /// Red, green, blue.
+    pub rgb: [u8; 3],
+    /// Opacity, 0 (transparent) to 1 (opaque).
+    pub alpha: f32,
+}
+
+impl Color {
+    /// An opaque colour.
+    pub const fn opaque(r: u8, g: u8, b: u8) -> Color {
+        Color {
+            rgb: [r, g, b],
+            alpha: 1.0,
+        }
+    }
+
+    /// The same colour with opacity `alpha`.
+    pub const fn with_alpha(self, alpha: f32) -> Color {
+        Color {
+            rgb: self.rgb,
+            alpha,
+        }
+    }
+
+    /// `#rrggbb`.
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.rgb[0], self.rgb[1], self.rgb[2])
+    }
+}
+
+/// The palette of the picture (see the module docs).
+pub mod palette {
+    use super::Color;
+    /// Free cells.
+    pub const FREE: Color = Color::opaque(0xf6, 0xf4, 0xee);
+    /// Blocked cells and the margin.
+    pub const BLOCKED: Color = Color::opaque(0x44, 0x44, 0x48);
+    /// The path.
+    pub const PATH: Color = Color::opaque(0x00, 0x9e, 0x9a);
+    /// Under the path and around the markers.
+    pub const HALO: Color = Color::opaque(0xff, 0xff, 0xff);
+    /// The start.
+    pub const START: Color = Color::opaque(0x2e, 0x9e, 0x3e);
+    /// The goal.
+    pub const GOAL: Color = Color::opaque(0xd7, 0x30, 0x27);
+    /// Lines from an interval to its root, and root rings.
+    pub const ROOT: Color = Color::opaque(0x30, 0x30, 0x40);
+    /// Colours a raster keeps exactly, whatever its palette: the flat colours of the marks.
+    pub const RESERVED: [[u8; 3]; 6] = [
+        FREE.rgb,
+        BLOCKED.rgb,
+        PATH.rgb,
+        HALO.rgb,
+        START.rgb,
+        GOAL.rgb,
+    ];
+    /// The colours of the expansion order, first to last.
+    pub const ORDER: [Color; 5] = [
+        Color::opaque(0x1f, 0x2a, 0x94),
+        Color::opaque(0x6a, 0x1b, 0x9a),
+        Color::opaque(0xb0, 0x2a, 0x83),
+        Color::opaque(0xe0, 0x5a, 0x4b),
+        Color::opaque(0xf5, 0x9c, 0x2a),
+    ];
+}
+
+/// The colour of expansion-order fraction `t` in `[0, 1]` (first to last), interpolated
+/// between the stops of [`palette::ORDER`].
+pub fn order_color(t: f64) -> Color {
+    let stops = &palette::ORDER;
+    let x = t.clamp(0.0, 1.0) * (stops.len() - 1) as f64;
+    let i = (x.floor() as usize).min(stops.len() - 2);
+    let f = x - i as f64;
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * f).round() as u8;
+    let (a, b) = (stops[i].rgb, stops[i + 1].rgb);
+    Color::opaque(mix(a[0], b[0]), mix(a[1], b[1]), mix(a[2], b[2]))
+}
+
+/// A point in map units (see the module docs).
+pub type Pt = (f64, f64);
+
+/// What a layer draws.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// Separate straight segments, stroked.
+    Segments(Vec<[Pt; 2]>),
+    /// One polyline through the points, stroked with round joins.
+    Polyline(Vec<Pt>),
+    /// Discs of one radius (pixels) at the points, filled and/or stroked.
+    Dots {
+        /// Centres.
+        at: Vec<Pt>,
+        /// Radius in pixels.
+        radius_px: f64,
+    },
+    /// Whole cells, filled, as horizontal runs (see [`cell_runs`]).
+    Cells(Vec<CellRun>),
+}
+
+/// The cells `x0..x1` of row `y`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CellRun {
+    /// The row.
+    pub y: i32,
+    /// First cell.
+    pub x0: i32,
+    /// One past the last cell.
+    pub x1: i32,
+}
+
+/// The cells as maximal horizontal runs, row by row (duplicates merged): A* expands regions,
+/// so a run stands for many cells, in a tenth of the SVG bytes and PNG rectangles.
+pub fn cell_runs(cells: &mut [Point]) -> Vec<CellRun> {
+    cells.sort_unstable_by_key(|c| (c.y, c.x));
+    let mut runs: Vec<CellRun> = Vec::new();
+    for c in cells.iter() {
+        match runs.last_mut() {
+            Some(r) if r.y == c.y && c.x <= r.x1 => r.x1 = r.x1.max(c.x + 1),
+            _ => runs.push(CellRun {
+                y: c.y,
+                x0: c.x,
+                x1: c.x + 1,
+            }),
+        }
+    }
+    runs
+}
+
+/// One style and its shapes: drawn as one path.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layer {
+    /// A name for the layer (the SVG `class`): `map`, `trace`, `roots`, `path`, `turns`, ...
+    pub class: &'static str,
+    /// The shapes.
+    pub shape: Shape,
+    /// Fill colour (dots and cells).
+    pub fill: Option<Color>,
+    /// Stroke colour and width in pixels.
+    pub stroke: Option<(Color, f64)>,
+    /// Whether a raster draws it without anti-aliasing: crisp one-colour edges for the dense
+    /// trace (thin horizontal lines on pixel boundaries would otherwise smear over two pixel
+    /// rows in blended colours, which looks blurred and triples the PNG's size).
+    pub crisp: bool,
+}
+
+/// How map units become pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Layout {
+    /// Pixels per cell.
+    pub scale: f64,
+    /// Pixels of margin on every side.
+    pub margin: f64,
+    /// Image width in pixels.
+    pub width: u32,
+    /// Image height in pixels.
+    pub height: u32,
+}
+
+impl Layout {
+    /// The default margin in pixels.
+    pub const MARGIN: f64 = 6.0;
+
+    /// Chooses the scale for a `width` × `height` map: `scale` pixels per cell if given,
+    /// else the largest whole number of pixels per cell that keeps the map's long side
+    /// within `max_px` (the margins come on top), or, for maps with more cells than that,
+    /// one pixel per `k` × `k` cells with the smallest such `k`.
+    ///
+    /// # Errors
+    /// [`RenderError::BadSize`] for a non-positive or non-finite scale or a zero `max_px`,
+    /// [`RenderError::TooLarge`] beyond [`MAX_SIDE_PX`].
+    pub fn fit(
+        width: i32,
+        height: i32,
+        max_px: u32,
+        scale: Option<f64>,
+    ) -> Result<Layout, RenderError> {
+        let margin = Self::MARGIN;
+        let long = f64::from(width.max(height));
+        let scale = match scale {
+            Some(s) if s.is_finite() && s > 0.0 => s,
+            Some(s) => {
+                return Err(RenderError::BadSize(format!(
+                    "--scale {s} is not a positive number of pixels per cell"
+                )));
+            }
+            None if max_px == 0 => {
+                return Err(RenderError::BadSize("--max-px must be at least 1".into()));
+            }
+            None => {
+                let max = f64::from(max_px);
+                if long <= max {
+                    (max / long).floor()
+                } else {
+                    1.0 / (long / max).ceil()
+                }
+            }
+        };
+        let side = |cells: i32| (f64::from(cells) * scale).ceil() + 2.0 * margin;
+        let (w, h) = (side(width), side(height));
+        if w > MAX_SIDE_PX as f64 || h > MAX_SIDE_PX as f64 {
+            return Err(RenderError::TooLarge {
+                width: w as u64,
+                height: h as u64,
+            });
+        }
+        Ok(Layout {
+            scale,
+            margin,
+            width: w as u32,
+            height: h as u32,
+        })
+    }
+
+    /// The pixel position of a point in map units.
+    #[inline]
+    pub fn px(&self, (x, y): Pt) -> (f32, f32) {
+        (
+            (self.margin + x * self.scale) as f32,
+            (self.margin + y * self.scale) as f32,
+        )
+    }
+}
+
+/// Everything a picture shows.
+#[derive(Debug, Clone, Copy)]
+pub struct Scene<'a> {
+    /// The map.
+    pub grid: &'a Grid,
+    /// Start point.
+    pub start: Point,
+    /// Goal point.
+    pub goal: Point,
+    /// The path's waypoints (empty when the goal is unreachable).
+    pub path: &'a [Point],
+    /// The expanded nodes to draw, in order of expansion (possibly a sample: see
+    /// [`sample_trace`]), each with its position in the full trace.
+    pub trace: &'a [(usize, TraceEvent)],
+    /// The length of the full trace (the colour of an event is its position over this).
+    pub trace_len: usize,
+}
+
+/// At most `max` events of `trace`, evenly spread over it and in order, each with its index.
+pub fn sample_trace(trace: &[TraceEvent], max: usize) -> Vec<(usize, TraceEvent)> {
+    if trace.len() <= max {
+        return trace.iter().copied().enumerate().collect();
+    }
+    (0..max)
+        .map(|i| {
+            let k = (i as u128 * trace.len() as u128 / max as u128) as usize;
+            (k, trace[k])
+        })
+        .collect()
+}
+
+/// Above this many distinct roots, roots are drawn as small dots instead of rings.
+pub const MANY_ROOTS: usize = 400;
+
+/// How many colour bands the expansion order is drawn in (one layer each).
+pub const ORDER_BANDS: usize = 12;
+
+impl Scene<'_> {
+    /// The overlays in drawing order (the map itself is drawn by each format; see
+    /// [`cell_is_dark`]): the trace, the path, its turning points, start and goal. Sizes in
+    /// pixels follow the layout's scale within readable bounds.
+    pub fn layers(&self, layout: &Layout) -> Vec<Layer> {
+        let s = layout.scale;
+        let mut layers = Vec::new();
+        self.trace_layers(s, &mut layers);
+        let path: Vec<Pt> = self.path.iter().map(|p| pt(*p)).collect();
+        let path_w = (0.45 * s).clamp(3.0, 6.0);
+        if path.len() >= 2 {
+            layers.push(Layer {
+                class: "path-halo",
+                shape: Shape::Polyline(path.clone()),
+                fill: None,
+                stroke: Some((palette::HALO.with_alpha(0.9), path_w + 2.5)),
+                crisp: false,
+            });
+            layers.push(Layer {
+                class: "path",
+                shape: Shape::Polyline(path.clone()),
+                fill: None,
+                stroke: Some((palette::PATH, path_w)),
+                crisp: false,
+            });
+        }
+        if path.len() > 2 {
+            layers.push(Layer {
+                class: "turns",
+                shape: Shape::Dots {
+                    at: path[1..path.len() - 1].to_vec(),
+                    radius_px: (0.5 * s).clamp(3.2, 7.0),
+                },
+                fill: Some(palette::HALO),
+                stroke: Some((palette::PATH, (0.15 * s).clamp(1.5, 2.5))),
+                crisp: false,
+            });
+        }
+        let r = (0.8 * s).clamp(5.0, 11.0);
+        for (class, p, color) in [
+            ("start", self.start, palette::START),
+            ("goal", self.goal, palette::GOAL),
+        ] {
+            layers.push(Layer {
+                class,
+                shape: Shape::Dots {
+                    at: vec![pt(p)],
+                    radius_px: r,
+                },
+                fill: Some(color),
+                stroke: Some((palette::HALO, 2.0)),
+                crisp: false,
+            });
+        }
+        layers
+    }
+
+    fn trace_layers(&self, s: f64, layers: &mut Vec<Layer>) {
+        let band = |i: usize| {
+            let t = if self.trace_len > 1 {
+                i as f64 / (self.trace_len - 1) as f64
+            } else {
+                0.0
+            };
+            ((t * ORDER_BANDS as f64) as usize).min(ORDER_BANDS - 1)
+        };
+        let band_color = |b: usize| order_color((b as f64 + 0.5) / ORDER_BANDS as f64);
+        let mut segs: Vec<Vec<[Pt; 2]>> = vec![Vec::new(); ORDER_BANDS];
+        let mut cells: Vec<Vec<Point>> = vec![Vec::new(); ORDER_BANDS];
+        let mut root_lines = Vec::new();
+        let mut roots = Vec::new();
+        let mut seen_roots = HashSet::new();
+        for &(i, ev) in self.trace {
+            let b = band(i);
+            match ev {
+                TraceEvent::Interval { row, lo, hi, root } => {
+                    let y = f64::from(row);
+                    let (lo, hi) = (ratio_f64(lo), ratio_f64(hi));
+                    segs[b].push([(lo, y), (hi, y)]);
+                    if root.y != row {
+                        root_lines.push([pt(root), (lo, y)]);
+                        if hi > lo {
+                            root_lines.push([pt(root), (hi, y)]);
+                        }
+                    }
+                    if seen_roots.insert(root) {
+                        roots.push(pt(root));
+                    }
+                }
+                TraceEvent::Cell { at, .. } => cells[b].push(at),
+                TraceEvent::Vertex { at, parent } => {
+                    // The start has no parent; it is marked anyway.
+                    if let Some(p) = parent {
+                        segs[b].push([pt(p), pt(at)]);
+                    }
+                }
+            }
+        }
+        if !root_lines.is_empty() {
+            // Fainter as they get denser, so that a big search stays a light wash over which
+            // the intervals' colours remain visible.
+            let alpha = 0.22 * (3000.0 / root_lines.len() as f64).sqrt().min(1.0);
+            layers.push(Layer {
+                class: "root-lines",
+                shape: Shape::Segments(root_lines),
+                fill: None,
+                stroke: Some((palette::ROOT.with_alpha(alpha.max(0.06) as f32), 1.0)),
+                crisp: true,
+            });
+        }
+        for (b, mut cells) in cells.into_iter().enumerate() {
+            if !cells.is_empty() {
+                layers.push(Layer {
+                    class: "trace",
+                    shape: Shape::Cells(cell_runs(&mut cells)),
+                    fill: Some(band_color(b).with_alpha(0.45)),
+                    stroke: None,
+                    crisp: true,
+                });
+            }
+        }
+        for (b, segs) in segs.into_iter().enumerate() {
+            if !segs.is_empty() {
+                layers.push(Layer {
+                    class: "trace",
+                    shape: Shape::Segments(segs),
+                    fill: None,
+                    stroke: Some((band_color(b).with_alpha(0.85), (0.3 * s).clamp(1.0, 3.0))),
+                    crisp: true,
+                });
+            }
+        }
+        if roots.len() > MANY_ROOTS {
+            // Hundreds of rings would grey the search out: small dots instead.
+            layers.push(Layer {
+                class: "roots",
+                shape: Shape::Dots {
+                    at: roots,
+                    radius_px: (0.15 * s).clamp(0.8, 2.0),
+                },
+                fill: Some(palette::ROOT.with_alpha(0.55)),
+                stroke: None,
+                crisp: false,
+            });
+        } else if !roots.is_empty() {
+            layers.push(Layer {
+                class: "roots",
+                shape: Shape::Dots {
+                    at: roots,
+                    radius_px: (0.3 * s).clamp(2.5, 4.0),
+                },
+                fill: Some(palette::HALO.with_alpha(0.8)),
+                stroke: Some((palette::ROOT.with_alpha(0.9), 1.0)),
+                crisp: false,
+            });
+        }
+    }
+}
+
+fn pt(p: Point) -> Pt {
+    (f64::from(p.x), f64::from(p.y))
+}
+
+fn ratio_f64(r: taut_grid::Rational) -> f64 {
+    *r.numer() as f64 / *r.denom() as f64
+}
+
+/// Whether the pixel block covering cells `x0..x1` × `y0..y1` is drawn dark: when most of
+/// its cells are blocked (cells off the map do not count).
+pub fn cell_is_dark(grid: &Grid, x0: i32, x1: i32, y0: i32, y1: i32) -> bool {
+    let (x1, y1) = (x1.min(grid.width()), y1.min(grid.height()));
+    let mut blocked = 0u64;
+    let mut total = 0u64;
+    for y in y0.max(0)..y1 {
+        for x in x0.max(0)..x1 {
+            total += 1;
+            blocked += u64::from(!grid.is_free(x, y));
+        }
+    }
+    total > 0 && 2 * blocked > total
+}
+
+/// `taut render`: plans one query with tracing, draws it, writes the file, and prints one
+/// line: `length L waypoints N expanded E drawn D output PATH` (`length unreachable` when
+/// there is no path; the search is drawn all the same).
+///
+/// # Errors
+/// The map or scenario cannot be read, `--index` names no query, an endpoint is invalid,
+/// the image would be too large, or the file cannot be written.
+pub fn run_render(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let grid = load_grid(&args.map, &args.planner)?;
+    let (start, goal) = match &args.query() {
+        QuerySource::Points { from, to } => (*from, *to),
+        QuerySource::Scenario { scen, index } => scenario_query(scen, *index)?,
+    };
+    grid.check_query(start, goal)?;
+    let layout = Layout::fit(grid.width(), grid.height(), args.max_px, args.scale)?;
+    let mut planner = make_planner(args.planner.algo, &grid, &args.planner.tuning());
+    let mut answer = Answer::default();
+    let mut trace = Vec::new();
+    let status = planner.plan_traced(start, goal, &mut answer, &mut trace)?;
+    let drawn = sample_trace(&trace, args.max_trace);
+    let scene = Scene {
+        grid: &grid,
+        start,
+        goal,
+        path: &answer.waypoints,
+        trace: &drawn,
+        trace_len: trace.len(),
+    };
+    let caption = caption(args.planner.algo.name(), status, &answer, &scene);
+    let bytes = match args.output.format {
+        ImageFormat::Svg => svg::render(&scene, &layout, &caption).into_bytes(),
+        ImageFormat::Png => png::render(&scene, &layout)?,
+    };
+    write_file(&args.output.path, &bytes)?;
+    let length = match status {
+        Status::Found => format!("{:.8}", answer.length),
+        Status::Unreachable => "unreachable".to_owned(),
+    };
+    writeln!(
+        out,
+        "length {length} waypoints {} expanded {} drawn {} output {}",
+        answer.waypoints.len(),
+        answer.stats.expanded,
+        drawn.len(),
+        args.output.path.display()
+    )?;
+    Ok(())
+}
+
+/// The one-line description of a picture (the SVG shows it under the map).
+fn caption(algo: &str, status: Status, answer: &Answer, scene: &Scene<'_>) -> String {
+    let (s, t) = (scene.start, scene.goal);
+    let what = match status {
+        Status::Found => format!(
+            "length {:.4}, {} turning points",
+            answer.length,
+            answer.waypoints.len().saturating_sub(2)
+        ),
+        Status::Unreachable => "unreachable".to_owned(),
+    };
+    let drawn = if scene.trace.len() < scene.trace_len {
+        format!(" ({} drawn)", scene.trace.len())
+    } else {
+        String::new()
+    };
+    format!(
+        "{algo} ({},{}) → ({},{}): {what}; {} expanded{drawn}",
+        s.x, s.y, t.x, t.y, scene.trace_len
+    )
+}
+
+/// Query `index` (0-based) of a scenario file.
+fn scenario_query(scen: &Path, index: usize) -> Result<(Point, Point), CliError> {
+    let sc = Scenario::read(scen)?;
+    sc.entries
+        .get(index)
+        .map(|e| (e.start, e.goal))
+        .ok_or_else(|| CliError::NoSuchQuery {
+            scen: scen.to_path_buf(),
+            index,
+            count: sc.entries.len(),
+        })
+}
+
+fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), CliError> {
+    std::fs::write(path, bytes).map_err(|source| CliError::WriteFile {
+        path: path.clone(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scale_fits_the_long_side() {
+        // 512 cells in 1024 px: 2 px per cell, plus 6 px margins.
+        let l = Layout::fit(512, 512, 1024, None).unwrap();
+        assert_eq!((l.scale, l.width, l.height), (2.0, 1036, 1036));
+        // Whole pixels per cell only: 1100 / 512 = 2.15 gives 2.
+        let l = Layout::fit(512, 256, 1100, None).unwrap();
+        assert_eq!((l.scale, l.width, l.height), (2.0, 1036, 524));
+        // More cells than pixels: 2 x 2 cells per pixel.
+        let l = Layout::fit(4000, 10, 2048, None).unwrap();
+        assert_eq!((l.scale, l.width, l.height), (0.5, 2012, 17));
+        let l = Layout::fit(10, 10, 100, Some(2.5)).unwrap();
+        assert_eq!((l.width, l.height), (37, 37));
+        assert!(matches!(
+            Layout::fit(10, 10, 100, Some(0.0)),
+            Err(RenderError::BadSize(_))
+        ));
+        assert!(matches!(
+            Layout::fit(10, 10, 0, None),
+            Err(RenderError::BadSize(_))
+        ));
+        assert!(matches!(
+            Layout::fit(10_000, 10, 100, Some(10.0)),
+            Err(RenderError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn sampling_keeps_order_ends_and_count() {
+        let ev = |x| TraceEvent::Cell {
+            at: Point::new(x, 0),
+            parent: None,
+        };
+        let trace: Vec<_> = (0..10).map(ev).collect();
+        let all = sample_trace(&trace, 100);
+        assert_eq!(all.len(), 10);
+        let some = sample_trace(&trace, 4);
+        let idx: Vec<usize> = some.iter().map(|e| e.0).collect();
+        assert_eq!(idx, [0, 2, 5, 7]);
+        assert!(some.iter().all(|&(i, e)| e == trace[i]));
+        assert!(sample_trace(&trace, 0).is_empty());
+    }
+
+    #[test]
+    fn cells_merge_into_row_runs() {
+        let mut cells: Vec<Point> = [(3, 1), (0, 0), (1, 0), (5, 1), (4, 1), (1, 0), (3, 0)]
+            .map(|(x, y)| Point::new(x, y))
+            .to_vec();
+        let run = |y, x0, x1| CellRun { y, x0, x1 };
+        assert_eq!(
+            cell_runs(&mut cells),
+            [run(0, 0, 2), run(0, 3, 4), run(1, 3, 6)]
+        );
+        assert!(cell_runs(&mut []).is_empty());
+    }
+
+    #[test]
+    fn order_colors_run_from_first_to_last_stop() {
+        assert_eq!(order_color(0.0), palette::ORDER[0]);
+        assert_eq!(order_color(1.0), palette::ORDER[4]);
+        assert_eq!(order_color(-3.0), palette::ORDER[0]);
+        assert_eq!(order_color(0.25), palette::ORDER[1]);
+    }
+
+    #[test]
+    fn a_pixel_is_dark_when_most_of_its_cells_are_blocked() {
+        let g = Grid::from_ascii(&["@@.", "@..", "..."]).unwrap();
+        assert!(cell_is_dark(&g, 0, 1, 0, 1));
+        assert!(!cell_is_dark(&g, 2, 3, 0, 1));
+        assert!(cell_is_dark(&g, 0, 2, 0, 2)); // 3 of 4
+        assert!(!cell_is_dark(&g, 1, 3, 0, 2)); // 1 of 4
+        assert!(!cell_is_dark(&g, 0, 2, 1, 3)); // 1 of 4
+        // Off-map cells do not count: only (2, 2) is on the map, and it is free.
+        assert!(!cell_is_dark(&g, 2, 4, 2, 4));
+    }
+}

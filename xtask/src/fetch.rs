@@ -45,13 +45,13 @@ pub struct FetchArgs {
     sets: Vec<String>,
     /// Import from a local mirror instead of downloading: the shared data directory
     /// (grid/, suites/), another fetch-maps destination, or a directory of MovingAI archives
-    /// (<set>-map.zip, <set>-scen.zip).
+    /// (SET-map.zip, SET-scen.zip).
     #[arg(long, value_name = "DIR")]
     from: Option<PathBuf>,
     /// Destination directory [default: data/ at the repository root].
     #[arg(long, value_name = "DIR")]
     dest: Option<PathBuf>,
-    /// Download from this address instead of MovingAI's, as <URL>/<set>/<set>-map.zip
+    /// Download from this address instead of MovingAI's, as URL/SET/SET-map.zip
     /// (environment: TAUT_MOVINGAI_BASE).
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,

@@ -10,7 +10,7 @@
 //! what the papers print (mean and median µs, expansions, speedups over A*, path-length
 //! improvement over A*) and SVG plots of time against the A* difficulty percentile. Every
 //! report records the commit, the machine and the date. A failed check never stops the run,
-//! but makes [`bench`] return [`BenchError::Checks`] after the reports are written.
+//! but makes [`bench()`] return [`BenchError::Checks`] after the reports are written.
 //!
 //! `cargo xtask bench` is the front door; the `taut-bench` binary is what it runs.
 //!

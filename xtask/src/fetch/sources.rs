@@ -251,8 +251,12 @@ pub fn archive_candidates(
     out
 }
 
-/// The files of `dir` whose names end in `ext`, sorted by name (none when `dir` is absent).
-fn list_files(dir: &Path, ext: &str) -> anyhow::Result<Vec<(String, PathBuf)>> {
+/// The entries of `dir` that `keep` accepts (given the name and the path), sorted by name
+/// (none when `dir` is absent).
+fn list_entries(
+    dir: &Path,
+    keep: impl Fn(&str, &Path) -> bool,
+) -> anyhow::Result<Vec<(String, PathBuf)>> {
     let entries = match fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -262,7 +266,7 @@ fn list_files(dir: &Path, ext: &str) -> anyhow::Result<Vec<(String, PathBuf)>> {
     for entry in entries {
         let entry = entry.with_context(|| format!("listing {}", dir.display()))?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(ext) && is_plain_name(&name) && entry.path().is_file() {
+        if keep(&name, &entry.path()) {
             out.push((name, entry.path()));
         }
     }
@@ -270,22 +274,19 @@ fn list_files(dir: &Path, ext: &str) -> anyhow::Result<Vec<(String, PathBuf)>> {
     Ok(out)
 }
 
+/// The files of `dir` whose names end in `ext`, sorted by name (none when `dir` is absent).
+fn list_files(dir: &Path, ext: &str) -> anyhow::Result<Vec<(String, PathBuf)>> {
+    list_entries(dir, |name, path| {
+        name.ends_with(ext) && is_plain_name(name) && path.is_file()
+    })
+}
+
 /// The sub-directories of `dir`, sorted (none when `dir` is absent).
 fn list_dirs(dir: &Path) -> anyhow::Result<Vec<String>> {
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e).with_context(|| format!("listing {}", dir.display())),
-    };
-    let mut out = Vec::new();
-    for entry in entries {
-        let entry = entry.with_context(|| format!("listing {}", dir.display()))?;
-        if entry.path().is_dir() {
-            out.push(entry.file_name().to_string_lossy().into_owned());
-        }
-    }
-    out.sort();
-    Ok(out)
+    Ok(list_entries(dir, |_, path| path.is_dir())?
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect())
 }
 
 fn file_candidate(set: Option<Set>, kind: Kind, name: String, path: PathBuf) -> Candidate {

@@ -92,11 +92,8 @@ pub fn bench(
         if let Some(curves) = difficulty_curves(run) {
             let file = format!("time-percentile-{}.svg", run.name);
             let path = out.join(&file);
-            write_svg(
-                &path,
-                &format!("{}: {}", run.name, run.description),
-                &curves,
-            )?;
+            let title = format!("{}: {}", run.name, run.description);
+            write_svg(&path, &title, &prov.line(), &curves)?;
             plots.push(path);
             plot_names.push((run.name.clone(), file));
         }

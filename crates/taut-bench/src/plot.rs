@@ -65,11 +65,17 @@ const COLOURS: [RGBColor; 6] = [
     RGBColor(0x94, 0x67, 0xbd),
 ];
 
-/// Draws `curves` to an SVG file at `path` with `title`.
+/// Draws `curves` to an SVG file at `path` with `title`, and `footer` (the provenance line:
+/// machine, commit, date) in small print under the plot.
 ///
 /// # Errors
 /// [`BenchError::Write`] when drawing or writing fails.
-pub fn write_svg(path: &Path, title: &str, curves: &[Curve]) -> Result<(), BenchError> {
+pub fn write_svg(
+    path: &Path,
+    title: &str,
+    footer: &str,
+    curves: &[Curve],
+) -> Result<(), BenchError> {
     let err = |e: String| BenchError::Write {
         path: path.to_owned(),
         msg: e,
@@ -86,9 +92,19 @@ pub fn write_svg(path: &Path, title: &str, curves: &[Curve]) -> Result<(), Bench
         10f64.powf(lo.log10().floor()),
         10f64.powf(hi.log10().ceil().max(lo.log10().floor() + 1.0)),
     );
-    let root = SVGBackend::new(path, (720, 440)).into_drawing_area();
+    let root = SVGBackend::new(path, (720, 460)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-    let mut chart = ChartBuilder::on(&root)
+    let (plot_area, footer_area) = root.split_vertically(440);
+    footer_area
+        .draw_text(
+            footer,
+            &("sans-serif", 11)
+                .into_font()
+                .color(&RGBColor(0x66, 0x66, 0x66)),
+            (12, 2),
+        )
+        .map_err(|e| err(e.to_string()))?;
+    let mut chart = ChartBuilder::on(&plot_area)
         .caption(title, ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(42)

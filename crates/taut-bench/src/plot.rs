@@ -56,14 +56,27 @@ pub fn difficulty_curves(run: &SuiteRun) -> Option<Vec<Curve>> {
     Some(curves)
 }
 
-const COLOURS: [RGBColor; 6] = [
-    RGBColor(0x44, 0x44, 0x44),
-    RGBColor(0xd6, 0x27, 0x28),
-    RGBColor(0x1f, 0x77, 0xb4),
-    RGBColor(0x2c, 0xa0, 0x2c),
-    RGBColor(0xff, 0x7f, 0x0e),
-    RGBColor(0x94, 0x67, 0xbd),
-];
+/// Each plain planner keeps its colour from plot to plot; variants (`anya:…`) take the extras.
+fn colour(planner: &crate::registry::PlannerSpec, extra: &mut usize) -> RGBColor {
+    const EXTRAS: [RGBColor; 4] = [
+        RGBColor(0xd6, 0x27, 0x28),
+        RGBColor(0x8c, 0x56, 0x4b),
+        RGBColor(0xe3, 0x77, 0xc2),
+        RGBColor(0x17, 0xbe, 0xcf),
+    ];
+    if planner.label == planner.algo.name() {
+        match planner.label.as_str() {
+            "astar" => return RGBColor(0x44, 0x44, 0x44),
+            "theta" => return RGBColor(0xff, 0x7f, 0x0e),
+            "lazy-theta" => return RGBColor(0x94, 0x67, 0xbd),
+            "vg" => return RGBColor(0x2c, 0xa0, 0x2c),
+            "anya" => return RGBColor(0x1f, 0x77, 0xb4),
+            _ => {}
+        }
+    }
+    *extra += 1;
+    EXTRAS[(*extra - 1) % EXTRAS.len()]
+}
 
 /// Draws `curves` to an SVG file at `path` with `title`, and `footer` (the provenance line:
 /// machine, commit, date) in small print under the plot.
@@ -119,8 +132,9 @@ pub fn write_svg(
         .y_label_formatter(&|v| format!("{v}"))
         .draw()
         .map_err(|e| err(e.to_string()))?;
-    for (i, c) in curves.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
+    let mut extra = 0;
+    for c in curves {
+        let colour = colour(&c.planner, &mut extra);
         chart
             .draw_series(LineSeries::new(
                 c.points.iter().copied().filter(|p| p.1 > 0.0),

@@ -344,3 +344,51 @@ fn anya_variants_run_side_by_side_and_are_reported_by_label() {
     assert!(table[2].mean_expanded >= table[1].mean_expanded);
     assert_eq!(table[3].mean_expanded, table[1].mean_expanded);
 }
+
+#[test]
+fn unreachable_queries_of_the_older_files_must_be_proved_unreachable() {
+    // A wall across the whole map: the right half is unreachable from the left. The older
+    // scenario generation writes such queries with length 0.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("wall.map"),
+        "type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("wall.map.scen"),
+        "version 1\n\
+         0\twall.map\t5\t3\t0\t0\t4\t0\t0\n\
+         0\twall.map\t5\t3\t0\t0\t1\t2\t2.41421356\n\
+         0\twall.map\t5\t3\t0\t0\t1\t0\t0\n",
+    )
+    .unwrap();
+    let file = dir.path().join("t.toml");
+    fs::write(
+        &file,
+        "description = \"t\"\nmaps = \".\"\nscenarios = \".\"\nplanners = [\"astar\", \"anya\", \"vg\"]\n",
+    )
+    .unwrap();
+    let run = run_suite(
+        &Suite::read(&file, dir.path()).unwrap(),
+        &RunOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(run.checked.unreachable, 1);
+    for r in &run.records {
+        match r.idx {
+            0 => assert!(
+                r.outcome == Outcome::Unreachable && r.failure.is_none(),
+                "{r:?}"
+            ),
+            1 => assert!(r.outcome == Outcome::Found && r.failure.is_none(), "{r:?}"),
+            // Query 2 has a path the scenario denies: every planner's answer is flagged.
+            _ => assert!(
+                r.failure
+                    .as_deref()
+                    .is_some_and(|f| f.contains("says there is none")),
+                "{r:?}"
+            ),
+        }
+    }
+}

@@ -9,19 +9,9 @@
 
 mod common;
 
-use common::all_options;
+use common::{all_options, arena};
 use taut_anya::SearchContext;
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Point, Scenario, Status};
-use taut_testdata::fixtures;
-
-fn arena() -> (Grid, Vec<(Point, Point)>) {
-    let maps = fixtures().join("maps");
-    let map = MapFile::read(maps.join("arena.map")).unwrap();
-    let scen = Scenario::read(maps.join("arena.map.scen")).unwrap();
-    let queries: Vec<_> = scen.entries.iter().map(|e| (e.start, e.goal)).collect();
-    assert_eq!(queries.len(), 130);
-    (Grid::from_map(&map, &FreeSet::default()), queries)
-}
+use taut_grid::{Answer, Status};
 
 #[test]
 fn a_warm_context_allocates_nothing() {

@@ -6,18 +6,9 @@
 
 mod common;
 
-use common::all_options;
+use common::{all_options, arena};
 use taut_anya::AnyaPlanner;
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Rational, Scenario, TraceEvent};
-use taut_testdata::fixtures;
-
-fn arena() -> (Grid, Vec<(Point, Point)>) {
-    let maps = fixtures().join("maps");
-    let map = MapFile::read(maps.join("arena.map")).unwrap();
-    let scen = Scenario::read(maps.join("arena.map.scen")).unwrap();
-    let queries = scen.entries.iter().map(|e| (e.start, e.goal)).collect();
-    (Grid::from_map(&map, &FreeSet::default()), queries)
-}
+use taut_grid::{Answer, Grid, Planner, Point, Rational, TraceEvent};
 
 fn floor(x: Rational) -> i32 {
     x.floor().to_integer() as i32

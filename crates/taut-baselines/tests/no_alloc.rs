@@ -8,20 +8,13 @@
 //! allocator; its counts are per thread, so the test harness's other threads do not disturb
 //! them.
 
+mod common;
+
+use common::arena;
 use taut_baselines::astar::AStarPlanner;
 use taut_baselines::theta::{ThetaPlanner, Variant};
 use taut_baselines::vg::VgPlanner;
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Scenario, Status};
-use taut_testdata::fixtures;
-
-fn arena() -> (Grid, Vec<(Point, Point)>) {
-    let maps = fixtures().join("maps");
-    let map = MapFile::read(maps.join("arena.map")).unwrap();
-    let scen = Scenario::read(maps.join("arena.map.scen")).unwrap();
-    let queries: Vec<_> = scen.entries.iter().map(|e| (e.start, e.goal)).collect();
-    assert_eq!(queries.len(), 130);
-    (Grid::from_map(&map, &FreeSet::default()), queries)
-}
+use taut_grid::{Answer, Planner, Point, Status};
 
 /// Runs every query twice through `planner` and asserts that the second pass allocates
 /// nothing and gives the same lengths.

@@ -5,17 +5,11 @@
 
 use std::collections::HashSet;
 
-use taut_baselines::{Algo, make_planner};
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Point, Scenario, TraceEvent};
-use taut_testdata::fixtures;
+mod common;
 
-fn arena() -> (Grid, Vec<(Point, Point)>) {
-    let maps = fixtures().join("maps");
-    let map = MapFile::read(maps.join("arena.map")).unwrap();
-    let scen = Scenario::read(maps.join("arena.map.scen")).unwrap();
-    let queries = scen.entries.iter().map(|e| (e.start, e.goal)).collect();
-    (Grid::from_map(&map, &FreeSet::default()), queries)
-}
+use common::arena;
+use taut_baselines::{Algo, make_planner};
+use taut_grid::{Answer, TraceEvent};
 
 #[test]
 fn every_baseline_traces_its_expansions() {

@@ -106,3 +106,16 @@ pub fn check_against_vg(
     }
     Ok(())
 }
+
+/// The arena fixture (`fixtures/maps/arena.map`) and the 130 queries of its scenario file.
+pub fn arena() -> (Grid, Vec<(Point, Point)>) {
+    let maps = taut_testdata::fixtures().join("maps");
+    let map = taut_grid::MapFile::read(maps.join("arena.map")).unwrap();
+    let scen = taut_grid::Scenario::read(maps.join("arena.map.scen")).unwrap();
+    let queries: Vec<_> = scen.entries.iter().map(|e| (e.start, e.goal)).collect();
+    assert_eq!(queries.len(), 130);
+    (
+        Grid::from_map(&map, &taut_grid::FreeSet::default()),
+        queries,
+    )
+}

@@ -24,7 +24,8 @@ struct Xtask {
 enum Command {
     /// Download the MovingAI benchmark maps and scenarios, or import them from a local mirror.
     FetchMaps(fetch::FetchArgs),
-    /// Build in release and run the benchmark suites, writing CSV, Markdown and SVG reports.
+    /// Build in release and run the benchmark suites, writing CSV, Markdown and SVG reports
+    /// (`cargo xtask bench --help` lists the options).
     Bench(bench::BenchArgs),
     /// Build compressed path databases for maps (not yet available: arrives with taut-cpd).
     Preprocess,

@@ -16,8 +16,11 @@ use taut_bench::{BenchError, RunOptions, Suite, suite_files};
 struct Args {
     /// Suites to run, by name (comma-separated or repeated); `all` runs every suite whose data
     /// is present. Default: all.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', conflicts_with = "quick")]
     suite: Vec<String>,
+    /// The smoke run: the `quick` suite on the maps shipped in `fixtures/` (no data needed).
+    #[arg(long)]
+    quick: bool,
     /// Run these planners instead of each suite's own (comma-separated; Anya takes options:
     /// `anya:no-cul-de-sac+no-intermediate`, `anya:hash`).
     #[arg(long, value_delimiter = ',')]
@@ -88,7 +91,9 @@ fn run(args: &Args) -> Result<(), BenchError> {
         }
         return Ok(());
     }
-    let wanted: Vec<&str> = if args.suite.is_empty() {
+    let wanted: Vec<&str> = if args.quick {
+        vec!["quick"]
+    } else if args.suite.is_empty() {
         vec!["all"]
     } else {
         args.suite.iter().map(String::as_str).collect()

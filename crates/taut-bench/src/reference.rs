@@ -23,8 +23,7 @@ pub struct RefRow {
 /// Reference optima by (map name without `.map`, 0-based query index).
 #[derive(Debug, Clone, Default)]
 pub struct Reference {
-    rows: HashMap<(String, u32), RefRow>,
-    maps: std::collections::HashSet<String>,
+    rows: HashMap<String, HashMap<u32, RefRow>>,
 }
 
 impl Reference {
@@ -59,8 +58,7 @@ impl Reference {
             ["map", "idx", "sx", "sy", "gx", "gy", column].map(col);
         let (c_map, c_idx, c_len) = (c_map?, c_idx?, c_len?);
         let (c_sx, c_sy, c_gx, c_gy) = (c_sx?, c_sy?, c_gx?, c_gy?);
-        let mut rows = HashMap::new();
-        let mut present = std::collections::HashSet::new();
+        let mut rows: HashMap<String, HashMap<u32, RefRow>> = HashMap::new();
         for (i, line) in lines.enumerate() {
             let n = i + 2;
             let f: Vec<&str> = line.split(',').collect();
@@ -93,31 +91,28 @@ impl Reference {
                 goal: Point::new(int(c_gx)?, int(c_gy)?),
                 length,
             };
-            present.insert(f[c_map].to_owned());
-            if rows.insert((f[c_map].to_owned(), idx), row).is_some() {
+            let of_map = rows.entry(f[c_map].to_owned()).or_default();
+            if of_map.insert(idx, row).is_some() {
                 return Err(err(n, format!("a second row for {} {idx}", f[c_map])));
             }
         }
-        Ok(Reference {
-            rows,
-            maps: present,
-        })
+        Ok(Reference { rows })
     }
 
     /// The reference row of query `idx` of `map`.
     pub fn get(&self, map: &str, idx: u32) -> Option<&RefRow> {
-        self.rows.get(&(map.to_owned(), idx))
+        self.rows.get(map)?.get(&idx)
     }
 
     /// Whether the reference has any row for `map` (a suite may cover more maps than its
     /// reference does).
     pub fn has_map(&self, map: &str) -> bool {
-        self.maps.contains(map)
+        self.rows.contains_key(map)
     }
 
     /// How many rows were read.
     pub fn len(&self) -> usize {
-        self.rows.len()
+        self.rows.values().map(HashMap::len).sum()
     }
 
     /// Whether no row was read.

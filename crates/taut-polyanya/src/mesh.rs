@@ -1,0 +1,852 @@
+//! The navigation mesh: vertices, convex polygons, adjacency and obstacle sides.
+//!
+//! Conventions (those of the "mesh 2" format, see `docs/polyanya.md`):
+//! - polygons list their vertices counter-clockwise in the usual mathematical sense (positive
+//!   signed area with x to the right and y up; on a grid map, where y grows downwards, they
+//!   appear clockwise on screen);
+//! - internally, edge `i` of a polygon runs from its vertex `i` to its vertex `i + 1` and
+//!   [`Mesh::poly_adjacent`] gives the polygon across it, or [`NO_POLY`] for an obstacle or the
+//!   outside (the file's `a_i` is shifted by one: it names the polygon across edge `i - 1`);
+//! - each vertex lists the polygons around it counter-clockwise, with [`NO_POLY`] for every
+//!   obstacle gap. A vertex with a gap is a *corner* (a path may turn there); one with two or
+//!   more gaps is *ambiguous* (obstacles touch there, as at a grid's double corner).
+//!
+//! A [`Mesh`] is immutable once built, `Send + Sync`, and shared by any number of searches.
+
+use std::collections::HashMap;
+
+use smallvec::SmallVec;
+
+use crate::error::MeshError;
+use crate::geom::{orient, orient_sign};
+
+/// "No polygon": an obstacle or the outside of the mesh.
+pub const NO_POLY: i32 = -1;
+
+/// A point of the plane (mesh coordinates).
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+pub struct MeshPoint {
+    /// Abscissa.
+    pub x: f64,
+    /// Ordinate.
+    pub y: f64,
+}
+
+impl MeshPoint {
+    /// A point.
+    #[inline]
+    pub const fn new(x: f64, y: f64) -> Self {
+        MeshPoint { x, y }
+    }
+
+    /// Euclidean distance to `other`.
+    #[inline]
+    pub fn dist(self, other: MeshPoint) -> f64 {
+        (self.x - other.x).hypot(self.y - other.y)
+    }
+}
+
+impl std::fmt::Display for MeshPoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+/// How far a polygon of a floating-point mesh may turn inwards at a vertex and still count as
+/// convex: the cross product of its two edges may be negative by at most this fraction of the
+/// product of their lengths (an angle of about 1e-9 rad). Meshes whose coordinates are rounded
+/// from irrational values (rotated copies) have "straight" vertices that bend by one rounding
+/// error; integer meshes never need it. The search itself decides with exact predicates on the
+/// stored coordinates.
+pub const CONVEXITY_TOLERANCE: f64 = 1e-9;
+
+/// Largest coordinate magnitude of an *integer* mesh: below it, an orientation determinant of
+/// three integer points is exact in `f64` (differences below 2^25, products below 2^50).
+pub const INTEGER_LIMIT: f64 = (1u64 << 24) as f64;
+
+/// A validated navigation mesh. Build one with [`Mesh::new`] (from polygons, deriving
+/// adjacency), [`Mesh::from_parts`] (from a file's records, checking them), or
+/// [`crate::read_mesh`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mesh {
+    points: Vec<MeshPoint>,
+    vert_off: Vec<u32>,
+    vert_polys: Vec<i32>,
+    vert_flags: Vec<u8>,
+    poly_off: Vec<u32>,
+    poly_verts: Vec<u32>,
+    poly_adj: Vec<i32>,
+    poly_twin: Vec<u16>,
+    integer: bool,
+    min: MeshPoint,
+    max: MeshPoint,
+    locator: Locator,
+}
+
+const CORNER: u8 = 1;
+const AMBIGUOUS: u8 = 2;
+
+/// A polygon record as read from a file: vertices counter-clockwise and, for each edge `i`
+/// (from vertex `i` to vertex `i + 1`), the polygon across it or [`NO_POLY`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PolygonRecord {
+    /// Vertex indices, counter-clockwise.
+    pub vertices: Vec<u32>,
+    /// `adjacent[i]`: the polygon across the edge from `vertices[i]` to `vertices[i + 1]`.
+    pub adjacent: Vec<i32>,
+}
+
+impl Mesh {
+    /// Builds a mesh from vertices and counter-clockwise convex polygons, deriving the
+    /// adjacency (polygons sharing an edge are neighbours; every other edge is an obstacle
+    /// side) and the polygon list of every vertex.
+    ///
+    /// # Errors
+    /// [`MeshError`] when a polygon is degenerate, not convex, not counter-clockwise, refers to
+    /// a missing vertex, or an edge is claimed by more than two polygons.
+    pub fn new(points: Vec<MeshPoint>, polygons: &[Vec<u32>]) -> Result<Mesh, MeshError> {
+        let mut directed: HashMap<(u32, u32), (usize, usize)> = HashMap::new();
+        for (p, vs) in polygons.iter().enumerate() {
+            for i in 0..vs.len() {
+                let e = (vs[i], vs[(i + 1) % vs.len()]);
+                if directed.insert(e, (p, i)).is_some() {
+                    return Err(MeshError::Adjacency {
+                        polygon: p,
+                        reason: format!("the edge {} -> {} belongs to two polygons", e.0, e.1),
+                    });
+                }
+            }
+        }
+        let records: Vec<PolygonRecord> = polygons
+            .iter()
+            .map(|vs| PolygonRecord {
+                vertices: vs.clone(),
+                adjacent: (0..vs.len())
+                    .map(|i| {
+                        let rev = (vs[(i + 1) % vs.len()], vs[i]);
+                        directed.get(&rev).map_or(NO_POLY, |&(q, _)| q as i32)
+                    })
+                    .collect(),
+            })
+            .collect();
+        Self::build(points, None, records)
+    }
+
+    /// Builds a mesh from the records of a file, checking every one: indices in range, finite
+    /// coordinates, convex counter-clockwise polygons, symmetric adjacency, and vertex polygon
+    /// lists naming the polygons and obstacle gaps that the polygons imply. The mesh keeps the
+    /// lists derived from the polygons (always counter-clockwise), so writing it back may
+    /// reorder a file's lists.
+    ///
+    /// # Errors
+    /// The first inconsistency found, as a [`MeshError`].
+    pub fn from_parts(
+        points: Vec<MeshPoint>,
+        vertex_polygons: Vec<Vec<i32>>,
+        polygons: Vec<PolygonRecord>,
+    ) -> Result<Mesh, MeshError> {
+        Self::build(points, Some(vertex_polygons), polygons)
+    }
+
+    fn build(
+        points: Vec<MeshPoint>,
+        listed: Option<Vec<Vec<i32>>>,
+        polygons: Vec<PolygonRecord>,
+    ) -> Result<Mesh, MeshError> {
+        let nv = points.len();
+        let np = polygons.len();
+        if np == 0 {
+            return Err(MeshError::Size("the mesh has no polygon".into()));
+        }
+        if nv >= i32::MAX as usize - 4 || np >= i32::MAX as usize {
+            return Err(MeshError::Size(format!(
+                "{nv} vertices and {np} polygons exceed 32-bit indices"
+            )));
+        }
+        for (v, p) in points.iter().enumerate() {
+            if !p.x.is_finite() || !p.y.is_finite() {
+                return Err(MeshError::NotFinite { vertex: v });
+            }
+        }
+        // Polygons: indices, shape, orientation, convexity.
+        let mut poly_off = Vec::with_capacity(np + 1);
+        let mut poly_verts = Vec::new();
+        let mut poly_adj = Vec::new();
+        poly_off.push(0u32);
+        for (p, rec) in polygons.iter().enumerate() {
+            let n = rec.vertices.len();
+            if n < 3 {
+                return Err(MeshError::Degenerate {
+                    polygon: p,
+                    reason: "fewer than three vertices",
+                });
+            }
+            if n > u16::MAX as usize {
+                return Err(MeshError::Degenerate {
+                    polygon: p,
+                    reason: "more than 65535 vertices",
+                });
+            }
+            if rec.adjacent.len() != n {
+                return Err(MeshError::Adjacency {
+                    polygon: p,
+                    reason: format!("{} vertices but {} neighbours", n, rec.adjacent.len()),
+                });
+            }
+            for &v in &rec.vertices {
+                if v as usize >= nv {
+                    return Err(MeshError::Dangling {
+                        owner: format!("polygon {p}"),
+                        what: "vertex",
+                        index: i64::from(v),
+                        count: nv,
+                    });
+                }
+            }
+            for &a in &rec.adjacent {
+                if a < NO_POLY || a as i64 >= np as i64 {
+                    return Err(MeshError::Dangling {
+                        owner: format!("polygon {p}"),
+                        what: "polygon",
+                        index: i64::from(a),
+                        count: np,
+                    });
+                }
+                if a == p as i32 {
+                    return Err(MeshError::Adjacency {
+                        polygon: p,
+                        reason: "it is its own neighbour".into(),
+                    });
+                }
+            }
+            let mut sorted: SmallVec<[u32; 16]> = rec.vertices.iter().copied().collect();
+            sorted.sort_unstable();
+            if sorted.windows(2).any(|w| w[0] == w[1]) {
+                return Err(MeshError::Degenerate {
+                    polygon: p,
+                    reason: "a vertex appears twice",
+                });
+            }
+            check_convex(&points, p, &rec.vertices)?;
+            poly_verts.extend_from_slice(&rec.vertices);
+            poly_adj.extend_from_slice(&rec.adjacent);
+            poly_off.push(poly_verts.len() as u32);
+        }
+        // Adjacency: symmetric, and an obstacle side is not claimed from the other side.
+        let mut directed: HashMap<(u32, u32), usize> = HashMap::with_capacity(poly_verts.len());
+        for p in 0..np {
+            let (s, e) = (poly_off[p] as usize, poly_off[p + 1] as usize);
+            let n = e - s;
+            for i in 0..n {
+                let key = (poly_verts[s + i], poly_verts[s + (i + 1) % n]);
+                if directed.insert(key, s + i).is_some() {
+                    return Err(MeshError::Adjacency {
+                        polygon: p,
+                        reason: format!("the edge {} -> {} belongs to two polygons", key.0, key.1),
+                    });
+                }
+            }
+        }
+        let mut poly_twin = vec![u16::MAX; poly_verts.len()];
+        for p in 0..np {
+            let (s, e) = (poly_off[p] as usize, poly_off[p + 1] as usize);
+            let n = e - s;
+            for i in 0..n {
+                let (a, b) = (poly_verts[s + i], poly_verts[s + (i + 1) % n]);
+                let across = poly_adj[s + i];
+                match directed.get(&(b, a)) {
+                    Some(&slot) => {
+                        let q = poly_off.partition_point(|&o| o as usize <= slot) - 1;
+                        if across != q as i32 {
+                            return Err(MeshError::Adjacency {
+                                polygon: p,
+                                reason: format!(
+                                    "the edge {a} -> {b} is shared with polygon {q}, but the neighbour given is {across}"
+                                ),
+                            });
+                        }
+                        poly_twin[s + i] = (slot - poly_off[q] as usize) as u16;
+                    }
+                    None if across != NO_POLY => {
+                        return Err(MeshError::Adjacency {
+                            polygon: p,
+                            reason: format!(
+                                "the edge {a} -> {b} names polygon {across} as its neighbour, which does not have that edge"
+                            ),
+                        });
+                    }
+                    None => {}
+                }
+            }
+        }
+        // Vertex polygon lists, derived; compared with the listed ones when given.
+        let derived = derive_vertex_polygons(&points, &poly_off, &poly_verts, &poly_adj);
+        if let Some(listed) = listed {
+            if listed.len() != nv {
+                return Err(MeshError::Size(format!(
+                    "{} vertex polygon lists for {nv} vertices",
+                    listed.len()
+                )));
+            }
+            for (v, (l, d)) in listed.iter().zip(&derived).enumerate() {
+                for &q in l {
+                    if q < NO_POLY || q as i64 >= np as i64 {
+                        return Err(MeshError::Dangling {
+                            owner: format!("vertex {v}"),
+                            what: "polygon",
+                            index: i64::from(q),
+                            count: np,
+                        });
+                    }
+                }
+                if !same_polygons_and_gaps(l, d) {
+                    return Err(MeshError::VertexPolygons {
+                        vertex: v,
+                        listed: l.clone(),
+                        derived: d.clone(),
+                    });
+                }
+            }
+        }
+        let lists = derived;
+        let mut vert_off = Vec::with_capacity(nv + 1);
+        let mut vert_polys = Vec::new();
+        let mut vert_flags = Vec::with_capacity(nv);
+        vert_off.push(0u32);
+        for l in &lists {
+            vert_polys.extend_from_slice(l);
+            vert_off.push(vert_polys.len() as u32);
+            let gaps = gap_count(l);
+            vert_flags.push(match gaps {
+                0 => 0,
+                1 => CORNER,
+                _ => CORNER | AMBIGUOUS,
+            });
+        }
+        let mut min = MeshPoint::new(f64::INFINITY, f64::INFINITY);
+        let mut max = MeshPoint::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
+        for &v in &poly_verts {
+            let p = points[v as usize];
+            min.x = min.x.min(p.x);
+            min.y = min.y.min(p.y);
+            max.x = max.x.max(p.x);
+            max.y = max.y.max(p.y);
+        }
+        let integer = points
+            .iter()
+            .all(|p| is_small_integer(p.x) && is_small_integer(p.y));
+        let locator = Locator::build(&points, &poly_off, &poly_verts, min, max);
+        Ok(Mesh {
+            points,
+            vert_off,
+            vert_polys,
+            vert_flags,
+            poly_off,
+            poly_verts,
+            poly_adj,
+            poly_twin,
+            integer,
+            min,
+            max,
+            locator,
+        })
+    }
+
+    /// Number of vertices.
+    #[inline]
+    pub fn vertex_count(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Number of polygons.
+    #[inline]
+    pub fn polygon_count(&self) -> usize {
+        self.poly_off.len() - 1
+    }
+
+    /// Every vertex's position.
+    #[inline]
+    pub fn points(&self) -> &[MeshPoint] {
+        &self.points
+    }
+
+    /// The position of vertex `v`.
+    #[inline]
+    pub fn point(&self, v: u32) -> MeshPoint {
+        self.points[v as usize]
+    }
+
+    /// The polygons around vertex `v`, counter-clockwise, [`NO_POLY`] for obstacle gaps.
+    #[inline]
+    pub fn vertex_polygons(&self, v: u32) -> &[i32] {
+        &self.vert_polys[self.vert_off[v as usize] as usize..self.vert_off[v as usize + 1] as usize]
+    }
+
+    /// Whether an obstacle touches vertex `v` (a path may turn there).
+    #[inline]
+    pub fn is_corner(&self, v: u32) -> bool {
+        self.vert_flags[v as usize] & CORNER != 0
+    }
+
+    /// Whether obstacles separate the polygons around `v` into several groups.
+    #[inline]
+    pub fn is_ambiguous(&self, v: u32) -> bool {
+        self.vert_flags[v as usize] & AMBIGUOUS != 0
+    }
+
+    /// The vertices of polygon `p`, counter-clockwise.
+    #[inline]
+    pub fn poly_vertices(&self, p: u32) -> &[u32] {
+        &self.poly_verts[self.poly_off[p as usize] as usize..self.poly_off[p as usize + 1] as usize]
+    }
+
+    /// For each edge `i` of polygon `p` (vertex `i` to vertex `i + 1`), the polygon across it
+    /// or [`NO_POLY`].
+    #[inline]
+    pub fn poly_adjacent(&self, p: u32) -> &[i32] {
+        &self.poly_adj[self.poly_off[p as usize] as usize..self.poly_off[p as usize + 1] as usize]
+    }
+
+    /// For each edge `i` of polygon `p` with a neighbour, that edge's index in the neighbour's
+    /// own numbering (`u16::MAX` for obstacle sides).
+    #[inline]
+    pub fn poly_twins(&self, p: u32) -> &[u16] {
+        &self.poly_twin[self.poly_off[p as usize] as usize..self.poly_off[p as usize + 1] as usize]
+    }
+
+    /// The polygon records, as a file lists them (edge `i` from vertex `i` to `i + 1`).
+    pub fn polygon_record(&self, p: u32) -> PolygonRecord {
+        PolygonRecord {
+            vertices: self.poly_vertices(p).to_vec(),
+            adjacent: self.poly_adjacent(p).to_vec(),
+        }
+    }
+
+    /// Whether every coordinate is an integer of magnitude at most [`INTEGER_LIMIT`], so that
+    /// orientation tests among vertices and integer points are exact in plain `f64`.
+    #[inline]
+    pub fn is_integer(&self) -> bool {
+        self.integer
+    }
+
+    /// The bounding box `(min, max)` of the polygons.
+    #[inline]
+    pub fn bounds(&self) -> (MeshPoint, MeshPoint) {
+        (self.min, self.max)
+    }
+
+    /// Total area of the polygons.
+    pub fn area(&self) -> f64 {
+        (0..self.polygon_count() as u32)
+            .map(|p| polygon_area(&self.points, self.poly_vertices(p)))
+            .sum()
+    }
+
+    /// Where `p` lies on the mesh.
+    pub fn locate(&self, p: MeshPoint) -> Location {
+        if !(p.x.is_finite() && p.y.is_finite())
+            || p.x < self.min.x
+            || p.y < self.min.y
+            || p.x > self.max.x
+            || p.y > self.max.y
+        {
+            return Location::OffMesh;
+        }
+        for &q in self.locator.candidates(p) {
+            let vs = self.poly_vertices(q);
+            let n = vs.len();
+            let mut zero_edge = None;
+            let mut inside = true;
+            for i in 0..n {
+                let a = self.points[vs[i] as usize];
+                let b = self.points[vs[(i + 1) % n] as usize];
+                match orient_sign(a, b, p) {
+                    s if s < 0 => {
+                        inside = false;
+                        break;
+                    }
+                    0 => {
+                        if zero_edge.is_none() {
+                            zero_edge = Some(i);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if !inside {
+                continue;
+            }
+            if let Some(&v) = vs.iter().find(|&&v| self.points[v as usize] == p) {
+                return Location::Vertex(v);
+            }
+            return match zero_edge {
+                None => Location::Interior(q),
+                Some(i) => {
+                    let across = self.poly_adjacent(q)[i];
+                    Location::Edge {
+                        poly: q,
+                        edge: i as u16,
+                        across: (across != NO_POLY).then_some(across as u32),
+                    }
+                }
+            };
+        }
+        Location::OffMesh
+    }
+
+    /// The polygons a path may leave `p` through (or arrive at `p` through), written into
+    /// `out`: the polygon containing it, both polygons of an edge it lies on, or the polygons
+    /// around a vertex, restricted by `ambiguity` when obstacles separate them.
+    ///
+    /// Returns false when `p` is off the mesh, or an ambiguous vertex that `ambiguity`
+    /// refuses; `out` is then empty.
+    pub fn endpoint_polygons(
+        &self,
+        loc: Location,
+        ambiguity: Ambiguity,
+        out: &mut SmallVec<[u32; 8]>,
+    ) -> bool {
+        out.clear();
+        match loc {
+            Location::OffMesh => return false,
+            Location::Interior(q) => out.push(q),
+            Location::Edge { poly, across, .. } => {
+                out.push(poly);
+                out.extend(across);
+            }
+            Location::Vertex(v) => {
+                let around = self.vertex_polygons(v);
+                if !self.is_ambiguous(v) {
+                    out.extend(around.iter().filter(|&&q| q != NO_POLY).map(|&q| q as u32));
+                } else {
+                    let Ambiguity::Towards(dx, dy) = ambiguity else {
+                        return false;
+                    };
+                    let Some(first) = self.polygon_towards(v, dx, dy) else {
+                        return false;
+                    };
+                    // The whole group (run between gaps) containing `first`.
+                    let n = around.len();
+                    let at = around.iter().position(|&q| q == first as i32).unwrap_or(0);
+                    out.push(first);
+                    for step in [1usize, n - 1] {
+                        let mut i = (at + step) % n;
+                        while around[i] != NO_POLY && i != at {
+                            if !out.contains(&(around[i] as u32)) {
+                                out.push(around[i] as u32);
+                            }
+                            i = (i + step) % n;
+                        }
+                    }
+                }
+            }
+        }
+        !out.is_empty()
+    }
+
+    /// The polygon around vertex `v` whose corner at `v` contains the direction `(dx, dy)`.
+    fn polygon_towards(&self, v: u32, dx: f64, dy: f64) -> Option<u32> {
+        let c = self.points[v as usize];
+        let d = MeshPoint::new(c.x + dx, c.y + dy);
+        self.vertex_polygons(v)
+            .iter()
+            .filter(|&&q| q != NO_POLY)
+            .map(|&q| q as u32)
+            .find(|&q| {
+                let vs = self.poly_vertices(q);
+                let n = vs.len();
+                let Some(i) = vs.iter().position(|&w| w == v) else {
+                    return false;
+                };
+                let prev = self.points[vs[(i + n - 1) % n] as usize];
+                let next = self.points[vs[(i + 1) % n] as usize];
+                orient_sign(prev, c, d) >= 0 && orient_sign(c, next, d) >= 0
+            })
+    }
+}
+
+/// Which polygons a query point on an *ambiguous* vertex (obstacles touching there) belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum Ambiguity {
+    /// Refuse the point ([`crate::MeshQueryError::Ambiguous`]). The reference Polyanya reports
+    /// no path for such points.
+    #[default]
+    Refuse,
+    /// The group of polygons containing the direction `(dx, dy)` from the vertex. Grid maps
+    /// use `(1, 1)`: a lattice point belongs to the cell whose top-left corner it is.
+    Towards(f64, f64),
+}
+
+/// Where a point lies on a mesh.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Location {
+    /// Outside every polygon (off the mesh or inside an obstacle).
+    OffMesh,
+    /// Strictly inside this polygon.
+    Interior(u32),
+    /// On edge `edge` of polygon `poly` (not at a vertex), with the polygon across if any.
+    Edge {
+        /// A polygon containing the point.
+        poly: u32,
+        /// The edge of `poly` the point lies on.
+        edge: u16,
+        /// The polygon on the other side, if the edge is not an obstacle side.
+        across: Option<u32>,
+    },
+    /// Exactly on this vertex.
+    Vertex(u32),
+}
+
+fn is_small_integer(c: f64) -> bool {
+    c.fract() == 0.0 && c.abs() <= INTEGER_LIMIT
+}
+
+/// The signed area of a polygon (positive when counter-clockwise).
+pub(crate) fn polygon_area(points: &[MeshPoint], vs: &[u32]) -> f64 {
+    let n = vs.len();
+    let mut s = 0.0;
+    for i in 0..n {
+        let a = points[vs[i] as usize];
+        let b = points[vs[(i + 1) % n] as usize];
+        s += a.x * b.y - b.x * a.y;
+    }
+    s / 2.0
+}
+
+fn check_convex(points: &[MeshPoint], p: usize, vs: &[u32]) -> Result<(), MeshError> {
+    let n = vs.len();
+    if polygon_area(points, vs) <= 0.0 {
+        return Err(MeshError::NotConvex {
+            polygon: p,
+            vertex: vs[0],
+        });
+    }
+    for i in 0..n {
+        let a = points[vs[(i + n - 1) % n] as usize];
+        let b = points[vs[i] as usize];
+        let c = points[vs[(i + 1) % n] as usize];
+        let o = orient(a, b, c);
+        if o < 0.0 {
+            let scale = a.dist(b) * b.dist(c);
+            if o < -CONVEXITY_TOLERANCE * scale {
+                return Err(MeshError::NotConvex {
+                    polygon: p,
+                    vertex: vs[i],
+                });
+            }
+        }
+    }
+    // A convex polygon winds once: the edge directions turn through 2π in total. Checking the
+    // local turns is not enough for a star-shaped "pentagram", so count the turns of the
+    // direction angle.
+    let mut total = 0.0;
+    for i in 0..n {
+        let a = points[vs[(i + n - 1) % n] as usize];
+        let b = points[vs[i] as usize];
+        let c = points[vs[(i + 1) % n] as usize];
+        let t1 = (b.y - a.y).atan2(b.x - a.x);
+        let t2 = (c.y - b.y).atan2(c.x - b.x);
+        let mut d = t2 - t1;
+        while d <= -std::f64::consts::PI {
+            d += 2.0 * std::f64::consts::PI;
+        }
+        while d > std::f64::consts::PI {
+            d -= 2.0 * std::f64::consts::PI;
+        }
+        total += d;
+    }
+    if (total - 2.0 * std::f64::consts::PI).abs() > 1e-6 {
+        return Err(MeshError::NotConvex {
+            polygon: p,
+            vertex: vs[0],
+        });
+    }
+    Ok(())
+}
+
+/// The counter-clockwise polygon list of every vertex, with a gap (-1) wherever an obstacle
+/// separates consecutive polygons. Groups of a vertex with several gaps are ordered by angle.
+fn derive_vertex_polygons(
+    points: &[MeshPoint],
+    poly_off: &[u32],
+    poly_verts: &[u32],
+    poly_adj: &[i32],
+) -> Vec<Vec<i32>> {
+    let nv = points.len();
+    // For each (vertex, polygon): the next polygon counter-clockwise around the vertex (across
+    // the polygon's edge arriving at the vertex) and the previous one (across the leaving edge).
+    let mut around: Vec<Vec<(u32, i32, i32)>> = vec![Vec::new(); nv];
+    for p in 0..poly_off.len() - 1 {
+        let (s, e) = (poly_off[p] as usize, poly_off[p + 1] as usize);
+        let n = e - s;
+        for i in 0..n {
+            let v = poly_verts[s + i];
+            let next_ccw = poly_adj[s + (i + n - 1) % n];
+            let prev_ccw = poly_adj[s + i];
+            around[v as usize].push((p as u32, next_ccw, prev_ccw));
+        }
+    }
+    let mut lists = Vec::with_capacity(nv);
+    for (v, entries) in around.iter().enumerate() {
+        if entries.is_empty() {
+            lists.push(Vec::new());
+            continue;
+        }
+        let find = |q: i32| entries.iter().find(|e| e.0 as i32 == q);
+        let starts: Vec<&(u32, i32, i32)> = entries
+            .iter()
+            .filter(|e| e.2 == NO_POLY || find(e.2).is_none())
+            .collect();
+        if starts.is_empty() {
+            // One full cycle, no gap.
+            let mut list = Vec::new();
+            let mut cur = entries[0];
+            loop {
+                list.push(cur.0 as i32);
+                match find(cur.1) {
+                    Some(&n) if n.0 != entries[0].0 && list.len() <= entries.len() => cur = n,
+                    _ => break,
+                }
+            }
+            lists.push(list);
+            continue;
+        }
+        let c = points[v];
+        let mut groups: Vec<(f64, Vec<i32>)> = Vec::new();
+        for &&start in &starts {
+            let mut group = Vec::new();
+            let mut cur = start;
+            loop {
+                group.push(cur.0 as i32);
+                match find(cur.1) {
+                    Some(&n) if group.len() <= entries.len() => cur = n,
+                    _ => break,
+                }
+            }
+            // Angle of the group's first polygon's leaving edge, to order groups.
+            let vs = &poly_verts
+                [poly_off[start.0 as usize] as usize..poly_off[start.0 as usize + 1] as usize];
+            let i = vs.iter().position(|&w| w as usize == v).unwrap_or(0);
+            let next = points[vs[(i + 1) % vs.len()] as usize];
+            groups.push(((next.y - c.y).atan2(next.x - c.x), group));
+        }
+        groups.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut list = Vec::new();
+        for (_, g) in groups {
+            list.extend(g);
+            list.push(NO_POLY);
+        }
+        lists.push(list);
+    }
+    lists
+}
+
+/// Whether two vertex lists name the same polygons and the same number of obstacle gaps.
+/// The order is not compared: files in the wild (the reference test meshes among them) list
+/// some vertices' polygons clockwise, and the search uses the order derived from the polygons.
+fn same_polygons_and_gaps(a: &[i32], b: &[i32]) -> bool {
+    let polys = |l: &[i32]| {
+        let mut v: Vec<i32> = l.iter().copied().filter(|&q| q != NO_POLY).collect();
+        v.sort_unstable();
+        v
+    };
+    polys(a) == polys(b) && gap_count(a) == gap_count(b)
+}
+
+fn gap_count(l: &[i32]) -> usize {
+    let n = l.len();
+    (0..n)
+        .filter(|&i| l[i] == NO_POLY && l[(i + 1) % n] != NO_POLY)
+        .count()
+        .max(usize::from(l.iter().all(|&q| q == NO_POLY) && n > 0))
+}
+
+/// A uniform bucket grid over the mesh's bounding box: each bucket lists the polygons whose
+/// bounding boxes meet it, so locating a point tests a handful of polygons.
+#[derive(Debug, Clone, PartialEq)]
+struct Locator {
+    origin: MeshPoint,
+    cell: f64,
+    cols: usize,
+    rows: usize,
+    off: Vec<u32>,
+    polys: Vec<u32>,
+}
+
+impl Locator {
+    fn build(
+        points: &[MeshPoint],
+        poly_off: &[u32],
+        poly_verts: &[u32],
+        min: MeshPoint,
+        max: MeshPoint,
+    ) -> Locator {
+        let np = poly_off.len() - 1;
+        let w = (max.x - min.x).max(1e-9);
+        let h = (max.y - min.y).max(1e-9);
+        let cell = ((w * h) / np.max(1) as f64).sqrt().max(1e-9);
+        let cols = ((w / cell).floor() as usize + 1).clamp(1, 4096);
+        let rows = ((h / cell).floor() as usize + 1).clamp(1, 4096);
+        let bbox = |p: usize| {
+            let vs = &poly_verts[poly_off[p] as usize..poly_off[p + 1] as usize];
+            let mut lo = MeshPoint::new(f64::INFINITY, f64::INFINITY);
+            let mut hi = MeshPoint::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
+            for &v in vs {
+                let q = points[v as usize];
+                lo.x = lo.x.min(q.x);
+                lo.y = lo.y.min(q.y);
+                hi.x = hi.x.max(q.x);
+                hi.y = hi.y.max(q.y);
+            }
+            (lo, hi)
+        };
+        let index =
+            |c: f64, o: f64, n: usize| (((c - o) / cell).floor().max(0.0) as usize).min(n - 1);
+        let mut counts = vec![0u32; cols * rows + 1];
+        let mut spans = Vec::with_capacity(np);
+        for p in 0..np {
+            let (lo, hi) = bbox(p);
+            let span = (
+                index(lo.x, min.x, cols),
+                index(hi.x, min.x, cols),
+                index(lo.y, min.y, rows),
+                index(hi.y, min.y, rows),
+            );
+            for r in span.2..=span.3 {
+                for c in span.0..=span.1 {
+                    counts[r * cols + c + 1] += 1;
+                }
+            }
+            spans.push(span);
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        let mut fill = counts.clone();
+        let mut polys = vec![0u32; counts[cols * rows] as usize];
+        for (p, span) in spans.into_iter().enumerate() {
+            for r in span.2..=span.3 {
+                for c in span.0..=span.1 {
+                    let slot = &mut fill[r * cols + c];
+                    polys[*slot as usize] = p as u32;
+                    *slot += 1;
+                }
+            }
+        }
+        Locator {
+            origin: min,
+            cell,
+            cols,
+            rows,
+            off: counts,
+            polys,
+        }
+    }
+
+    fn candidates(&self, p: MeshPoint) -> &[u32] {
+        let c = (((p.x - self.origin.x) / self.cell).floor().max(0.0) as usize).min(self.cols - 1);
+        let r = (((p.y - self.origin.y) / self.cell).floor().max(0.0) as usize).min(self.rows - 1);
+        let b = r * self.cols + c;
+        &self.polys[self.off[b] as usize..self.off[b + 1] as usize]
+    }
+}

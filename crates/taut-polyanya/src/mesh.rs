@@ -465,11 +465,7 @@ impl Mesh {
                         inside = false;
                         break;
                     }
-                    0 => {
-                        if zero_edge.is_none() {
-                            zero_edge = Some(i);
-                        }
-                    }
+                    0 if zero_edge.is_none() => zero_edge = Some(i),
                     _ => {}
                 }
             }

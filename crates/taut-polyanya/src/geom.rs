@@ -25,7 +25,6 @@ pub fn orient_sign(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32 {
 /// The sign of the orientation of three points whose coordinates are integers of magnitude at
 /// most [`crate::mesh::INTEGER_LIMIT`]: the determinant is computed exactly in plain `f64`.
 #[inline]
-#[allow(dead_code)] // used by the search (next commit)
 pub fn orient_sign_integer(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32 {
     let o = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
     (o > 0.0) as i32 - (o < 0.0) as i32

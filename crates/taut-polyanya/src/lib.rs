@@ -33,6 +33,8 @@ mod error;
 mod geom;
 mod io;
 mod mesh;
+mod planner;
+mod search;
 
 pub use error::{End, MeshError, MeshQueryError, ParseErrorKind};
 pub use geom::{orient, orient_sign};
@@ -41,3 +43,5 @@ pub use mesh::{
     Ambiguity, CONVEXITY_TOLERANCE, INTEGER_LIMIT, Location, Mesh, MeshPoint, NO_POLY,
     PolygonRecord,
 };
+pub use planner::PolyanyaPlanner;
+pub use search::{MeshAnswer, Options, SearchContext};

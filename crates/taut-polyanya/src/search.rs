@@ -1,0 +1,780 @@
+//! Polyanya search: intervals of polygon edges seen from roots, expanded best-first.
+//!
+//! A node stands for every path that reaches its *interval* (a piece of one edge of the
+//! polygon it is about to enter) in a straight line from its *root* (the start, or the last
+//! vertex the paths turned at). Expanding it projects the interval across that polygon:
+//! - *observable* successors: the parts of the polygon's other edges inside the cone from the
+//!   root through the interval, same root;
+//! - *non-observable* successors: when the interval ends exactly at a corner vertex (an
+//!   obstacle touches it), the parts of the polygon beyond the cone's side, seen from that
+//!   vertex, which becomes the root;
+//! - *degenerate* nodes: an interval on a line through its root (the root lies on the edge's
+//!   line: the cone has no width). Its expansion turns at the edge's corner endpoints (or, if
+//!   the root is an endpoint, sweeps on around it) into the polygon beyond.
+//!
+//! Decision invariant: every interval endpoint lies on a line through its node's root and two
+//! *known* points (mesh vertices or the start), stored as their ids; "which side of the ray
+//! through this endpoint is vertex v" is an orientation test of three known points, exact
+//! (robust predicates, or plain `f64` on integer meshes). Endpoint coordinates are computed in
+//! `f64` only to measure costs. `docs/polyanya.md` explains why the invariant holds.
+
+use smallvec::SmallVec;
+use taut_grid::{Stats, Status};
+use taut_search::{Entry, OpenList, StampedCosts};
+
+use crate::error::{End, MeshQueryError};
+use crate::geom::{orient_sign, orient_sign_integer};
+use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY};
+
+/// Search options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Skip polygons that lead nowhere: no neighbour but the one the node came from, and no
+    /// goal inside (cul-de-sac pruning).
+    pub cul_de_sac: bool,
+    /// Expand a node at once, without the open list, when it has exactly one successor and is
+    /// not the goal (intermediate pruning).
+    pub intermediate: bool,
+    /// Which polygons a start or goal on an ambiguous vertex belongs to.
+    pub ambiguity: Ambiguity,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            cul_de_sac: true,
+            intermediate: true,
+            ambiguity: Ambiguity::Refuse,
+        }
+    }
+}
+
+// `Ambiguity` holds f64s; equality of options is still meaningful.
+impl Eq for Ambiguity {}
+
+/// The answer of a mesh query: waypoints from start to goal inclusive (`[start]` when start ==
+/// goal, empty when unreachable), the length (`f64::INFINITY` when unreachable) and the
+/// search statistics. Reuse one across queries: the search clears and refills it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MeshAnswer {
+    /// Start, every turning point, goal.
+    pub waypoints: Vec<MeshPoint>,
+    /// Euclidean length of the path.
+    pub length: f64,
+    /// Expanded and generated nodes, heap operations.
+    pub stats: Stats,
+}
+
+impl MeshAnswer {
+    fn clear(&mut self) {
+        self.waypoints.clear();
+        self.length = f64::INFINITY;
+        self.stats = Stats::default();
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// One end of an interval: its position (for costs), the vertex it coincides with (or
+/// [`NONE`]), and the two known points whose line, directed away from the root, carries it.
+#[derive(Debug, Clone, Copy)]
+struct IEnd {
+    p: MeshPoint,
+    vertex: u32,
+    a: u32,
+    b: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Root strictly on the far side of the interval's edge.
+    Normal,
+    /// Root on the line of the interval's edge.
+    Degenerate,
+    /// The goal, seen from `root`.
+    Final,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    parent: u32,
+    root: u32,
+    poly: u32,
+    edge: u16,
+    kind: Kind,
+    /// End on the side of `poly`'s vertex `edge` (the root's left).
+    left: IEnd,
+    /// End on the side of `poly`'s vertex `edge + 1` (the root's right).
+    right: IEnd,
+    g: f64,
+    f: f64,
+}
+
+/// Orientation kernel: exact for every finite input, or plain `f64` for small integers.
+trait Kernel {
+    fn sign(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32;
+}
+
+struct Robust;
+impl Kernel for Robust {
+    #[inline(always)]
+    fn sign(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32 {
+        orient_sign(a, b, c)
+    }
+}
+
+struct Integer;
+impl Kernel for Integer {
+    #[inline(always)]
+    fn sign(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32 {
+        orient_sign_integer(a, b, c)
+    }
+}
+
+/// The reusable state of Polyanya searches: node arena, open list, root history, goal
+/// polygons and scratch buffers. Create one per thread and reuse it; once warm, a query
+/// allocates nothing.
+#[derive(Debug, Default)]
+pub struct SearchContext {
+    nodes: Vec<Node>,
+    open: OpenList,
+    root_g: StampedCosts,
+    targets: StampedCosts,
+    side_r: Vec<i8>,
+    side_l: Vec<i8>,
+    succ: Vec<Node>,
+    start: MeshPoint,
+    goal: MeshPoint,
+    start_id: u32,
+    nv: u32,
+    stats: Stats,
+}
+
+/// A point of a query, checked.
+fn check_point(
+    mesh: &Mesh,
+    p: MeshPoint,
+    which: End,
+    ambiguity: Ambiguity,
+    out: &mut SmallVec<[u32; 8]>,
+) -> Result<Option<u32>, MeshQueryError> {
+    let loc = mesh.locate(p);
+    if mesh.endpoint_polygons(loc, ambiguity, out) {
+        Ok(match loc {
+            crate::mesh::Location::Vertex(v) => Some(v),
+            _ => None,
+        })
+    } else if let crate::mesh::Location::Vertex(_) = loc {
+        Err(MeshQueryError::Ambiguous { which, point: p })
+    } else {
+        Err(MeshQueryError::OffMesh { which, point: p })
+    }
+}
+
+impl SearchContext {
+    /// An empty context.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Finds a shortest path from `start` to `goal` inside `mesh`, filling `out`.
+    ///
+    /// # Errors
+    /// [`MeshQueryError`] when an endpoint is off the mesh (outside it or inside an obstacle),
+    /// or an ambiguous vertex that `options.ambiguity` refuses; `out` is then cleared.
+    pub fn search(
+        &mut self,
+        mesh: &Mesh,
+        start: MeshPoint,
+        goal: MeshPoint,
+        options: &Options,
+        out: &mut MeshAnswer,
+    ) -> Result<Status, MeshQueryError> {
+        out.clear();
+        let mut start_polys = SmallVec::<[u32; 8]>::new();
+        let start_vertex =
+            check_point(mesh, start, End::Start, options.ambiguity, &mut start_polys)?;
+        let mut goal_polys = SmallVec::<[u32; 8]>::new();
+        check_point(mesh, goal, End::Goal, options.ambiguity, &mut goal_polys)?;
+        if start == goal {
+            out.waypoints.push(start);
+            out.length = 0.0;
+            return Ok(Status::Found);
+        }
+        let small_int = |p: MeshPoint| {
+            p.x.fract() == 0.0
+                && p.y.fract() == 0.0
+                && p.x.abs() <= crate::mesh::INTEGER_LIMIT
+                && p.y.abs() <= crate::mesh::INTEGER_LIMIT
+        };
+        let status = if mesh.is_integer() && small_int(start) && small_int(goal) {
+            self.run::<Integer>(
+                mesh,
+                start,
+                start_vertex,
+                goal,
+                &start_polys,
+                &goal_polys,
+                options,
+                out,
+            )
+        } else {
+            self.run::<Robust>(
+                mesh,
+                start,
+                start_vertex,
+                goal,
+                &start_polys,
+                &goal_polys,
+                options,
+                out,
+            )
+        };
+        Ok(status)
+    }
+
+    #[inline(always)]
+    fn pt(&self, mesh: &Mesh, id: u32) -> MeshPoint {
+        if id < self.nv {
+            mesh.point(id)
+        } else {
+            self.start
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run<K: Kernel>(
+        &mut self,
+        mesh: &Mesh,
+        start: MeshPoint,
+        start_vertex: Option<u32>,
+        goal: MeshPoint,
+        start_polys: &[u32],
+        goal_polys: &[u32],
+        options: &Options,
+        out: &mut MeshAnswer,
+    ) -> Status {
+        self.nodes.clear();
+        self.open.clear();
+        self.stats = Stats::default();
+        self.nv = mesh.vertex_count() as u32;
+        self.start = start;
+        self.goal = goal;
+        self.start_id = start_vertex.unwrap_or(self.nv);
+        self.root_g.begin(mesh.vertex_count());
+        self.targets.begin(mesh.polygon_count());
+        for &p in goal_polys {
+            self.targets.set(p as usize, 0.0);
+        }
+        if let Some(v) = start_vertex {
+            self.root_g.set(v as usize, 0.0);
+        }
+        // Start: every start polygon, as if the start were a vertex on its boundary.
+        self.succ.clear();
+        for &p in start_polys {
+            self.expand_point::<K>(
+                mesh,
+                self.start_id,
+                0.0,
+                p,
+                u16::MAX,
+                Some(start_polys),
+                options,
+            );
+        }
+        self.push_succ(NONE);
+
+        let mut found = None;
+        while let Some(e) = self.open.pop() {
+            self.stats.heap_ops += 1;
+            let mut id = e.id;
+            loop {
+                let node = self.nodes[id as usize];
+                if node.kind == Kind::Final {
+                    found = Some(id);
+                    break;
+                }
+                if node.root < self.nv && node.g > self.root_g.get(node.root as usize) {
+                    break;
+                }
+                self.stats.expanded += 1;
+                self.succ.clear();
+                self.expand::<K>(mesh, &node, options);
+                // Intermediate pruning: a lone successor that is not the goal is expanded at
+                // once instead of going through the open list.
+                if options.intermediate && self.succ.len() == 1 && self.succ[0].kind != Kind::Final
+                {
+                    let mut s = self.succ[0];
+                    s.parent = id;
+                    self.nodes.push(s);
+                    id = self.nodes.len() as u32 - 1;
+                    continue;
+                }
+                self.push_succ(id);
+                break;
+            }
+            if found.is_some() {
+                break;
+            }
+        }
+        out.stats = self.stats;
+        match found {
+            None => Status::Unreachable,
+            Some(id) => {
+                self.extract(mesh, id, out);
+                Status::Found
+            }
+        }
+    }
+
+    fn push_succ(&mut self, parent: u32) {
+        for i in 0..self.succ.len() {
+            let mut s = self.succ[i];
+            s.parent = parent;
+            let id = self.nodes.len() as u32;
+            self.nodes.push(s);
+            let g = if s.kind == Kind::Final { s.f } else { s.g };
+            self.open.push(Entry { f: s.f, g, id });
+            self.stats.heap_ops += 1;
+        }
+    }
+
+    fn extract(&self, mesh: &Mesh, final_id: u32, out: &mut MeshAnswer) {
+        out.waypoints.push(self.goal);
+        let mut id = final_id;
+        let mut last = NONE;
+        while id != NONE {
+            let n = &self.nodes[id as usize];
+            if n.root != last {
+                out.waypoints.push(self.pt(mesh, n.root));
+                last = n.root;
+            }
+            id = n.parent;
+        }
+        if *out.waypoints.last().unwrap_or(&self.goal) != self.start {
+            out.waypoints.push(self.start);
+        }
+        out.waypoints.reverse();
+        out.length = out.waypoints.windows(2).map(|w| w[0].dist(w[1])).sum();
+    }
+
+    /// Records a new root `r` reached with cost `g`; false when it was reached more cheaply
+    /// before (root-level pruning).
+    #[inline]
+    fn admit_root(&mut self, r: u32, g: f64) -> bool {
+        if r >= self.nv {
+            return true;
+        }
+        let best = self.root_g.get(r as usize);
+        if g > best {
+            return false;
+        }
+        if g < best {
+            self.root_g.set(r as usize, g);
+        }
+        true
+    }
+
+    /// Adds the goal node for root `r` (cost `g`) if it is a target polygon.
+    #[inline]
+    fn maybe_final(&mut self, mesh: &Mesh, poly: u32, r: u32, g: f64, template: &Node) {
+        if self.targets.get(poly as usize) == 0.0 {
+            let f = g + self.pt(mesh, r).dist(self.goal);
+            self.stats.generated += 1;
+            self.succ.push(Node {
+                kind: Kind::Final,
+                root: r,
+                g,
+                f,
+                ..*template
+            });
+        }
+    }
+
+    /// Successors of a root `r` (cost `g`) lying on the boundary of polygon `poly`: every edge
+    /// of `poly` except `skip` (the edge the search arrived through) is visible from `r`.
+    /// `start_set`: at the start, edges shared with another start polygon are skipped.
+    #[allow(clippy::too_many_arguments)]
+    fn expand_point<K: Kernel>(
+        &mut self,
+        mesh: &Mesh,
+        r: u32,
+        g: f64,
+        poly: u32,
+        skip: u16,
+        start_set: Option<&[u32]>,
+        options: &Options,
+    ) {
+        let template = Node {
+            parent: NONE,
+            root: r,
+            poly,
+            edge: 0,
+            kind: Kind::Final,
+            left: IEnd {
+                p: MeshPoint::default(),
+                vertex: NONE,
+                a: NONE,
+                b: NONE,
+            },
+            right: IEnd {
+                p: MeshPoint::default(),
+                vertex: NONE,
+                a: NONE,
+                b: NONE,
+            },
+            g,
+            f: 0.0,
+        };
+        self.maybe_final(mesh, poly, r, g, &template);
+        let rp = self.pt(mesh, r);
+        let vs = mesh.poly_vertices(poly);
+        let adj = mesh.poly_adjacent(poly);
+        let twins = mesh.poly_twins(poly);
+        let n = vs.len();
+        for i in 0..n {
+            if i as u16 == skip || adj[i] == NO_POLY {
+                continue;
+            }
+            let (u, w) = (vs[i], vs[(i + 1) % n]);
+            let (up, wp) = (mesh.point(u), mesh.point(w));
+            let side = K::sign(up, wp, rp);
+            let degenerate = side == 0;
+            if degenerate && let Some(set) = start_set {
+                // The start lies on this edge's line; if on the edge itself, the polygon
+                // across is a start polygon too.
+                let on_edge = u == r || w == r || {
+                    let d = (rp.x - up.x) * (wp.x - up.x) + (rp.y - up.y) * (wp.y - up.y);
+                    let len2 = (wp.x - up.x).powi(2) + (wp.y - up.y).powi(2);
+                    (0.0..=len2).contains(&d)
+                };
+                if on_edge && set.contains(&(adj[i] as u32)) {
+                    continue;
+                }
+            }
+            let next = adj[i] as u32;
+            if self.dead_end(mesh, next, twins[i], options) {
+                continue;
+            }
+            // In `next`'s numbering the edge runs w -> u: left (seen from r) is w, right is u.
+            let left = IEnd {
+                p: wp,
+                vertex: w,
+                a: r,
+                b: w,
+            };
+            let right = IEnd {
+                p: up,
+                vertex: u,
+                a: r,
+                b: u,
+            };
+            self.add(mesh, r, g, next, twins[i], left, right, degenerate);
+        }
+    }
+
+    /// Whether polygon `p`, entered through its edge `edge`, is a cul-de-sac to skip.
+    #[inline]
+    fn dead_end(&self, mesh: &Mesh, p: u32, edge: u16, options: &Options) -> bool {
+        if !options.cul_de_sac || self.targets.get(p as usize) == 0.0 {
+            return false;
+        }
+        mesh.poly_adjacent(p)
+            .iter()
+            .enumerate()
+            .all(|(i, &q)| q == NO_POLY || i == edge as usize)
+    }
+
+    /// Pushes a successor node into the successor buffer with its f-value.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn add(
+        &mut self,
+        mesh: &Mesh,
+        root: u32,
+        g: f64,
+        poly: u32,
+        edge: u16,
+        left: IEnd,
+        right: IEnd,
+        degenerate: bool,
+    ) {
+        self.stats.generated += 1;
+        let rp = self.pt(mesh, root);
+        let h = if degenerate {
+            (rp.dist(left.p) + left.p.dist(self.goal))
+                .min(rp.dist(right.p) + right.p.dist(self.goal))
+        } else {
+            heuristic(rp, left.p, right.p, self.goal)
+        };
+        self.succ.push(Node {
+            parent: NONE,
+            root,
+            poly,
+            edge,
+            kind: if degenerate {
+                Kind::Degenerate
+            } else {
+                Kind::Normal
+            },
+            left,
+            right,
+            g,
+            f: g + h,
+        });
+    }
+
+    fn expand<K: Kernel>(&mut self, mesh: &Mesh, node: &Node, options: &Options) {
+        let poly = node.poly;
+        let vs = mesh.poly_vertices(poly);
+        let n = vs.len();
+        let e = node.edge as usize;
+        if node.kind == Kind::Degenerate {
+            let (a, b) = (vs[e], vs[(e + 1) % n]);
+            let rp = self.pt(mesh, node.root);
+            for z in [a, b] {
+                if z == node.root {
+                    self.expand_point::<K>(mesh, z, node.g, poly, node.edge, None, options);
+                } else if node.root != a && node.root != b && mesh.is_corner(z) {
+                    let g = node.g + rp.dist(mesh.point(z));
+                    if self.admit_root(z, g) {
+                        self.expand_point::<K>(mesh, z, g, poly, node.edge, None, options);
+                    }
+                }
+            }
+            return;
+        }
+        let root = node.root;
+        let rp = self.pt(mesh, root);
+        let (rl_a, rl_b) = (self.pt(mesh, node.right.a), self.pt(mesh, node.right.b));
+        let (ll_a, ll_b) = (self.pt(mesh, node.left.a), self.pt(mesh, node.left.b));
+        // Chain c_0 = v[e+1] (right), ..., c_{n-1} = v[e] (left); sides against both rays.
+        self.side_r.clear();
+        self.side_l.clear();
+        for j in 0..n {
+            let c = mesh.point(vs[(e + 1 + j) % n]);
+            self.side_r.push(K::sign(rl_a, rl_b, c) as i8);
+            self.side_l.push(K::sign(ll_a, ll_b, c) as i8);
+        }
+        let adj = mesh.poly_adjacent(poly);
+        let twins = mesh.poly_twins(poly);
+        // The goal, if visible through the interval.
+        if self.targets.get(poly as usize) == 0.0 {
+            let g = self.goal;
+            let sr = K::sign(rl_a, rl_b, g);
+            let sl = K::sign(ll_a, ll_b, g);
+            if sr >= 0 && sl <= 0 {
+                self.maybe_final(mesh, poly, root, node.g, node);
+            }
+        }
+        // Observable successors.
+        for j in 0..n - 1 {
+            let k = (e + 1 + j) % n;
+            if adj[k] == NO_POLY {
+                continue;
+            }
+            let (sr0, sr1) = (self.side_r[j], self.side_r[j + 1]);
+            let (sl0, sl1) = (self.side_l[j], self.side_l[j + 1]);
+            if sr1 < 0 || sl0 > 0 {
+                continue; // wholly outside the cone
+            }
+            if (sr1 == 0 && sr0 < 0) || (sl0 == 0 && sl1 > 0) {
+                continue; // touches the cone at one vertex only
+            }
+            let (cj, cj1) = (vs[k], vs[(k + 1) % n]);
+            let (pj, pj1) = (mesh.point(cj), mesh.point(cj1));
+            let right = if sr0 >= 0 {
+                IEnd {
+                    p: pj,
+                    vertex: cj,
+                    a: root,
+                    b: cj,
+                }
+            } else {
+                IEnd {
+                    p: intersect(rl_a, rl_b, pj, pj1),
+                    vertex: NONE,
+                    ..node.right
+                }
+            };
+            let left = if sl1 <= 0 {
+                IEnd {
+                    p: pj1,
+                    vertex: cj1,
+                    a: root,
+                    b: cj1,
+                }
+            } else {
+                IEnd {
+                    p: intersect(ll_a, ll_b, pj, pj1),
+                    vertex: NONE,
+                    ..node.left
+                }
+            };
+            let next = adj[k] as u32;
+            if self.dead_end(mesh, next, twins[k], options) {
+                continue;
+            }
+            let degenerate = sr0 == 0 && sr1 == 0 || sl0 == 0 && sl1 == 0;
+            self.add(mesh, root, node.g, next, twins[k], left, right, degenerate);
+        }
+        // Non-observable successors on the right: the interval ends at the corner v[e+1].
+        let rv = vs[(e + 1) % n];
+        if node.right.vertex == rv && mesh.is_corner(rv) && self.side_r[1] < 0 {
+            let g = node.g + rp.dist(mesh.point(rv));
+            if self.admit_root(rv, g) {
+                if self.targets.get(poly as usize) == 0.0 && K::sign(rl_a, rl_b, self.goal) < 0 {
+                    self.maybe_final(mesh, poly, rv, g, node);
+                }
+                for j in 0..n - 1 {
+                    let (s0, s1) = (self.side_r[j], self.side_r[j + 1]);
+                    if s0 >= 0 && j > 0 {
+                        break;
+                    }
+                    let k = (e + 1 + j) % n;
+                    if adj[k] == NO_POLY {
+                        if s1 >= 0 {
+                            break;
+                        }
+                        continue;
+                    }
+                    let (cj, cj1) = (vs[k], vs[(k + 1) % n]);
+                    let (pj, pj1) = (mesh.point(cj), mesh.point(cj1));
+                    let right = IEnd {
+                        p: pj,
+                        vertex: cj,
+                        a: rv,
+                        b: cj,
+                    };
+                    let left = if s1 <= 0 {
+                        IEnd {
+                            p: pj1,
+                            vertex: cj1,
+                            a: rv,
+                            b: cj1,
+                        }
+                    } else {
+                        IEnd {
+                            p: intersect(rl_a, rl_b, pj, pj1),
+                            vertex: NONE,
+                            ..node.right
+                        }
+                    };
+                    let next = adj[k] as u32;
+                    if !self.dead_end(mesh, next, twins[k], options) {
+                        let degenerate = j == 0 || K::sign(mesh.point(rv), pj, pj1) == 0;
+                        self.add(mesh, rv, g, next, twins[k], left, right, degenerate);
+                    }
+                    if s1 >= 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        // Non-observable successors on the left: the interval ends at the corner v[e].
+        let lv = vs[e];
+        if node.left.vertex == lv && mesh.is_corner(lv) && self.side_l[n - 2] > 0 {
+            let g = node.g + rp.dist(mesh.point(lv));
+            if self.admit_root(lv, g) {
+                if self.targets.get(poly as usize) == 0.0 && K::sign(ll_a, ll_b, self.goal) > 0 {
+                    self.maybe_final(mesh, poly, lv, g, node);
+                }
+                for j in (0..n - 1).rev() {
+                    let (s0, s1) = (self.side_l[j], self.side_l[j + 1]);
+                    if s1 <= 0 && j < n - 2 {
+                        break;
+                    }
+                    let k = (e + 1 + j) % n;
+                    if adj[k] == NO_POLY {
+                        if s0 <= 0 {
+                            break;
+                        }
+                        continue;
+                    }
+                    let (cj, cj1) = (vs[k], vs[(k + 1) % n]);
+                    let (pj, pj1) = (mesh.point(cj), mesh.point(cj1));
+                    let left = IEnd {
+                        p: pj1,
+                        vertex: cj1,
+                        a: lv,
+                        b: cj1,
+                    };
+                    let right = if s0 >= 0 {
+                        IEnd {
+                            p: pj,
+                            vertex: cj,
+                            a: lv,
+                            b: cj,
+                        }
+                    } else {
+                        IEnd {
+                            p: intersect(ll_a, ll_b, pj, pj1),
+                            vertex: NONE,
+                            ..node.left
+                        }
+                    };
+                    let next = adj[k] as u32;
+                    if !self.dead_end(mesh, next, twins[k], options) {
+                        let degenerate = j == n - 2 || K::sign(mesh.point(lv), pj, pj1) == 0;
+                        self.add(mesh, lv, g, next, twins[k], left, right, degenerate);
+                    }
+                    if s0 <= 0 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where the line through `a` and `b` crosses the segment `p q` (clamped to it).
+#[inline]
+fn intersect(a: MeshPoint, b: MeshPoint, p: MeshPoint, q: MeshPoint) -> MeshPoint {
+    let cross = |o: MeshPoint, u: MeshPoint, v: MeshPoint| {
+        (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x)
+    };
+    let sp = cross(a, b, p);
+    let sq = cross(a, b, q);
+    let d = sp - sq;
+    let t = if d == 0.0 {
+        0.0
+    } else {
+        (sp / d).clamp(0.0, 1.0)
+    };
+    MeshPoint::new(p.x + t * (q.x - p.x), p.y + t * (q.y - p.y))
+}
+
+/// A lower bound on the length of a path from `root` through the interval `[l, r]` (`l` on
+/// the root's left) to `goal`: the goal is mirrored across the interval's line when it lies
+/// on the root's side, then the straight line is used if it passes through the interval, the
+/// nearer end otherwise.
+#[inline]
+fn heuristic(root: MeshPoint, l: MeshPoint, r: MeshPoint, goal: MeshPoint) -> f64 {
+    let cross = |o: MeshPoint, u: MeshPoint, v: MeshPoint| {
+        (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x)
+    };
+    if l == r {
+        return root.dist(l) + l.dist(goal);
+    }
+    // Seen from the root, l is on the left and r on the right: the root is left of r -> l.
+    let mut g = goal;
+    let root_side = cross(r, l, root);
+    let goal_side = cross(r, l, goal);
+    if root_side * goal_side > 0.0 {
+        // Same side: mirror across the line through l and r.
+        let (dx, dy) = (l.x - r.x, l.y - r.y);
+        let len2 = dx * dx + dy * dy;
+        let t = ((goal.x - r.x) * dx + (goal.y - r.y) * dy) / len2;
+        let (fx, fy) = (r.x + t * dx, r.y + t * dy);
+        g = MeshPoint::new(2.0 * fx - goal.x, 2.0 * fy - goal.y);
+    }
+    let sr = cross(root, r, g);
+    let sl = cross(root, l, g);
+    if sr >= 0.0 && sl <= 0.0 {
+        root.dist(g)
+    } else if sr < 0.0 {
+        root.dist(r) + r.dist(g)
+    } else {
+        root.dist(l) + l.dist(g)
+    }
+}

@@ -44,7 +44,9 @@ pub use machine::Provenance;
 pub use plot::{Curve, difficulty_curves, write_svg};
 pub use reference::{RefRow, Reference};
 pub use report::{PlannerSummary, VsAStar, markdown, summarise, write_csv, write_markdown};
-pub use run::{ANY_ANGLE_TOLERANCE, CheckCounts, Outcome, Record, RunOptions, SuiteRun, run_suite};
+pub use run::{
+    ANY_ANGLE_TOLERANCE, CheckCounts, MeshInfo, Outcome, Record, RunOptions, SuiteRun, run_suite,
+};
 pub use suite::{Suite, suite_files};
 
 /// The files one benchmark run wrote.

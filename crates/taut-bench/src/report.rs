@@ -278,6 +278,39 @@ pub fn markdown(
             f
         );
     }
+    let mesh_runs: Vec<&SuiteRun> = runs.iter().filter(|r| !r.meshes.is_empty()).collect();
+    if !mesh_runs.is_empty() {
+        let _ = writeln!(s, "\n### Meshes\n");
+        let _ = writeln!(
+            s,
+            "| suite | maps | taut mesh build s (total) | build ms (mean) | build ms (max) | taut polygons | given polygons | taut / given |"
+        );
+        let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
+        for run in mesh_runs {
+            let m = &run.meshes;
+            let total: f64 = m.iter().map(|i| i.build_secs).sum();
+            let max = m.iter().map(|i| i.build_secs).fold(0.0, f64::max);
+            let built: usize = m.iter().map(|i| i.built_polygons).sum();
+            let given: usize = m.iter().map(|i| i.given_polygons).sum();
+            let ratio = if built > 0 && given > 0 {
+                format!("{:.3}", built as f64 / given as f64)
+            } else {
+                "–".into()
+            };
+            let _ = writeln!(
+                s,
+                "| {} | {} | {:.2} | {:.1} | {:.1} | {} | {} | {} |",
+                run.name,
+                m.len(),
+                total,
+                1e3 * total / m.len() as f64,
+                1e3 * max,
+                built,
+                given,
+                ratio
+            );
+        }
+    }
     let _ = writeln!(
         s,
         "\nOptimal any-angle lengths must equal the reference optimum to {} and never exceed the octile length; A* must equal the octile column to one unit of its last written digit (some files truncate); Theta*-style lengths must not fall below the optimum. Every path found is walked by `Grid::check_path`.\n",

@@ -8,7 +8,7 @@ use taut_grid::{Answer, FreeSet, Grid, MapFile, Scenario, Status, path_length};
 
 use crate::error::BenchError;
 use crate::reference::Reference;
-use crate::registry::{Guarantee, PlannerSpec, make_planner};
+use crate::registry::{Guarantee, MapMeshes, PlannerSpec, make_planner};
 use crate::suite::Suite;
 
 /// Absolute tolerance between an optimal any-angle length and the reference optimum (the
@@ -101,6 +101,21 @@ pub struct SuiteRun {
     pub checked: CheckCounts,
     /// Wall time of the whole suite, checks included.
     pub wall: Duration,
+    /// The meshes Polyanya searched, one entry per map where a mesh planner ran.
+    pub meshes: Vec<MeshInfo>,
+}
+
+/// The meshes of one map: taut's (with its build time) and the given one.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct MeshInfo {
+    /// Index into [`SuiteRun::maps`].
+    pub map: u32,
+    /// Seconds taut spent building its mesh of the grid (0 when not built).
+    pub build_secs: f64,
+    /// Polygons of taut's mesh (0 when not built).
+    pub built_polygons: usize,
+    /// Polygons of the given mesh (0 when none).
+    pub given_polygons: usize,
 }
 
 /// What the checks compared lengths with.
@@ -171,6 +186,7 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
         load: (load_average(), None),
         checked: CheckCounts::default(),
         wall: Duration::ZERO,
+        meshes: Vec::new(),
     };
     let mut answer = Answer::default();
     for (mi, (map_name, scen_path)) in files.iter().enumerate() {
@@ -246,9 +262,32 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
         // Planners take turns map by map, in an order rotated from map to map, so that a
         // change in machine load hits them alike.
         let np = planners.len();
+        // Meshes are built or read once per map, before (and outside) any timing.
+        let given = suite.mesh_of(map_name);
+        let (meshes, build_secs) = MapMeshes::prepare(
+            &grid,
+            planners.iter().map(|p| (p.algo, &p.tuning)),
+            given.as_deref(),
+        )
+        .map_err(|e| BenchError::Data {
+            path: given.clone().unwrap_or_else(|| map_path.clone()),
+            msg: e.to_string(),
+        })?;
+        if meshes.built.is_some() || meshes.given.is_some() {
+            run.meshes.push(MeshInfo {
+                map: mi as u32,
+                build_secs,
+                built_polygons: meshes.built.as_ref().map_or(0, |m| m.polygon_count()),
+                given_polygons: meshes.given.as_ref().map_or(0, |m| m.0.polygon_count()),
+            });
+        }
         for k in 0..np {
             let p = (mi + k) % np;
-            let mut planner = make_planner(planners[p].algo, &grid, &planners[p].tuning);
+            let mut planner = make_planner(planners[p].algo, &grid, &planners[p].tuning, &meshes)
+                .map_err(|e| BenchError::Data {
+                    path: map_path.clone(),
+                    msg: e.to_string(),
+                })?;
             // One untimed warm-up query: the first query pays for growing the planner's
             // buffers and for first-touch page faults.
             if let Some(&q) = queries.last() {

@@ -26,6 +26,7 @@ struct SuiteFile {
     sample: usize,
     #[serde(default)]
     groups: BTreeMap<String, String>,
+    meshes: Option<String>,
 }
 
 fn default_reference_column() -> String {
@@ -62,6 +63,9 @@ pub struct Suite {
     pub sample: usize,
     /// Extra summary rows: name → map-name prefix (e.g. `random10` → `random512-10-`).
     pub groups: BTreeMap<String, String>,
+    /// Directory of given navigation meshes, `NAME-merged.mesh` (or `NAME.mesh`) per map, for
+    /// `polyanya:reference`.
+    pub meshes: Option<PathBuf>,
 }
 
 impl Suite {
@@ -111,7 +115,19 @@ impl Suite {
             planners,
             sample: file.sample,
             groups: file.groups,
+            meshes: file.meshes.as_deref().map(resolve),
         })
+    }
+
+    /// The given mesh of `map` in the suite's `meshes` directory (`NAME-merged.mesh`, else
+    /// `NAME.mesh`), if the suite has one.
+    pub fn mesh_of(&self, map: &str) -> Option<PathBuf> {
+        let dir = self.meshes.as_ref()?;
+        let merged = dir.join(format!("{map}-merged.mesh"));
+        if merged.is_file() {
+            return Some(merged);
+        }
+        Some(dir.join(format!("{map}.mesh")))
     }
 
     /// Whether the suite's map and scenario directories exist (false before the data is fetched).

@@ -37,12 +37,16 @@ pub struct PlannerArgs {
     /// The map characters that are free terrain; every other character is blocked.
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
     pub free: FreeSet,
-    /// Anya: turn cul-de-sac pruning off (to measure its effect).
+    /// Anya and Polyanya: turn cul-de-sac pruning off (to measure its effect).
     #[arg(long)]
     pub no_cul_de_sac: bool,
-    /// Anya: turn intermediate pruning off (to measure its effect).
+    /// Anya and Polyanya: turn intermediate pruning off (to measure its effect).
     #[arg(long)]
     pub no_intermediate: bool,
+    /// Polyanya: search this navigation mesh ("mesh 2" file of the map's free space, in its
+    /// lattice coordinates) instead of building one from the map.
+    #[arg(long, value_name = "FILE")]
+    pub mesh: Option<PathBuf>,
     /// Anya: where the root history lives (`flat` array or `hash` table).
     #[arg(long, value_name = "KIND", default_value = "flat", value_parser = crate::planners::parse_root_history)]
     pub root_history: taut_anya::RootHistory,
@@ -56,6 +60,16 @@ impl PlannerArgs {
                 cul_de_sac: !self.no_cul_de_sac,
                 intermediate: !self.no_intermediate,
                 history: self.root_history,
+            },
+            polyanya: taut_polyanya::Options {
+                cul_de_sac: !self.no_cul_de_sac,
+                intermediate: !self.no_intermediate,
+                ..taut_polyanya::Options::default()
+            },
+            mesh: if self.mesh.is_some() {
+                crate::planners::MeshChoice::Given
+            } else {
+                crate::planners::MeshChoice::Built
             },
         }
     }

@@ -37,6 +37,9 @@ pub enum CliError {
         /// How many queries the file has.
         count: usize,
     },
+    /// Polyanya's mesh could not be read or built, or is not a mesh of the map.
+    #[error(transparent)]
+    Mesh(#[from] crate::planners::MeshSetupError),
     /// The picture could not be made.
     #[error(transparent)]
     Render(#[from] crate::render::RenderError),

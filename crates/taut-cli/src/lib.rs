@@ -77,7 +77,7 @@ pub fn load_grid(path: &Path, args: &PlannerArgs) -> Result<Grid, CliError> {
 pub fn run_path(args: &PathArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let grid = load_grid(&args.map, &args.planner)?;
     grid.check_query(args.from, args.to)?;
-    let mut planner = make_planner(args.planner.algo, &grid, &args.planner.tuning());
+    let mut planner = make_planner(&grid, &args.planner)?;
     let mut answer = Answer::default();
     let status = planner.plan(args.from, args.to, &mut answer)?;
     let found = status == Status::Found;

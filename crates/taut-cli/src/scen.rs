@@ -232,7 +232,7 @@ pub fn run_scen(
         writeln!(out, "{CSV_HEADER}")?;
     }
     if let Some(grid) = &grid {
-        let mut planner = make_planner(args.planner.algo, grid, &args.planner.tuning());
+        let mut planner = make_planner(grid, &args.planner)?;
         let mut answer = Answer::default();
         for (index, e) in entries.iter().enumerate() {
             let row = run_query(grid, &mut *planner, &mut answer, index, e.start, e.goal);

@@ -522,7 +522,7 @@ pub fn run_render(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError
     };
     grid.check_query(start, goal)?;
     let layout = Layout::fit(grid.width(), grid.height(), args.max_px, args.scale)?;
-    let mut planner = make_planner(args.planner.algo, &grid, &args.planner.tuning());
+    let mut planner = make_planner(&grid, &args.planner)?;
     let mut answer = Answer::default();
     let mut trace = Vec::new();
     let status = planner.plan_traced(start, goal, &mut answer, &mut trace)?;

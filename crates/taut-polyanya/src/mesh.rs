@@ -465,7 +465,10 @@ impl Mesh {
                         inside = false;
                         break;
                     }
-                    0 if zero_edge.is_none() => zero_edge = Some(i),
+                    // On the line through the edge. With straight vertices (a side made of
+                    // several collinear edges, as in merged meshes) the point is on the line
+                    // of each of them but on the segment of only one.
+                    0 if zero_edge.is_none() && on_segment(a, b, p) => zero_edge = Some(i),
                     _ => {}
                 }
             }
@@ -591,6 +594,12 @@ pub enum Location {
     },
     /// Exactly on this vertex.
     Vertex(u32),
+}
+
+/// Whether `p`, known to lie on the line through `a` and `b`, lies on the closed segment
+/// between them (exact: coordinates are only compared).
+fn on_segment(a: MeshPoint, b: MeshPoint, p: MeshPoint) -> bool {
+    a.x.min(b.x) <= p.x && p.x <= a.x.max(b.x) && a.y.min(b.y) <= p.y && p.y <= a.y.max(b.y)
 }
 
 fn is_small_integer(c: f64) -> bool {
@@ -844,5 +853,46 @@ impl Locator {
         let r = (((p.y - self.origin.y) / self.cell).floor().max(0.0) as usize).min(self.rows - 1);
         let b = r * self.cols + c;
         &self.polys[self.off[b] as usize..self.off[b + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A side made of two collinear edges: the rectangle [0,2]x[0,1] lists (1,1) on its top,
+    /// under the squares [0,1]x[1,2] (polygon 1) and [1,2]x[1,2] (polygon 2). A point on the
+    /// top side is on the line of both top edges but on the segment of one.
+    #[test]
+    fn a_point_on_a_side_with_a_straight_vertex_is_on_the_right_edge() {
+        let p = MeshPoint::new;
+        let points = vec![
+            p(0.0, 0.0),
+            p(2.0, 0.0),
+            p(2.0, 1.0),
+            p(1.0, 1.0),
+            p(0.0, 1.0),
+            p(2.0, 2.0),
+            p(1.0, 2.0),
+            p(0.0, 2.0),
+        ];
+        let polys = [vec![0, 1, 2, 3, 4], vec![4, 3, 6, 7], vec![3, 2, 5, 6]];
+        let m = Mesh::new(points, &polys).unwrap();
+        for (x, edge, across) in [(0.5, 3, 1), (1.5, 2, 2)] {
+            let loc = m.locate(p(x, 1.0));
+            let expected = [
+                Location::Edge {
+                    poly: 0,
+                    edge,
+                    across: Some(across),
+                },
+                Location::Edge {
+                    poly: across,
+                    edge: 0,
+                    across: Some(0),
+                },
+            ];
+            assert!(expected.contains(&loc), "({x}, 1): {loc:?}");
+        }
     }
 }

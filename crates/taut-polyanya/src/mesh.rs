@@ -60,6 +60,12 @@ impl std::fmt::Display for MeshPoint {
 /// stored coordinates.
 pub const CONVEXITY_TOLERANCE: f64 = 1e-9;
 
+/// Largest coordinate magnitude of any mesh. The orientation predicates are exact only while
+/// their products of coordinate differences stay finite: beyond about 4e153 they overflow to
+/// infinity and a sign comes out wrong (a point inside a polygon found on its edge), so a mesh
+/// with a larger coordinate is refused ([`MeshError::NotFinite`]).
+pub(crate) const COORDINATE_LIMIT: f64 = 1e150;
+
 /// Largest coordinate magnitude of an *integer* mesh: below it, an orientation determinant of
 /// three integer points is exact in `f64` (differences below 2^25, products below 2^50).
 pub const INTEGER_LIMIT: f64 = (1u64 << 24) as f64;
@@ -164,7 +170,7 @@ impl Mesh {
             )));
         }
         for (v, p) in points.iter().enumerate() {
-            if !p.x.is_finite() || !p.y.is_finite() {
+            if !(p.x.abs() <= COORDINATE_LIMIT && p.y.abs() <= COORDINATE_LIMIT) {
                 return Err(MeshError::NotFinite { vertex: v });
             }
         }
@@ -859,6 +865,30 @@ impl Locator {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The square [0,s]^2 split along its diagonal: with s = 1e300 the orientation of
+    /// (0.9s, 0.3s) against the diagonal overflows (inf - inf) and the point was located on
+    /// the diagonal, in polygon 0 and across in 1 alike. Such coordinates are refused.
+    #[test]
+    fn coordinates_whose_products_overflow_are_refused() {
+        let p = MeshPoint::new;
+        let square = |s: f64| {
+            let points = vec![p(0.0, 0.0), p(s, 0.0), p(s, s), p(0.0, s)];
+            Mesh::new(points, &[vec![0, 1, 2], vec![0, 2, 3]])
+        };
+        for s in [1e300, -1e300, 1.1e150, f64::MAX] {
+            let points = vec![p(0.0, 0.0), p(1.0, 0.0), p(0.0, 1.0), p(s, 0.0)];
+            let r = Mesh::new(points, &[vec![0, 1, 2]]);
+            assert!(matches!(r, Err(MeshError::NotFinite { .. })), "{s}: {r:?}");
+        }
+        let m = square(1e150).unwrap();
+        assert_eq!(m.locate(p(0.9e150, 0.3e150)), Location::Interior(0));
+        assert_eq!(m.locate(p(0.3e150, 0.9e150)), Location::Interior(1));
+        assert!(matches!(
+            square(1e300),
+            Err(MeshError::NotFinite { vertex: 1 })
+        ));
+    }
 
     /// A side made of two collinear edges: the rectangle [0,2]x[0,1] lists (1,1) on its top,
     /// under the squares [0,1]x[1,2] (polygon 1) and [1,2]x[1,2] (polygon 2). A point on the

@@ -641,7 +641,10 @@ fn indices_out_of_range_are_dangling() {
 
 #[test]
 fn coordinates_must_be_finite() {
-    for bad in ["nan", "NaN", "inf", "-inf", "infinity", "1e400"] {
+    // Also beyond 1e150 in magnitude, where the orientation tests would overflow.
+    for bad in [
+        "nan", "NaN", "inf", "-inf", "infinity", "1e400", "1e200", "-2e150",
+    ] {
         assert_eq!(
             err(&edit(6, &format!("1 {bad} 3 1 0 -1"))),
             MeshError::NotFinite { vertex: 2 },
@@ -651,6 +654,11 @@ fn coordinates_must_be_finite() {
     // Other float spellings Rust reads are fine.
     let m = parse_mesh(&edit(6, "1.0e0 +1 3 1 0 -1")).unwrap();
     assert_eq!(m.point(2), pt(1.0, 1.0));
+    let big = edit(5, "1e150 0 2 0 -1");
+    let big = edit_text(&big, 6, "1e150 1e150 3 1 0 -1");
+    let big = edit_text(&big, 7, "0 1e150 2 1 -1");
+    let m = parse_mesh(&big).unwrap();
+    assert_eq!(m.point(2), pt(1e150, 1e150));
 }
 
 #[test]

@@ -553,6 +553,11 @@ impl Mesh {
     fn polygon_towards(&self, v: u32, dx: f64, dy: f64) -> Option<u32> {
         let c = self.points[v as usize];
         let d = MeshPoint::new(c.x + dx, c.y + dy);
+        // No direction (zero, or lost in rounding) or no number: every corner would "contain"
+        // it, as every orientation against `d` is zero.
+        if d == c || !(d.x.is_finite() && d.y.is_finite()) {
+            return None;
+        }
         self.vertex_polygons(v)
             .iter()
             .filter(|&&q| q != NO_POLY)
@@ -578,7 +583,9 @@ pub enum Ambiguity {
     #[default]
     Refuse,
     /// The group of polygons containing the direction `(dx, dy)` from the vertex. Grid maps
-    /// use `(1, 1)`: a lattice point belongs to the cell whose top-left corner it is.
+    /// use `(1, 1)`: a lattice point belongs to the cell whose top-left corner it is. A
+    /// direction into an obstacle, a zero direction (or one too small to move the vertex)
+    /// and a non-finite one select nothing, and the point is refused.
     Towards(f64, f64),
 }
 
@@ -888,6 +895,41 @@ mod tests {
             square(1e300),
             Err(MeshError::NotFinite { vertex: 1 })
         ));
+    }
+
+    /// Two unit squares touching at the ambiguous vertex (1, 1): a direction selects the
+    /// square it points into. A zero or non-finite direction selected the first group.
+    #[test]
+    fn an_ambiguous_vertex_needs_a_real_direction() {
+        let p = MeshPoint::new;
+        let points = vec![
+            p(0.0, 0.0),
+            p(1.0, 0.0),
+            p(1.0, 1.0),
+            p(2.0, 1.0),
+            p(2.0, 2.0),
+            p(1.0, 2.0),
+            p(0.0, 1.0),
+        ];
+        let m = Mesh::new(points, &[vec![0, 1, 2, 6], vec![2, 3, 4, 5]]).unwrap();
+        assert!(m.is_ambiguous(2));
+        let mut out = SmallVec::new();
+        let mut towards = |dx: f64, dy: f64| {
+            let ok = m.endpoint_polygons(Location::Vertex(2), Ambiguity::Towards(dx, dy), &mut out);
+            ok.then(|| out.to_vec())
+        };
+        assert_eq!(towards(1.0, 1.0), Some(vec![1]));
+        assert_eq!(towards(-1.0, -1.0), Some(vec![0]));
+        assert_eq!(towards(1.0, -1.0), None);
+        for (dx, dy) in [
+            (0.0, 0.0),
+            (1e-300, 0.0),
+            (f64::NAN, 1.0),
+            (1.0, f64::INFINITY),
+            (f64::NEG_INFINITY, 0.0),
+        ] {
+            assert_eq!(towards(dx, dy), None, "({dx}, {dy})");
+        }
     }
 
     /// A side made of two collinear edges: the rectangle [0,2]x[0,1] lists (1,1) on its top,

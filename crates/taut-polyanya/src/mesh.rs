@@ -233,6 +233,15 @@ impl Mesh {
                     reason: "a vertex appears twice",
                 });
             }
+            let mut at: SmallVec<[MeshPoint; 16]> =
+                rec.vertices.iter().map(|&v| points[v as usize]).collect();
+            at.sort_unstable_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+            if at.windows(2).any(|w| w[0] == w[1]) {
+                return Err(MeshError::Degenerate {
+                    polygon: p,
+                    reason: "two of its vertices are at the same point",
+                });
+            }
             check_convex(&points, p, &rec.vertices)?;
             poly_verts.extend_from_slice(&rec.vertices);
             poly_adj.extend_from_slice(&rec.adjacent);
@@ -895,6 +904,29 @@ mod tests {
             square(1e300),
             Err(MeshError::NotFinite { vertex: 1 })
         ));
+    }
+
+    /// Two vertices at the same point make an edge of length zero, which passed every check
+    /// (its turns are "straight", the winding is still one turn).
+    #[test]
+    fn a_polygon_with_two_vertices_at_one_point_is_degenerate() {
+        let p = MeshPoint::new;
+        let points = vec![p(0.0, 0.0), p(1.0, 0.0), p(1.0, 0.0), p(0.0, 1.0)];
+        let r = Mesh::new(points.clone(), &[vec![0, 1, 2, 3]]);
+        assert!(
+            matches!(r, Err(MeshError::Degenerate { polygon: 0, .. })),
+            "{r:?}"
+        );
+        // Two vertices at one point in different polygons are not looked for (the mesh is not
+        // checked for global planarity): their sides are two walls, back to back.
+        let points = vec![
+            p(0.0, 0.0),
+            p(1.0, 0.0),
+            p(0.0, 1.0),
+            p(1.0, 0.0),
+            p(1.0, 1.0),
+        ];
+        assert!(Mesh::new(points, &[vec![0, 1, 2], vec![3, 4, 2]]).is_ok());
     }
 
     /// Two unit squares touching at the ambiguous vertex (1, 1): a direction selects the

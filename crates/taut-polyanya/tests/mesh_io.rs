@@ -679,6 +679,11 @@ fn degenerate_polygons_are_refused() {
         err(&edit(9, "4 0 2 3 2 -1 0 -1 -1")),
         degenerate(1, "a vertex appears twice")
     );
+    // Vertex 3 moved onto vertex 0: polygon 1 has an edge of length zero.
+    assert_eq!(
+        err(&edit(7, "0 0 2 1 -1")),
+        degenerate(1, "two of its vertices are at the same point")
+    );
 }
 
 #[test]

@@ -143,6 +143,10 @@ pub struct RenderArgs {
     /// Draw at most N expanded nodes, evenly spread over the search (0: none).
     #[arg(long, value_name = "N", default_value_t = 50_000)]
     pub max_trace: usize,
+    /// Also draw the polygon edges of this navigation mesh ("mesh 2" file), as thin lines over
+    /// the map; its coordinates are the map's lattice coordinates (x east, y south).
+    #[arg(long, value_name = "FILE")]
+    pub mesh: Option<PathBuf>,
 }
 
 /// Where the query of `taut render` comes from.

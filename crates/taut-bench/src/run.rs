@@ -285,9 +285,9 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
             let p = (mi + k) % np;
             let mut planner = make_planner(planners[p].algo, &grid, &planners[p].tuning, &meshes)
                 .map_err(|e| BenchError::Data {
-                    path: map_path.clone(),
-                    msg: e.to_string(),
-                })?;
+                path: map_path.clone(),
+                msg: e.to_string(),
+            })?;
             // One untimed warm-up query: the first query pays for growing the planner's
             // buffers and for first-touch page faults.
             if let Some(&q) = queries.last() {

@@ -43,8 +43,9 @@ pub struct PlannerArgs {
     /// Anya and Polyanya: turn intermediate pruning off (to measure its effect).
     #[arg(long)]
     pub no_intermediate: bool,
-    /// Polyanya: search this navigation mesh ("mesh 2" file of the map's free space, in its
-    /// lattice coordinates) instead of building one from the map.
+    /// A navigation mesh of the map ("mesh 2" file of its free space, in lattice coordinates):
+    /// Polyanya searches it instead of building one from the map, and `taut render` draws its
+    /// polygon edges (with any planner).
     #[arg(long, value_name = "FILE")]
     pub mesh: Option<PathBuf>,
     /// Anya: where the root history lives (`flat` array or `hash` table).

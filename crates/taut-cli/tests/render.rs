@@ -4,6 +4,10 @@
 //!   prints for the same query, and whose trace layers draw exactly `expanded` nodes.
 //! - The PNG decodes to the size [`Layout::fit`] promises, with the start, goal and path
 //!   colours where the start, the goal and the middle of the first segment are.
+//! - With `--mesh`, the SVG's `mesh` layer, drawn right over the map, has one segment per
+//!   distinct polygon edge (for a mesh of the fixture map's cells, and for the reference
+//!   arena meshes when the shared data is present), and the PNG shows it; a mesh beyond the
+//!   map, missing or malformed is a one-line error.
 //! - Every error is one line and the documented exit code.
 //! - On the 512 × 512 benchmark maps (skipped loudly without the shared data) the files stay
 //!   under stated bounds.
@@ -525,5 +529,263 @@ fn measure_svg_map_encodings() {
             b64.len(),
             rects.len()
         );
+    }
+}
+
+/// A mesh of the free cells of `map` (two triangles per cell, split along the diagonal from
+/// the top-left corner), written to `path`; returns the number of distinct edges, counted
+/// independently of the renderer.
+fn write_cell_mesh(map: &str, path: &Path) -> usize {
+    use std::collections::HashSet;
+    use taut_grid::{FreeSet, Grid, MapFile};
+    use taut_polyanya::{Mesh, MeshPoint, write_mesh};
+    let grid = Grid::from_map(&MapFile::read(map).unwrap(), &FreeSet::default());
+    let (w, h) = (grid.width(), grid.height());
+    let id = |x: i32, y: i32| (y * (w + 1) + x) as u32;
+    let points = (0..=h)
+        .flat_map(|y| (0..=w).map(move |x| MeshPoint::new(f64::from(x), f64::from(y))))
+        .collect();
+    let mut polys = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            if grid.is_free(x, y) {
+                let (a, b, c, d) = (id(x, y), id(x + 1, y), id(x + 1, y + 1), id(x, y + 1));
+                polys.extend([vec![a, b, c], vec![a, c, d]]);
+            }
+        }
+    }
+    let edges: HashSet<(u32, u32)> = polys
+        .iter()
+        .flat_map(|p: &Vec<u32>| {
+            (0..3).map(move |i| {
+                let (u, v) = (p[i], p[(i + 1) % 3]);
+                (u.min(v), u.max(v))
+            })
+        })
+        .collect();
+    write_mesh(&Mesh::new(points, &polys).unwrap(), path).unwrap();
+    edges.len()
+}
+
+/// The segments of the SVG's `mesh` layer, as (x0, y0, x1, y1) in map units.
+fn svg_mesh_segments(text: &str) -> Vec<[f64; 4]> {
+    let doc = roxmltree::Document::parse(text).expect("well-formed SVG");
+    let layers: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("mesh"))
+        .collect();
+    assert_eq!(layers.len(), 1);
+    assert!(layers[0].has_tag_name("path"));
+    // Drawn over the map and under everything else: the first layer after the map image.
+    let after_map = doc
+        .descendants()
+        .skip_while(|n| !n.has_tag_name("image"))
+        .find(|n| n.is_element() && n.attribute("class") != Some("map"));
+    assert_eq!(after_map.and_then(|n| n.attribute("class")), Some("mesh"));
+    // `Mx yLx y` or `Mx yHx` per segment (see svg.rs).
+    let d = layers[0].attribute("d").unwrap();
+    d.split('M')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            let (a, b) = s.split_once(['L', 'H']).unwrap();
+            let a: Vec<f64> = a.split(' ').map(|t| t.parse().unwrap()).collect();
+            let b: Vec<f64> = b.split(' ').map(|t| t.parse().unwrap()).collect();
+            let (bx, by) = if b.len() == 2 {
+                (b[0], b[1])
+            } else {
+                (b[0], a[1])
+            };
+            [a[0], a[1], bx, by]
+        })
+        .collect()
+}
+
+#[test]
+fn the_mesh_is_drawn_over_the_map_in_both_formats() {
+    let dir = scratch("mesh");
+    let map = fixture("arena.map");
+    let mesh = dir.join("arena-cells.mesh");
+    let edges = write_cell_mesh(&map, &mesh);
+    let m = mesh.to_str().unwrap();
+    let svg = dir.join("m.svg");
+    let line = ok(&[
+        "render",
+        "--map",
+        &map,
+        "--algo",
+        "anya",
+        "--from",
+        FROM,
+        "--to",
+        TO,
+        "--mesh",
+        m,
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    // The summary line is the same as without --mesh.
+    let plain = dir.join("plain.svg");
+    let without = ok(&[
+        "render",
+        "--map",
+        &map,
+        "--algo",
+        "anya",
+        "--from",
+        FROM,
+        "--to",
+        TO,
+        "-o",
+        plain.to_str().unwrap(),
+    ]);
+    assert_eq!(summary(&line).2, summary(&without).2);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let segs = svg_mesh_segments(&text);
+    assert_eq!(segs.len(), edges, "one line per distinct edge");
+    // In lattice coordinates on the map: unit sides and unit diagonals.
+    for s in &segs {
+        assert!(
+            s.iter()
+                .all(|&c| c == c.trunc() && (0.0..=49.0).contains(&c)),
+            "{s:?}"
+        );
+        let (dx, dy) = ((s[2] - s[0]).abs(), (s[3] - s[1]).abs());
+        assert!(
+            matches!((dx, dy), (1.0, 0.0) | (0.0, 1.0) | (1.0, 1.0)),
+            "{s:?}"
+        );
+    }
+    assert!(text.contains("mesh edges"), "the legend names the mesh");
+    let plain_text = std::fs::read_to_string(&plain).unwrap();
+    assert!(!plain_text.contains("class=\"mesh\"") && !plain_text.contains("mesh edges"));
+
+    // PNG, without the trace: a cell diagonal far from the path is drawn in the mesh's
+    // colour (blended), and is the free colour without --mesh.
+    let png = dir.join("m.png");
+    let p = png.to_str().unwrap();
+    let common = [
+        "render",
+        "--map",
+        &map,
+        "--from",
+        FROM,
+        "--to",
+        TO,
+        "--max-px",
+        "400",
+        "--max-trace",
+        "0",
+        "-o",
+        p,
+    ];
+    ok(&[&common[..], &["--mesh", m]].concat());
+    let (w, h, with_mesh) = decode(&std::fs::read(&png).unwrap());
+    ok(&common);
+    let (_, _, without_mesh) = decode(&std::fs::read(&png).unwrap());
+    let layout = Layout::fit(49, 49, 400, None).unwrap();
+    assert_eq!((w, h), (layout.width, layout.height));
+    let pixel = |rgb: &[u8], (x, y): (f64, f64)| {
+        let (px, py) = layout.px((x, y));
+        let i = (py as usize * w as usize + px as usize) * 3;
+        [rgb[i], rgb[i + 1], rgb[i + 2]]
+    };
+    // Cell (40, 40) is free, far from the path (39,6)-(12,40): its diagonal's midpoint, and a
+    // point inside its lower triangle away from every edge.
+    let mid = (40.5, 40.5);
+    let inside = (40.8, 40.3);
+    assert_eq!(pixel(&without_mesh, mid), palette::FREE.rgb);
+    assert_ne!(pixel(&with_mesh, mid), palette::FREE.rgb);
+    let c = pixel(&with_mesh, mid);
+    assert!(c[2] > c[0], "bluish: {c:?}");
+    assert_eq!(pixel(&with_mesh, inside), palette::FREE.rgb);
+    assert_ne!(with_mesh, without_mesh);
+}
+
+#[test]
+fn a_mesh_that_does_not_fit_the_map_is_one_line_error() {
+    let dir = scratch("mesh-errors");
+    let map = fixture("arena.map");
+    let out = dir.join("x.svg");
+    let o = out.to_str().unwrap();
+    let args = |mesh: &str| -> Vec<String> {
+        [
+            "render", "--map", &map, "--from", FROM, "--to", TO, "--mesh", mesh, "-o", o,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let run = |mesh: &Path| {
+        let a = args(mesh.to_str().unwrap());
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        fails(&a, 1)
+    };
+    // Arena's mesh (49 x 49) over the small map (8 x 6).
+    let big = dir.join("arena.mesh");
+    write_cell_mesh(&map, &big);
+    let small = fixture("small.map");
+    let a: Vec<String> = [
+        "render", "--map", &small, "--from", "0,0", "--to", "5,0", "--mesh",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([big.to_str().unwrap().to_owned(), "-o".into(), o.into()])
+    .collect();
+    let e = fails(&a.iter().map(String::as_str).collect::<Vec<_>>(), 1);
+    assert!(
+        e.contains("arena.mesh spans (1, 1) to (48, 48), beyond the 8 x 6 map"),
+        "{e}"
+    );
+    // A mesh shifted off the map by one unit.
+    let shifted = dir.join("shifted.mesh");
+    let text = "mesh 2 3 1  -1 0 2 0 -1  1 0 2 0 -1  0 1 2 0 -1  3 0 1 2 -1 -1 -1";
+    std::fs::write(&shifted, text).unwrap();
+    let e = run(&shifted);
+    assert!(e.contains("shifted.mesh spans (-1, 0) to (1, 1)"), "{e}");
+    // Missing, and malformed (named with the line).
+    let e = run(&dir.join("none.mesh"));
+    assert!(e.contains("none.mesh"), "{e}");
+    let bad = dir.join("bad.mesh");
+    std::fs::write(&bad, "mesh\n2\n3 1\n0 0 1 0\n1 x 1 0\n").unwrap();
+    let e = run(&bad);
+    assert!(e.contains("bad.mesh") && e.contains("line 5"), "{e}");
+    assert!(!out.exists(), "no picture is written");
+}
+
+#[test]
+fn the_reference_arena_meshes_are_drawn_over_their_map() {
+    let Some(data) = taut_testdata::shared_data("render --mesh reference arena") else {
+        return;
+    };
+    let dir = scratch("mesh-reference");
+    let reference = data.join("mesh/reference");
+    let map = reference.join("arena.map");
+    for name in ["arena.mesh", "arena-merged.mesh"] {
+        let path = reference.join(name);
+        let mesh = taut_polyanya::read_mesh(&path).unwrap();
+        let mut edges = std::collections::HashSet::new();
+        for p in 0..mesh.polygon_count() as u32 {
+            let vs = mesh.poly_vertices(p);
+            for i in 0..vs.len() {
+                let (u, v) = (vs[i], vs[(i + 1) % vs.len()]);
+                edges.insert((u.min(v), u.max(v)));
+            }
+        }
+        let out = dir.join(format!("{name}.svg"));
+        ok(&[
+            "render",
+            "--map",
+            map.to_str().unwrap(),
+            "--from",
+            FROM,
+            "--to",
+            TO,
+            "--mesh",
+            path.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        let segs = svg_mesh_segments(&std::fs::read_to_string(&out).unwrap());
+        assert_eq!(segs.len(), edges.len(), "{name}");
     }
 }

@@ -49,8 +49,11 @@ pub enum MeshError {
         /// How many exist.
         count: usize,
     },
-    /// A coordinate is NaN or infinite.
-    #[error("vertex {vertex} has a coordinate that is not a finite number")]
+    /// A coordinate is NaN, infinite, or larger in magnitude than 1e150 (beyond which the
+    /// exact orientation tests would overflow).
+    #[error(
+        "vertex {vertex} has a coordinate that is not a finite number of magnitude at most 1e150"
+    )]
     NotFinite {
         /// The vertex.
         vertex: usize,

@@ -38,25 +38,35 @@ impl<'a> Tokens<'a> {
     }
 
     fn parse<T: std::str::FromStr>(&mut self, expected: &'static str) -> Result<T, MeshError> {
+        self.parse_at(expected).map(|(v, _)| v)
+    }
+
+    /// The next token as a `T`, and its line.
+    fn parse_at<T: std::str::FromStr>(
+        &mut self,
+        expected: &'static str,
+    ) -> Result<(T, usize), MeshError> {
         match self.next() {
             None => Err(MeshError::Parse {
                 line: self.line,
                 kind: ParseErrorKind::Truncated(expected),
             }),
-            Some((tok, line)) => tok.parse().map_err(|_| MeshError::Parse {
-                line,
-                kind: ParseErrorKind::BadNumber {
-                    expected,
-                    found: tok.chars().take(40).collect(),
-                },
-            }),
+            Some((tok, line)) => tok
+                .parse()
+                .map(|v| (v, line))
+                .map_err(|_| MeshError::Parse {
+                    line,
+                    kind: ParseErrorKind::BadNumber {
+                        expected,
+                        found: tok.chars().take(40).collect(),
+                    },
+                }),
         }
     }
 
     fn count(&mut self, expected: &'static str, limit: usize) -> Result<usize, MeshError> {
-        let line = self.line;
-        let n: usize = self.parse(expected)?;
-        // A count larger than what the remaining text could hold is a corrupt header; refusing
+        let (n, line): (usize, usize) = self.parse_at(expected)?;
+        // A count larger than what the text could hold is a corrupt header; refusing
         // it here keeps a hostile file from making us allocate gigabytes.
         if n > limit {
             return Err(MeshError::Parse {
@@ -120,8 +130,7 @@ pub fn parse_mesh(text: &str) -> Result<Mesh, MeshError> {
         let n = t.count("number of vertices of a polygon", limit)?;
         let mut vertices = Vec::with_capacity(n);
         for _ in 0..n {
-            let line = t.line;
-            let v: i64 = t.parse("vertex index")?;
+            let (v, line): (i64, usize) = t.parse_at("vertex index")?;
             let v = u32::try_from(v).map_err(|_| MeshError::Parse {
                 line,
                 kind: ParseErrorKind::BadNumber {
@@ -208,4 +217,29 @@ pub fn write_mesh(mesh: &Mesh, path: &Path) -> Result<(), MeshError> {
         path: path.to_owned(),
         message: e.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Errors about a count or a vertex index name the line of that token, also when it is
+    /// the first token of its line (the line of the previous token was reported).
+    #[test]
+    fn errors_name_the_line_of_the_offending_token() {
+        let bad = |text: &str| match parse_mesh(text) {
+            Err(MeshError::Parse { line, .. }) => line,
+            r => panic!("{text:?}: {r:?}"),
+        };
+        assert_eq!(bad("mesh 2\n4000000000 1\n"), 2);
+        assert_eq!(bad("mesh 2\n3 1\n0 0\n4000000000"), 4);
+        assert_eq!(
+            bad("mesh 2 3 1\n0 0 1 0\n1 0 1 0\n0 1 1 0\n3 0 1\n-2 -1 -1 -1"),
+            6
+        );
+        assert_eq!(
+            bad("mesh 2 3 1\n0 0 1 0\n1 0 1 0\n0 1 1 0\n\n99999 0 1 2"),
+            6
+        );
+    }
 }

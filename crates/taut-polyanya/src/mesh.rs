@@ -60,6 +60,12 @@ impl std::fmt::Display for MeshPoint {
 /// stored coordinates.
 pub const CONVEXITY_TOLERANCE: f64 = 1e-9;
 
+/// Largest coordinate magnitude of any mesh. The orientation predicates are exact only while
+/// their products of coordinate differences stay finite: beyond about 4e153 they overflow to
+/// infinity and a sign comes out wrong (a point inside a polygon found on its edge), so a mesh
+/// with a larger coordinate is refused ([`MeshError::NotFinite`]).
+pub(crate) const COORDINATE_LIMIT: f64 = 1e150;
+
 /// Largest coordinate magnitude of an *integer* mesh: below it, an orientation determinant of
 /// three integer points is exact in `f64` (differences below 2^25, products below 2^50).
 pub const INTEGER_LIMIT: f64 = (1u64 << 24) as f64;
@@ -164,7 +170,7 @@ impl Mesh {
             )));
         }
         for (v, p) in points.iter().enumerate() {
-            if !p.x.is_finite() || !p.y.is_finite() {
+            if !(p.x.abs() <= COORDINATE_LIMIT && p.y.abs() <= COORDINATE_LIMIT) {
                 return Err(MeshError::NotFinite { vertex: v });
             }
         }
@@ -225,6 +231,15 @@ impl Mesh {
                 return Err(MeshError::Degenerate {
                     polygon: p,
                     reason: "a vertex appears twice",
+                });
+            }
+            let mut at: SmallVec<[MeshPoint; 16]> =
+                rec.vertices.iter().map(|&v| points[v as usize]).collect();
+            at.sort_unstable_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+            if at.windows(2).any(|w| w[0] == w[1]) {
+                return Err(MeshError::Degenerate {
+                    polygon: p,
+                    reason: "two of its vertices are at the same point",
                 });
             }
             check_convex(&points, p, &rec.vertices)?;
@@ -465,7 +480,10 @@ impl Mesh {
                         inside = false;
                         break;
                     }
-                    0 if zero_edge.is_none() => zero_edge = Some(i),
+                    // On the line through the edge. With straight vertices (a side made of
+                    // several collinear edges, as in merged meshes) the point is on the line
+                    // of each of them but on the segment of only one.
+                    0 if zero_edge.is_none() && on_segment(a, b, p) => zero_edge = Some(i),
                     _ => {}
                 }
             }
@@ -544,6 +562,11 @@ impl Mesh {
     fn polygon_towards(&self, v: u32, dx: f64, dy: f64) -> Option<u32> {
         let c = self.points[v as usize];
         let d = MeshPoint::new(c.x + dx, c.y + dy);
+        // No direction (zero, or lost in rounding) or no number: every corner would "contain"
+        // it, as every orientation against `d` is zero.
+        if d == c || !(d.x.is_finite() && d.y.is_finite()) {
+            return None;
+        }
         self.vertex_polygons(v)
             .iter()
             .filter(|&&q| q != NO_POLY)
@@ -569,7 +592,9 @@ pub enum Ambiguity {
     #[default]
     Refuse,
     /// The group of polygons containing the direction `(dx, dy)` from the vertex. Grid maps
-    /// use `(1, 1)`: a lattice point belongs to the cell whose top-left corner it is.
+    /// use `(1, 1)`: a lattice point belongs to the cell whose top-left corner it is. A
+    /// direction into an obstacle, a zero direction (or one too small to move the vertex)
+    /// and a non-finite one select nothing, and the point is refused.
     Towards(f64, f64),
 }
 
@@ -591,6 +616,12 @@ pub enum Location {
     },
     /// Exactly on this vertex.
     Vertex(u32),
+}
+
+/// Whether `p`, known to lie on the line through `a` and `b`, lies on the closed segment
+/// between them (exact: coordinates are only compared).
+fn on_segment(a: MeshPoint, b: MeshPoint, p: MeshPoint) -> bool {
+    a.x.min(b.x) <= p.x && p.x <= a.x.max(b.x) && a.y.min(b.y) <= p.y && p.y <= a.y.max(b.y)
 }
 
 fn is_small_integer(c: f64) -> bool {
@@ -844,5 +875,128 @@ impl Locator {
         let r = (((p.y - self.origin.y) / self.cell).floor().max(0.0) as usize).min(self.rows - 1);
         let b = r * self.cols + c;
         &self.polys[self.off[b] as usize..self.off[b + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The square [0,s]^2 split along its diagonal: with s = 1e300 the orientation of
+    /// (0.9s, 0.3s) against the diagonal overflows (inf - inf) and the point was located on
+    /// the diagonal, in polygon 0 and across in 1 alike. Such coordinates are refused.
+    #[test]
+    fn coordinates_whose_products_overflow_are_refused() {
+        let p = MeshPoint::new;
+        let square = |s: f64| {
+            let points = vec![p(0.0, 0.0), p(s, 0.0), p(s, s), p(0.0, s)];
+            Mesh::new(points, &[vec![0, 1, 2], vec![0, 2, 3]])
+        };
+        for s in [1e300, -1e300, 1.1e150, f64::MAX] {
+            let points = vec![p(0.0, 0.0), p(1.0, 0.0), p(0.0, 1.0), p(s, 0.0)];
+            let r = Mesh::new(points, &[vec![0, 1, 2]]);
+            assert!(matches!(r, Err(MeshError::NotFinite { .. })), "{s}: {r:?}");
+        }
+        let m = square(1e150).unwrap();
+        assert_eq!(m.locate(p(0.9e150, 0.3e150)), Location::Interior(0));
+        assert_eq!(m.locate(p(0.3e150, 0.9e150)), Location::Interior(1));
+        assert!(matches!(
+            square(1e300),
+            Err(MeshError::NotFinite { vertex: 1 })
+        ));
+    }
+
+    /// Two vertices at the same point make an edge of length zero, which passed every check
+    /// (its turns are "straight", the winding is still one turn).
+    #[test]
+    fn a_polygon_with_two_vertices_at_one_point_is_degenerate() {
+        let p = MeshPoint::new;
+        let points = vec![p(0.0, 0.0), p(1.0, 0.0), p(1.0, 0.0), p(0.0, 1.0)];
+        let r = Mesh::new(points.clone(), &[vec![0, 1, 2, 3]]);
+        assert!(
+            matches!(r, Err(MeshError::Degenerate { polygon: 0, .. })),
+            "{r:?}"
+        );
+        // Two vertices at one point in different polygons are not looked for (the mesh is not
+        // checked for global planarity): their sides are two walls, back to back.
+        let points = vec![
+            p(0.0, 0.0),
+            p(1.0, 0.0),
+            p(0.0, 1.0),
+            p(1.0, 0.0),
+            p(1.0, 1.0),
+        ];
+        assert!(Mesh::new(points, &[vec![0, 1, 2], vec![3, 4, 2]]).is_ok());
+    }
+
+    /// Two unit squares touching at the ambiguous vertex (1, 1): a direction selects the
+    /// square it points into. A zero or non-finite direction selected the first group.
+    #[test]
+    fn an_ambiguous_vertex_needs_a_real_direction() {
+        let p = MeshPoint::new;
+        let points = vec![
+            p(0.0, 0.0),
+            p(1.0, 0.0),
+            p(1.0, 1.0),
+            p(2.0, 1.0),
+            p(2.0, 2.0),
+            p(1.0, 2.0),
+            p(0.0, 1.0),
+        ];
+        let m = Mesh::new(points, &[vec![0, 1, 2, 6], vec![2, 3, 4, 5]]).unwrap();
+        assert!(m.is_ambiguous(2));
+        let mut out = SmallVec::new();
+        let mut towards = |dx: f64, dy: f64| {
+            let ok = m.endpoint_polygons(Location::Vertex(2), Ambiguity::Towards(dx, dy), &mut out);
+            ok.then(|| out.to_vec())
+        };
+        assert_eq!(towards(1.0, 1.0), Some(vec![1]));
+        assert_eq!(towards(-1.0, -1.0), Some(vec![0]));
+        assert_eq!(towards(1.0, -1.0), None);
+        for (dx, dy) in [
+            (0.0, 0.0),
+            (1e-300, 0.0),
+            (f64::NAN, 1.0),
+            (1.0, f64::INFINITY),
+            (f64::NEG_INFINITY, 0.0),
+        ] {
+            assert_eq!(towards(dx, dy), None, "({dx}, {dy})");
+        }
+    }
+
+    /// A side made of two collinear edges: the rectangle [0,2]x[0,1] lists (1,1) on its top,
+    /// under the squares [0,1]x[1,2] (polygon 1) and [1,2]x[1,2] (polygon 2). A point on the
+    /// top side is on the line of both top edges but on the segment of one.
+    #[test]
+    fn a_point_on_a_side_with_a_straight_vertex_is_on_the_right_edge() {
+        let p = MeshPoint::new;
+        let points = vec![
+            p(0.0, 0.0),
+            p(2.0, 0.0),
+            p(2.0, 1.0),
+            p(1.0, 1.0),
+            p(0.0, 1.0),
+            p(2.0, 2.0),
+            p(1.0, 2.0),
+            p(0.0, 2.0),
+        ];
+        let polys = [vec![0, 1, 2, 3, 4], vec![4, 3, 6, 7], vec![3, 2, 5, 6]];
+        let m = Mesh::new(points, &polys).unwrap();
+        for (x, edge, across) in [(0.5, 3, 1), (1.5, 2, 2)] {
+            let loc = m.locate(p(x, 1.0));
+            let expected = [
+                Location::Edge {
+                    poly: 0,
+                    edge,
+                    across: Some(across),
+                },
+                Location::Edge {
+                    poly: across,
+                    edge: 0,
+                    across: Some(0),
+                },
+            ];
+            assert!(expected.contains(&loc), "({x}, 1): {loc:?}");
+        }
     }
 }

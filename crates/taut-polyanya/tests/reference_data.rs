@@ -100,7 +100,8 @@ fn polyanya_on_taut_meshes_equals_len_gppc() {
                 }
             };
             if let Some(f) = failure {
-                t.failures.push(format!("{map} query {}: {s:?} -> {g:?}: {f}", r.idx));
+                t.failures
+                    .push(format!("{map} query {}: {s:?} -> {g:?}: {f}", r.idx));
             }
         }
         t.search_secs = t1.elapsed().as_secs_f64();

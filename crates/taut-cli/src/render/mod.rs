@@ -23,7 +23,9 @@
 //!   there are many); A*'s cells as tinted squares; Theta*'s and the visibility graph's points
 //!   as a line from their parent;
 //! - the path as a thick teal line on a white halo, its turning points as white dots, the
-//!   start as a green disc and the goal as a red one.
+//!   start as a green disc and the goal as a red one;
+//! - with `--mesh`, the edges of a navigation mesh's polygons as thin blue lines over the map
+//!   (under everything else), in the map's lattice coordinates.
 
 pub mod png;
 pub mod svg;
@@ -33,11 +35,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use taut_grid::{Answer, Grid, Point, Scenario, Status, TraceEvent};
+use taut_polyanya::{Mesh, MeshError, NO_POLY, read_mesh};
 
 use crate::args::{ImageFormat, QuerySource, RenderArgs};
 use crate::error::CliError;
 use crate::load_grid;
-use crate::planners::make_planner;
 
 /// Why a picture could not be made (besides reading inputs and writing the file).
 #[derive(Debug, thiserror::Error)]
@@ -58,6 +60,27 @@ pub enum RenderError {
     /// The PNG encoder failed.
     #[error("encoding the PNG: {0}")]
     Encode(#[from] ::png::EncodingError),
+    /// The `--mesh` file cannot be read or is not a valid mesh (names the file).
+    #[error(transparent)]
+    Mesh(#[from] MeshError),
+    /// The `--mesh` file's polygons reach beyond the map.
+    #[error(
+        "the mesh {} spans ({}, {}) to ({}, {}), beyond the {width} x {height} map \
+         (mesh coordinates are the map's lattice coordinates: 0 to {width}, 0 to {height})",
+        path.display(), min.0, min.1, max.0, max.1
+    )]
+    MeshOutsideMap {
+        /// The mesh file.
+        path: PathBuf,
+        /// The smallest x and y of its polygons.
+        min: Pt,
+        /// The largest x and y of its polygons.
+        max: Pt,
+        /// The map's width in cells.
+        width: i32,
+        /// The map's height in cells.
+        height: i32,
+    },
 }
 
 /// The largest image side `taut render` draws, in pixels.
@@ -112,6 +135,8 @@ pub mod palette {
     pub const GOAL: Color = Color::opaque(0xd7, 0x30, 0x27);
     /// Lines from an interval to its root, and root rings.
     pub const ROOT: Color = Color::opaque(0x30, 0x30, 0x40);
+    /// The edges of a navigation mesh (`--mesh`).
+    pub const MESH: Color = Color::opaque(0x2f, 0x6d, 0xb5);
     /// Colours a raster keeps exactly, whatever its palette: the flat colours of the marks.
     pub const RESERVED: [[u8; 3]; 6] = [
         FREE.rgb,
@@ -304,6 +329,8 @@ pub struct Scene<'a> {
     pub trace: &'a [(usize, TraceEvent)],
     /// The length of the full trace (the colour of an event is its position over this).
     pub trace_len: usize,
+    /// A navigation mesh whose polygon edges are drawn over the map (`--mesh`).
+    pub mesh: Option<&'a Mesh>,
 }
 
 /// At most `max` events of `trace`, evenly spread over it and in order, each with its index.
@@ -332,6 +359,15 @@ impl Scene<'_> {
     pub fn layers(&self, layout: &Layout) -> Vec<Layer> {
         let s = layout.scale;
         let mut layers = Vec::new();
+        if let Some(mesh) = self.mesh {
+            layers.push(Layer {
+                class: "mesh",
+                shape: Shape::Segments(mesh_edges(mesh)),
+                fill: None,
+                stroke: Some((palette::MESH.with_alpha(0.85), (0.08 * s).clamp(1.0, 1.6))),
+                crisp: false,
+            });
+        }
         self.trace_layers(s, &mut layers);
         let path: Vec<Pt> = self.path.iter().map(|p| pt(*p)).collect();
         let path_w = (0.45 * s).clamp(3.0, 6.0);
@@ -484,6 +520,39 @@ impl Scene<'_> {
     }
 }
 
+/// Every edge of the mesh's polygons once: an edge between two polygons is listed by the
+/// polygon with the smaller index, an obstacle side by its only polygon.
+pub fn mesh_edges(mesh: &Mesh) -> Vec<[Pt; 2]> {
+    let mut edges = Vec::new();
+    for p in 0..mesh.polygon_count() as u32 {
+        let vs = mesh.poly_vertices(p);
+        for (i, &across) in mesh.poly_adjacent(p).iter().enumerate() {
+            if across == NO_POLY || across as u32 > p {
+                let (a, b) = (mesh.point(vs[i]), mesh.point(vs[(i + 1) % vs.len()]));
+                edges.push([(a.x, a.y), (b.x, b.y)]);
+            }
+        }
+    }
+    edges
+}
+
+/// Reads `--mesh` and checks that it lies on the map: within `[0, width] x [0, height]`.
+fn load_mesh(path: &Path, grid: &Grid) -> Result<Mesh, RenderError> {
+    let mesh = read_mesh(path)?;
+    let (min, max) = mesh.bounds();
+    let (w, h) = (f64::from(grid.width()), f64::from(grid.height()));
+    if min.x < 0.0 || min.y < 0.0 || max.x > w || max.y > h {
+        return Err(RenderError::MeshOutsideMap {
+            path: path.to_path_buf(),
+            min: (min.x, min.y),
+            max: (max.x, max.y),
+            width: grid.width(),
+            height: grid.height(),
+        });
+    }
+    Ok(mesh)
+}
+
 fn pt(p: Point) -> Pt {
     (f64::from(p.x), f64::from(p.y))
 }
@@ -522,7 +591,21 @@ pub fn run_render(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError
     };
     grid.check_query(start, goal)?;
     let layout = Layout::fit(grid.width(), grid.height(), args.max_px, args.scale)?;
-    let mut planner = make_planner(&grid, &args.planner)?;
+    // Polyanya draws the mesh it searches (given with --mesh, or built from the map); the
+    // other planners draw the --mesh given, if any.
+    let tuning = args.planner.tuning();
+    let (meshes, _) = crate::planners::MapMeshes::prepare(
+        &grid,
+        [(args.planner.algo, &tuning)],
+        args.planner.mesh.as_deref(),
+    )?;
+    let mesh = match (meshes.get(&tuning), &args.planner.mesh) {
+        (Some(m), _) => Some(m.clone()),
+        (None, Some(path)) => Some(std::sync::Arc::new(load_mesh(path, &grid)?)),
+        (None, None) => None,
+    };
+    let mut planner =
+        taut_bench::registry::make_planner(args.planner.algo, &grid, &tuning, &meshes)?;
     let mut answer = Answer::default();
     let mut trace = Vec::new();
     let status = planner.plan_traced(start, goal, &mut answer, &mut trace)?;
@@ -534,6 +617,7 @@ pub fn run_render(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError
         path: &answer.waypoints,
         trace: &drawn,
         trace_len: trace.len(),
+        mesh: mesh.as_deref(),
     };
     let caption = caption(args.planner.algo.name(), status, &answer, &scene);
     let bytes = match args.output.format {

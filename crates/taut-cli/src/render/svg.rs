@@ -327,6 +327,9 @@ fn push_caption(o: &mut String, scene: &Scene<'_>, layout: &Layout, caption: &st
         };
         items.push((Box::new(ramp), name));
     }
+    if scene.mesh.is_some() {
+        items.push((Box::new(|x| bar(x, palette::MESH, 1.5, 12.0)), "mesh edges"));
+    }
     if matches!(kind, Some(TraceEvent::Interval { .. })) {
         items.push((
             Box::new(|x| disc(x, palette::HALO, 3.0, Some(palette::ROOT))),

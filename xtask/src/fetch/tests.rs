@@ -163,7 +163,23 @@ fn imports_shared_data_sets_and_second_run_copies_nothing() {
             assert!(n > 0, "{name}/{dir}: the mirror should have some");
             expected.insert(format!("{name}/{dir}"), n);
         }
+        // Suite meshes, and reference meshes of a grid/ map of the set (named ignoring case).
+        let mut meshes = names_in(&data.join("suites/merged-mesh").join(name), ".mesh");
+        for mesh in names_in(&data.join("mesh/reference"), ".mesh") {
+            let stem = mesh.trim_end_matches(".mesh").trim_end_matches("-merged");
+            let map = grid_sets
+                .keys()
+                .find(|m| m.eq_ignore_ascii_case(&format!("{stem}.map")));
+            if let Some(map) = map.filter(|m| in_grid(m)) {
+                let suffix = &mesh[stem.len()..];
+                meshes.insert(format!("{}{suffix}", map.trim_end_matches(".map")));
+            }
+        }
+        if !meshes.is_empty() {
+            expected.insert(format!("{name}/meshes"), meshes.len());
+        }
     }
+    assert!(expected.contains_key("da2/meshes"), "{expected:?}");
     expected.insert("optimal".into(), 2);
 
     let dest = tempfile::tempdir().unwrap();

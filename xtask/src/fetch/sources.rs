@@ -691,6 +691,20 @@ mod tests {
     }
 
     #[test]
+    fn the_map_of_a_mesh() {
+        assert_eq!(
+            mesh_map_name("arena-merged.mesh").as_deref(),
+            Some("arena.map")
+        );
+        assert_eq!(mesh_map_name("arena.mesh").as_deref(), Some("arena.map"));
+        assert_eq!(
+            mesh_map_name("lt_0_lowtown-merged.mesh").as_deref(),
+            Some("lt_0_lowtown.map")
+        );
+        assert_eq!(mesh_map_name("arena.map"), None);
+    }
+
+    #[test]
     fn plain_names() {
         assert!(is_plain_name("arena.map"));
         for bad in ["", ".hidden.map", "a/b.map", "a\\b", "a\nb.map"] {

@@ -362,6 +362,104 @@ mod tests {
         }
     }
 
+    /// A mesh of the 3x2 map `m.map`: one rectangle over the whole map.
+    const MESH: &str = "mesh\n2\n4 1\n0 0 1 0\n3 0 1 0\n3 2 1 0\n0 2 1 0\n4 0 1 2 3 -1 -1 -1 -1\n";
+
+    #[test]
+    fn meshes() {
+        let counts = MeshCounts {
+            vertices: 4,
+            polygons: 1,
+        };
+        let ok = |name: &str, text: &str| verify_mesh(text.as_bytes(), name, Set::Dao, &index());
+        assert_eq!(ok("m-merged.mesh", MESH), Ok(counts));
+        assert_eq!(ok("m.mesh", MESH), Ok(counts));
+        // Any whitespace separates tokens.
+        assert_eq!(ok("m.mesh", &MESH.replace('\n', " \r\n\t")), Ok(counts));
+        let cut = &MESH[..MESH.len() - 4];
+        let cases: Vec<(&str, String, &str)> = vec![
+            ("m.mesh", String::new(), "(found an empty file)"),
+            (
+                "m.mesh",
+                "<html>".into(),
+                "does not start with the tokens `mesh 2`",
+            ),
+            ("m.mesh", MESH.replacen('2', "3", 1), "(found \"mesh 3\")"),
+            (
+                "x-merged.mesh",
+                MESH.into(),
+                "orphan mesh: its map \"x.map\" is not in set dao",
+            ),
+            (
+                "bad-merged.mesh",
+                MESH.into(),
+                "its map \"bad.map\" was rejected",
+            ),
+            (
+                "m.mesh",
+                cut.into(),
+                "truncated: ends where a neighbour of polygon 0",
+            ),
+            (
+                "m.mesh",
+                "mesh 2 4".into(),
+                "truncated: ends where the polygon count",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("4 1\n", "4 x\n"),
+                "line 3: expected the polygon count, found \"x\"",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("4 1\n", "4 99999\n"),
+                "larger than the file could hold",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("3 2 1 0", "4 2 1 0"),
+                "line 6: vertex 2 at (4, 2) lies outside m.map (3x2)",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("0 0 1 0", "NaN 0 1 0"),
+                "vertex 0 at (NaN, 0) lies outside",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("3 0 1 0", "3 0 1 1"),
+                "a polygon index of vertex 1 1 is out of range -1..1",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("4 0 1 2 3", "4 0 1 2 4"),
+                "a vertex index of polygon 0 4 is out of range 0..4",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("-1 -1 -1 -1", "-1 -2 -1 -1"),
+                "a neighbour of polygon 0 -2 is out of range",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("4 0 1 2 3 -1 -1 -1 -1", "2 0 1 -1 -1"),
+                "polygon 0 has 2 vertices",
+            ),
+            (
+                "m.mesh",
+                format!("{MESH}7\n"),
+                "line 9: data after the last polygon",
+            ),
+        ];
+        for (name, text, want) in cases {
+            let e = ok(name, &text).unwrap_err();
+            assert!(
+                e.contains(want),
+                "{name} {text:?}: {e:?} should contain {want:?}"
+            );
+        }
+    }
+
     #[test]
     fn optimal_tables() {
         let ok = b"map,idx,len\narena,0,1.5\narena,1,2\n";

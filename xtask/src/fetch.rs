@@ -1,6 +1,7 @@
-//! `cargo xtask fetch-maps`: get the MovingAI benchmark maps and scenarios into one verified
-//! layout with a SHA-256 manifest, by downloading MovingAI's archives or by importing a local
-//! mirror (`--from`). `docs/fetch-maps.md` describes the layout, the mirrors recognised, the
+//! `cargo xtask fetch-maps`: get the MovingAI benchmark maps and scenarios (and, from a local
+//! mirror that has them, navigation meshes of the maps) into one verified layout with a
+//! SHA-256 manifest, by downloading MovingAI's archives or by importing a local mirror
+//! (`--from`). `docs/fetch-maps.md` describes the layout, the mirrors recognised, the
 //! checks and the manifest.
 //!
 //! The run has three steps: find candidate files ([`sources`], or [`http`] then [`sources`]
@@ -44,8 +45,9 @@ pub struct FetchArgs {
     #[arg(long = "set", value_name = "SETS")]
     sets: Vec<String>,
     /// Import from a local mirror instead of downloading: the shared data directory
-    /// (grid/, suites/), another fetch-maps destination, or a directory of MovingAI archives
-    /// (SET-map.zip, SET-scen.zip).
+    /// (grid/, suites/, mesh/reference/), another fetch-maps destination, or a directory of
+    /// MovingAI archives (SET-map.zip, SET-scen.zip). Navigation meshes (SET/meshes/) come
+    /// only from mirrors: MovingAI's archives have none.
     #[arg(long, value_name = "DIR")]
     from: Option<PathBuf>,
     /// Destination directory [default: data/ at the repository root].
@@ -181,7 +183,13 @@ pub fn fetch(options: &Options) -> anyhow::Result<Report> {
             }
             sources::discover_mirror(&from, &options.sets, &mut report)?
         }
-        None => download_archives(&dest, options, &mut manifest, &mut report)?,
+        None => {
+            report.note(
+                "MovingAI's archives hold no navigation meshes: <set>/meshes/ is filled only by \
+                 --from a mirror that has them (the shared data's suites/merged-mesh/)",
+            );
+            download_archives(&dest, options, &mut manifest, &mut report)?
+        }
     };
     for set in &options.sets {
         if !candidates.iter().any(|c| c.set == Some(*set)) {
@@ -220,7 +228,7 @@ fn stale_temp_dirs(dest: &Path) -> Vec<PathBuf> {
         dest.join(Kind::Optimal.dir()),
     ];
     for set in Set::ALL {
-        for kind in [Kind::Map, Kind::Scen, Kind::ScenLegacy] {
+        for kind in Kind::IN_SET {
             dirs.push(dest.join(set.name()).join(kind.dir()));
         }
     }
@@ -355,12 +363,12 @@ fn record_archive(manifest: &mut Manifest, rel: &str, url: &str, size: u64, sha2
     );
 }
 
-/// The processing phase of a kind: maps first (scenarios are checked against them), then
-/// scenarios, then the optima tables.
+/// The processing phase of a kind: maps first (scenarios and meshes are checked against
+/// them), then scenarios and meshes, then the optima tables.
 fn phase(kind: Kind) -> u8 {
     match kind {
         Kind::Map => 0,
-        Kind::Scen | Kind::ScenLegacy => 1,
+        Kind::Scen | Kind::ScenLegacy | Kind::Mesh => 1,
         Kind::Optimal => 2,
     }
 }
@@ -420,6 +428,10 @@ fn import(
                 (Kind::Scen | Kind::ScenLegacy, Some(s)) => {
                     verify::verify_scen(&bytes, s, maps.get(&s).unwrap_or(&empty)).map(|_| None)
                 }
+                (Kind::Mesh, Some(s)) => {
+                    verify::verify_mesh(&bytes, &c.name, s, maps.get(&s).unwrap_or(&empty))
+                        .map(|_| None)
+                }
                 (Kind::Optimal, _) => verify::verify_optimal(&bytes).map(|_| None),
                 (_, None) => Err("no set".to_owned()),
             };
@@ -434,7 +446,11 @@ fn import(
                 None => chosen = Some((c, bytes, sha, size)),
                 Some((_, _, first_sha, _)) if *first_sha == sha => duplicates += 1,
                 Some((first, first_bytes, _, _)) => {
-                    if kind != Kind::Map && verify::same_lines(first_bytes, &bytes) {
+                    // Reordered lines are the same queries or rows, but not the same map or
+                    // mesh (a mesh's indices refer to line positions).
+                    if !matches!(kind, Kind::Map | Kind::Mesh)
+                        && verify::same_lines(first_bytes, &bytes)
+                    {
                         report.note(format!(
                             "{}: the same queries in another order than {}, which is imported",
                             c.label, first.label
@@ -482,14 +498,13 @@ pub fn summary(options: &Options, report: &Report) -> String {
     let _ = writeln!(s, "fetch-maps: {dest}");
     let _ = writeln!(
         s,
-        "{:<12} {:>6} {:>6} {:>12}",
-        "set", "maps", "scen", "scen-legacy"
+        "{:<12} {:>6} {:>6} {:>12} {:>7}",
+        "set", "maps", "scen", "scen-legacy", "meshes"
     );
     let count = |dir: String| report.inventory.get(&dir).copied().unwrap_or(0);
     for set in &options.sets {
-        let [m, sc, l] =
-            [Kind::Map, Kind::Scen, Kind::ScenLegacy].map(|k| count(format!("{set}/{}", k.dir())));
-        let _ = writeln!(s, "{:<12} {m:>6} {sc:>6} {l:>12}", set.name());
+        let [m, sc, l, me] = Kind::IN_SET.map(|k| count(format!("{set}/{}", k.dir())));
+        let _ = writeln!(s, "{:<12} {m:>6} {sc:>6} {l:>12} {me:>7}", set.name());
     }
     let optimal = count(Kind::Optimal.dir().to_owned());
     if optimal > 0 {

@@ -58,7 +58,7 @@ fn imports_a_good_mirror_and_exits_zero() {
     let dao_row = stdout.lines().find(|l| l.starts_with("dao ")).unwrap();
     assert_eq!(
         dao_row.split_whitespace().collect::<Vec<_>>(),
-        ["dao", "1", "1", "1"]
+        ["dao", "1", "1", "1", "0"]
     );
     assert!(stdout.lines().any(|l| l.starts_with("mazes ")), "{stdout}");
     assert_eq!(fs::read(dest.join("dao/maps/arena.map")).unwrap(), map);

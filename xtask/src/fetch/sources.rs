@@ -32,9 +32,15 @@ pub enum Kind {
     ScenLegacy,
     /// `optimal/scen.csv` or `optimal/scen-legacy.csv`: reference optima (no set).
     Optimal,
+    /// `<set>/meshes/<map>-merged.mesh` (or `<map>.mesh`): a navigation mesh of the map
+    /// `<map>.map` of the same set, in the "mesh 2" format. Only mirrors have them.
+    Mesh,
 }
 
 impl Kind {
+    /// The kinds stored under a set's directory, in the order summaries list them.
+    pub const IN_SET: [Kind; 4] = [Kind::Map, Kind::Scen, Kind::ScenLegacy, Kind::Mesh];
+
     /// The directory under the set (or `optimal`).
     pub fn dir(self) -> &'static str {
         match self {
@@ -42,8 +48,17 @@ impl Kind {
             Kind::Scen => "scen",
             Kind::ScenLegacy => "scen-legacy",
             Kind::Optimal => "optimal",
+            Kind::Mesh => "meshes",
         }
     }
+}
+
+/// The file name of the map a mesh belongs to: `arena-merged.mesh` and `arena.mesh` are
+/// meshes of `arena.map`. `None` if `name` does not end in `.mesh`.
+pub fn mesh_map_name(name: &str) -> Option<String> {
+    let stem = name.strip_suffix(".mesh")?;
+    let stem = stem.strip_suffix("-merged").unwrap_or(stem);
+    Some(format!("{stem}.map"))
 }
 
 /// The reference-optima tables copied to `DEST/optimal/`.
@@ -331,7 +346,7 @@ pub fn discover_mirror(
     let mut out = Vec::new();
     let mut layouts = Vec::new();
     if discover_shared(dir, sets, &mut out, report)? {
-        layouts.push("shared data (grid/, suites/)");
+        layouts.push("shared data (grid/, suites/, mesh/reference/)");
     }
     if discover_dest_layout(dir, sets, &mut out, report)? {
         layouts.push("fetch-maps destination");
@@ -341,7 +356,7 @@ pub fn discover_mirror(
     }
     anyhow::ensure!(
         !layouts.is_empty(),
-        "{} holds no known mirror layout (grid/ or suites/ of the shared data, \
+        "{} holds no known mirror layout (grid/, suites/ or mesh/reference/ of the shared data, \
          <set>/maps/ of a fetch-maps destination, or <set>-map.zip archives)",
         dir.display()
     );
@@ -353,8 +368,9 @@ pub fn discover_mirror(
     Ok(out)
 }
 
-/// Layout 1, the shared data: `grid/{maps,scen,scen-legacy,optimal}` and
-/// `suites/{grid,scenarios}/<dir>`. Returns whether any of it is present.
+/// Layout 1, the shared data: `grid/{maps,scen,scen-legacy,optimal}`,
+/// `suites/{grid,scenarios,merged-mesh}/<dir>` and `mesh/reference/*.mesh`. Returns whether
+/// any of it is present.
 fn discover_shared(
     dir: &Path,
     sets: &[Set],
@@ -366,11 +382,12 @@ fn discover_shared(
     let mut found = false;
     let wanted = |s: Set| sets.contains(&s);
 
+    // The set of each grid/ map, by file name.
+    let mut set_of_map: HashMap<String, Set> = HashMap::new();
     if grid.join("maps").is_dir() {
         found = true;
         // The older-generation scenario of each map names its set (`maps/dao/arena.map`).
         let legacy = list_files(&grid.join("scen-legacy"), ".scen")?;
-        let mut set_of_map: HashMap<String, Set> = HashMap::new();
         let mut legacy_sets = Vec::new();
         for (name, path) in legacy {
             let named = first_map_path(&path);
@@ -461,10 +478,85 @@ fn discover_shared(
             out.push(file_candidate(Some(set), Kind::ScenLegacy, name, path));
         }
     }
+
+    // Navigation meshes of the suite maps, suites/merged-mesh/<dir>/<map>-merged.mesh, in
+    // the set that <dir> names for suites/grid/<dir> (so bgmaps is bg512). A mesh whose map
+    // is not imported is rejected when it is verified.
+    let meshes = suites.join("merged-mesh");
+    for d in list_dirs(&meshes)? {
+        found = true;
+        let Some(set) = Set::from_legacy_dir(&d) else {
+            report.note(format!(
+                "{}: not a known set, ignored",
+                meshes.join(&d).display()
+            ));
+            continue;
+        };
+        if wanted(set) {
+            for (name, path) in list_files(&meshes.join(&d), ".mesh")? {
+                out.push(file_candidate(Some(set), Kind::Mesh, name, path));
+            }
+        }
+    }
+    let reference = discover_reference_meshes(dir, &set_of_map, sets, out, report)?;
+    Ok(found || reference)
+}
+
+/// The reference meshes of layout 1, `mesh/reference/<map>.mesh` and `<map>-merged.mesh`
+/// (the reference Polyanya's triangulation and merged mesh of a grid/ map), in the set of
+/// the grid/ map of that name (`set_of_map`). The map's name is matched ignoring case and
+/// the mesh takes the map's spelling (`aurora.mesh` is the mesh of `Aurora.map`, so it
+/// becomes `sc1/meshes/Aurora.mesh`): a mesh's name then always leads to its map, and no two
+/// meshes of a set differ only by case, which would be one file on some file systems.
+/// Returns whether there is any reference mesh.
+fn discover_reference_meshes(
+    dir: &Path,
+    set_of_map: &HashMap<String, Set>,
+    sets: &[Set],
+    out: &mut Vec<Candidate>,
+    report: &mut Report,
+) -> anyhow::Result<bool> {
+    let files = list_files(&dir.join("mesh/reference"), ".mesh")?;
+    let found = !files.is_empty();
+    for (name, path) in files {
+        let Some(map) = mesh_map_name(&name) else {
+            continue;
+        };
+        let mut hits: Vec<(&String, &Set)> = match set_of_map.get_key_value(&map) {
+            Some(hit) => vec![hit],
+            None => set_of_map
+                .iter()
+                .filter(|(m, _)| m.eq_ignore_ascii_case(&map))
+                .collect(),
+        };
+        hits.sort();
+        match hits.as_slice() {
+            [(spelling, set)] => {
+                let set = **set;
+                if sets.contains(&set) {
+                    // `name` is `<stem>` then `.mesh` or `-merged.mesh`; `map` is `<stem>.map`.
+                    let suffix = &name[map.len() - ".map".len()..];
+                    let stem = spelling.trim_end_matches(".map");
+                    let renamed = format!("{stem}{suffix}");
+                    out.push(file_candidate(Some(set), Kind::Mesh, renamed, path));
+                }
+            }
+            [] => report.reject(
+                path.display().to_string(),
+                format!(
+                    "no grid/scen-legacy file names a map {map:?}, so the set of this mesh is unknown"
+                ),
+            ),
+            _ => report.reject(
+                path.display().to_string(),
+                format!("several grid/ maps are named {map:?} but for case: which one is unclear"),
+            ),
+        }
+    }
     Ok(found)
 }
 
-/// Layout 2, a fetch-maps destination: `<set>/{maps,scen,scen-legacy}/` and `optimal/`,
+/// Layout 2, a fetch-maps destination: `<set>/{maps,scen,scen-legacy,meshes}/` and `optimal/`,
 /// checked against its `manifest.json` when there is one. Returns whether it is present.
 fn discover_dest_layout(
     dir: &Path,
@@ -500,6 +592,7 @@ fn discover_dest_layout(
             (Kind::Map, ".map"),
             (Kind::Scen, ".scen"),
             (Kind::ScenLegacy, ".scen"),
+            (Kind::Mesh, ".mesh"),
         ] {
             for (name, path) in list_files(&dir.join(set.name()).join(kind.dir()), ext)? {
                 out.push(expect(file_candidate(Some(set), kind, name, path)));
@@ -595,6 +688,20 @@ mod tests {
         ] {
             assert!(judge_entry_name(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn the_map_of_a_mesh() {
+        assert_eq!(
+            mesh_map_name("arena-merged.mesh").as_deref(),
+            Some("arena.map")
+        );
+        assert_eq!(mesh_map_name("arena.mesh").as_deref(), Some("arena.map"));
+        assert_eq!(
+            mesh_map_name("lt_0_lowtown-merged.mesh").as_deref(),
+            Some("lt_0_lowtown.map")
+        );
+        assert_eq!(mesh_map_name("arena.map"), None);
     }
 
     #[test]

@@ -163,7 +163,23 @@ fn imports_shared_data_sets_and_second_run_copies_nothing() {
             assert!(n > 0, "{name}/{dir}: the mirror should have some");
             expected.insert(format!("{name}/{dir}"), n);
         }
+        // Suite meshes, and reference meshes of a grid/ map of the set (named ignoring case).
+        let mut meshes = names_in(&data.join("suites/merged-mesh").join(name), ".mesh");
+        for mesh in names_in(&data.join("mesh/reference"), ".mesh") {
+            let stem = mesh.trim_end_matches(".mesh").trim_end_matches("-merged");
+            let map = grid_sets
+                .keys()
+                .find(|m| m.eq_ignore_ascii_case(&format!("{stem}.map")));
+            if let Some(map) = map.filter(|m| in_grid(m)) {
+                let suffix = &mesh[stem.len()..];
+                meshes.insert(format!("{}{suffix}", map.trim_end_matches(".map")));
+            }
+        }
+        if !meshes.is_empty() {
+            expected.insert(format!("{name}/meshes"), meshes.len());
+        }
     }
+    assert!(expected.contains_key("da2/meshes"), "{expected:?}");
     expected.insert("optimal".into(), 2);
 
     let dest = tempfile::tempdir().unwrap();
@@ -474,6 +490,255 @@ fn a_changed_destination_file_is_reported_and_replaced() {
             .any(|n| n.contains("not a valid manifest"))
     );
     assert_eq!(Manifest::load(&dest).unwrap(), before);
+}
+
+// ---------------------------------------------------------------------------------------
+// Navigation meshes.
+
+fn mesh_fixture(name: &str) -> Vec<u8> {
+    fs::read(taut_testdata::fixtures().join("meshes").join(name)).unwrap()
+}
+
+/// A "mesh 2" mesh of the 8x6 `small.map`: one rectangle over the whole map.
+const SMALL_MESH: &[u8] =
+    b"mesh\n2\n4 1\n0 0 1 0\n8 0 1 0\n8 6 1 0\n0 6 1 0\n4 0 1 2 3 -1 -1 -1 -1\n";
+
+/// [`good_mirror`] (arena, dao) plus meshes in every place the shared data has them: a
+/// grid/ map `Small.map` of sc1, a suite map `tiny.map` of the `bgmaps` suite dir, suite
+/// meshes of arena and tiny, and reference meshes of arena and of Small (spelt `small`).
+fn mesh_mirror(root: &Path) {
+    good_mirror(root);
+    write(&root.join("grid/maps/Small.map"), &fixture("small.map"));
+    write(
+        &root.join("grid/scen-legacy/Small.map.scen"),
+        &with_map_path(&fixture("small.map.scen"), "maps/sc1/Small.map"),
+    );
+    write(
+        &root.join("suites/grid/bgmaps/tiny.map"),
+        &fixture("small.map"),
+    );
+    let merged = root.join("suites/merged-mesh");
+    write(&merged.join("bgmaps/tiny-merged.mesh"), SMALL_MESH);
+    write(
+        &merged.join("dao/arena-merged.mesh"),
+        &mesh_fixture("arena-merged.mesh"),
+    );
+    let reference = root.join("mesh/reference");
+    for name in ["arena.mesh", "arena-merged.mesh"] {
+        write(&reference.join(name), &mesh_fixture(name));
+    }
+    write(&reference.join("small-merged.mesh"), SMALL_MESH);
+    // Not meshes: left alone.
+    write(&reference.join("arena.map"), &fixture("arena.map"));
+    write(&reference.join("arena.scen"), b"version 1\n");
+}
+
+#[test]
+fn meshes_go_to_the_set_of_their_map_and_a_second_run_is_up_to_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let mirror = dir.path().join("mirror");
+    mesh_mirror(&mirror);
+    let mirror = mirror.canonicalize().unwrap();
+    let dest = dir.path().join("dest");
+    let options = Options::mirror(&Set::ALL, &mirror, &dest);
+    let report = fetch(&options).unwrap();
+    assert!(report.is_clean(), "{:#?}", report.rejected);
+    let meshes = [
+        "dao/meshes/arena-merged.mesh",
+        "dao/meshes/arena.mesh",
+        // The suite dir bgmaps holds 512x512 maps: bg512, as for its maps.
+        "bg512/meshes/tiny-merged.mesh",
+        // Named after its map's spelling.
+        "sc1/meshes/Small-merged.mesh",
+    ];
+    let others = [
+        "dao/maps/arena.map",
+        "dao/scen/arena.map.scen",
+        "dao/scen-legacy/arena.map.scen",
+        "optimal/scen.csv",
+        "sc1/maps/Small.map",
+        "sc1/scen-legacy/Small.map.scen",
+        "bg512/maps/tiny.map",
+    ];
+    let want: BTreeSet<String> = meshes
+        .iter()
+        .chain(&others)
+        .map(|p| p.to_string())
+        .collect();
+    assert_eq!(files_under(&dest), want);
+    let manifest = assert_manifest_matches(&dest);
+    for (path, source, bytes) in [
+        (
+            meshes[0],
+            "suites/merged-mesh/dao/arena-merged.mesh",
+            mesh_fixture("arena-merged.mesh"),
+        ),
+        (
+            meshes[1],
+            "mesh/reference/arena.mesh",
+            mesh_fixture("arena.mesh"),
+        ),
+        (
+            meshes[2],
+            "suites/merged-mesh/bgmaps/tiny-merged.mesh",
+            SMALL_MESH.to_vec(),
+        ),
+        (
+            meshes[3],
+            "mesh/reference/small-merged.mesh",
+            SMALL_MESH.to_vec(),
+        ),
+    ] {
+        assert_eq!(fs::read(dest.join(path)).unwrap(), bytes, "{path}");
+        assert_eq!(
+            manifest.files[path].source,
+            mirror.join(source).display().to_string()
+        );
+    }
+    assert_eq!(report.inventory["dao/meshes"], 2);
+    // The reference arena-merged.mesh is the suite's, byte for byte.
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n == "1 file(s) found in more than one source with identical contents"),
+        "{:?}",
+        report.notes
+    );
+    let text = super::summary(&options, &report);
+    assert!(text.contains(" meshes\n"), "{text}");
+    let row = |set: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{set} ")))
+            .unwrap();
+        line.split_whitespace()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(row("dao"), "1 1 1 2");
+    assert_eq!(row("bg512"), "1 0 0 1");
+    assert_eq!(row("bgmaps"), "0 0 0 0");
+
+    let again = fetch(&options).unwrap();
+    assert!(again.is_clean(), "{:#?}", again.rejected);
+    assert_eq!(again.written(), 0, "a second run copies nothing");
+    assert_eq!(again.count(Action::UpToDate), want.len());
+    assert_eq!(Manifest::load(&dest).unwrap(), Some(manifest));
+
+    // A damaged mesh in the destination is noticed and replaced.
+    let damaged = dest.join("bg512/meshes/tiny-merged.mesh");
+    fs::write(&damaged, b"mesh 2 0 0\n").unwrap();
+    let third = fetch(&options).unwrap();
+    let outcome = third.outcome_of("bg512/meshes/tiny-merged.mesh").unwrap();
+    assert_eq!(outcome.action, Action::Changed);
+    assert_eq!(fs::read(&damaged).unwrap(), SMALL_MESH);
+
+    // The destination is a mirror too, meshes included.
+    let copy = dir.path().join("copy");
+    let report = fetch(&Options::mirror(&Set::ALL, &dest, &copy)).unwrap();
+    assert!(report.is_clean(), "{:#?}", report.rejected);
+    assert_eq!(files_under(&copy), want);
+
+    // Only the selected sets' meshes.
+    let some = dir.path().join("some");
+    let report = fetch(&Options::mirror(&[Set::Sc1], &mirror, &some)).unwrap();
+    assert!(report.is_clean(), "{:#?}", report.rejected);
+    let sc1: BTreeSet<String> = want
+        .iter()
+        .filter(|p| p.starts_with("sc1/") || p.starts_with("optimal/"))
+        .cloned()
+        .collect();
+    assert_eq!(files_under(&some), sc1);
+}
+
+#[test]
+fn a_mesh_that_is_not_a_mesh_or_has_no_map_is_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let mirror = dir.path().join("mirror");
+    good_mirror(&mirror);
+    // A map that is rejected (cut after its 24th row), and its scenario.
+    let arena = fixture("arena.map");
+    let cut = arena
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .nth(4 + 24 - 1)
+        .unwrap()
+        .0;
+    write(&mirror.join("grid/maps/trunc.map"), &arena[..=cut]);
+    write(
+        &mirror.join("grid/scen-legacy/trunc.map.scen"),
+        &with_map_path(&fixture("arena.map.scen"), "maps/dao/trunc.map"),
+    );
+    let merged = mirror.join("suites/merged-mesh");
+    let good = mesh_fixture("arena-merged.mesh");
+    write(&merged.join("dao/arena-merged.mesh"), &good);
+    // Cut at a line end half-way: the counts say there is more.
+    let tri = mesh_fixture("arena.mesh");
+    let half = tri[..tri.len() / 2]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .unwrap();
+    write(&merged.join("dao/arena.mesh"), &tri[..=half]);
+    write(
+        &merged.join("dao/page-merged.mesh"),
+        b"<!DOCTYPE html><title>404</title>\n",
+    );
+    write(&merged.join("dao/ghost-merged.mesh"), &good);
+    write(&merged.join("dao/trunc-merged.mesh"), &good);
+    write(&merged.join("mystery/x-merged.mesh"), &good);
+    write(&mirror.join("mesh/reference/nowhere.mesh"), &good);
+    let mirror = mirror.canonicalize().unwrap();
+    let dest = dir.path().join("dest");
+    let report = fetch(&Options::mirror(&Set::ALL, &mirror, &dest)).unwrap();
+
+    let cases = [
+        ("suites/merged-mesh/dao/arena.mesh", "truncated: ends where"),
+        (
+            "suites/merged-mesh/dao/page-merged.mesh",
+            "not a navigation mesh: does not start with the tokens `mesh 2` (found \"<!DOCTYPE html><title>404</title>\")",
+        ),
+        (
+            "suites/merged-mesh/dao/ghost-merged.mesh",
+            "orphan mesh: its map \"ghost.map\" is not in set dao",
+        ),
+        (
+            "suites/merged-mesh/dao/trunc-merged.mesh",
+            "its map \"trunc.map\" was rejected",
+        ),
+        (
+            "mesh/reference/nowhere.mesh",
+            "names a map \"nowhere.map\", so the set of this mesh is unknown",
+        ),
+        ("grid/maps/trunc.map", "truncated"),
+        ("grid/scen-legacy/trunc.map.scen", "was rejected"),
+    ];
+    for (path, want) in cases {
+        let reason = rejected_reason(&report, &mirror.join(path));
+        assert!(
+            reason.contains(want),
+            "{path}: {reason:?} should say {want:?}"
+        );
+    }
+    assert_eq!(report.rejected.len(), cases.len(), "{:#?}", report.rejected);
+    let note = format!(
+        "{}: not a known set, ignored",
+        mirror.join("suites/merged-mesh/mystery").display()
+    );
+    assert!(report.notes.contains(&note), "{:?}", report.notes);
+    let want: BTreeSet<String> = [
+        "dao/maps/arena.map",
+        "dao/scen/arena.map.scen",
+        "dao/scen-legacy/arena.map.scen",
+        "dao/meshes/arena-merged.mesh",
+        "optimal/scen.csv",
+    ]
+    .map(String::from)
+    .into();
+    assert_eq!(files_under(&dest), want);
+    assert_manifest_matches(&dest);
 }
 
 #[test]
@@ -915,6 +1180,14 @@ fn download_failures_are_rejections_and_a_non_zip_is_not_kept() {
             .contains("HTTP status 404")
     );
     assert_eq!(report.rejected.len(), 2);
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.starts_with("MovingAI's archives hold no navigation meshes")),
+        "{:?}",
+        report.notes
+    );
     assert!(files_under(&dest).is_empty(), "{:?}", files_under(&dest));
     assert!(dest.join(MANIFEST).is_file());
 }

@@ -1,6 +1,7 @@
 //! Checks a file must pass before it is imported. MovingAI publishes no checksums, so the
 //! contents are checked instead: maps and scenarios with taut-grid's parsers, scenarios
-//! against the maps of their set, the reference-optima tables for shape.
+//! against the maps of their set, navigation meshes for the structure of the "mesh 2"
+//! format and against their map, the reference-optima tables for shape.
 //!
 //! Every check returns a one-line reason on failure; the caller names the file.
 
@@ -9,6 +10,7 @@ use std::collections::HashMap;
 use taut_grid::{GridError, MapFile, Scenario};
 
 use super::sets::Set;
+use super::sources::mesh_map_name;
 
 /// Width and height of a verified map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,6 +86,168 @@ pub fn verify_scen(bytes: &[u8], set: Set, maps: &MapIndex) -> Result<usize, Str
         }
     }
     Ok(scen.entries.len())
+}
+
+/// Sizes of a verified navigation mesh.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MeshCounts {
+    /// Number of vertices.
+    pub vertices: usize,
+    /// Number of polygons.
+    pub polygons: usize,
+}
+
+/// Whitespace-separated tokens of a byte text, with the line each starts on.
+struct Tokens<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    line: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Tokens {
+            bytes,
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    fn next(&mut self) -> Option<(&'a [u8], usize)> {
+        let b = self.bytes;
+        while self.pos < b.len() && b[self.pos].is_ascii_whitespace() {
+            if b[self.pos] == b'\n' {
+                self.line += 1;
+            }
+            self.pos += 1;
+        }
+        if self.pos == b.len() {
+            return None;
+        }
+        let start = self.pos;
+        while self.pos < b.len() && !b[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        Some((&b[start..self.pos], self.line))
+    }
+
+    /// The next token as a `T`: a missing token is a truncated file. `what` names what was
+    /// expected, for either message (a function, so that nothing is formatted unless needed).
+    fn parse<T: std::str::FromStr>(
+        &mut self,
+        what: impl Fn() -> String,
+    ) -> Result<(T, usize), String> {
+        let Some((tok, line)) = self.next() else {
+            return Err(format!("truncated: ends where {} was expected", what()));
+        };
+        std::str::from_utf8(tok)
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .map(|v| (v, line))
+            .ok_or_else(|| {
+                let found: String = String::from_utf8_lossy(tok).chars().take(40).collect();
+                format!("line {line}: expected {}, found {found:?}", what())
+            })
+    }
+
+    /// The next token as an index in `lo..hi`.
+    fn index(&mut self, what: impl Fn() -> String, lo: i64, hi: usize) -> Result<(), String> {
+        let (v, line) = self.parse::<i64>(&what)?;
+        if v < lo || v >= hi as i64 {
+            return Err(format!(
+                "line {line}: {} {v} is out of range {lo}..{hi}",
+                what()
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Checks a navigation mesh `name` (`<map>-merged.mesh` or `<map>.mesh`) of `set`: it starts
+/// with the tokens `mesh 2`, its map `<map>.map` passed verification in the set, and the
+/// rest has the structure of the "mesh 2" format: the vertex and polygon counts, then every
+/// vertex (`x y n` and `n` polygon indices, -1 for none) and every polygon (`n` of at least
+/// 3, `n` vertex indices, `n` polygon indices), every index in range, every vertex inside
+/// the map (`0 ≤ x ≤ width`, `0 ≤ y ≤ height`), and nothing after the last polygon. A file
+/// cut short fails on the counts. The geometry (convexity, symmetric adjacency) is left to
+/// the mesh reader that loads it.
+pub fn verify_mesh(
+    bytes: &[u8],
+    name: &str,
+    set: Set,
+    maps: &MapIndex,
+) -> Result<MeshCounts, String> {
+    let mut t = Tokens::new(bytes);
+    let head: Vec<&[u8]> = (0..2)
+        .filter_map(|_| t.next().map(|(tok, _)| tok))
+        .collect();
+    if head != [b"mesh".as_slice(), b"2"] {
+        let found = if head.is_empty() {
+            "an empty file".to_owned()
+        } else {
+            let joined = head.join(&b' ');
+            let text: String = String::from_utf8_lossy(&joined).chars().take(40).collect();
+            format!("{text:?}")
+        };
+        return Err(format!(
+            "not a navigation mesh: does not start with the tokens `mesh 2` (found {found})"
+        ));
+    }
+    let map = mesh_map_name(name).ok_or_else(|| "not a .mesh file name".to_owned())?;
+    let size = match maps.get(&map) {
+        None => {
+            return Err(format!("orphan mesh: its map {map:?} is not in set {set}"));
+        }
+        Some(MapState::Rejected) => return Err(format!("its map {map:?} was rejected")),
+        Some(MapState::Valid(size)) => *size,
+    };
+    // Every record takes at least two bytes per token: bound the counts by the length.
+    let limit = bytes.len() / 2 + 1;
+    let count = |t: &mut Tokens<'_>, what: &dyn Fn() -> String| -> Result<usize, String> {
+        let (n, line) = t.parse::<usize>(what)?;
+        if n > limit {
+            return Err(format!(
+                "line {line}: {} {n} is larger than the file could hold",
+                what()
+            ));
+        }
+        Ok(n)
+    };
+    let vertices = count(&mut t, &|| "the vertex count".into())?;
+    let polygons = count(&mut t, &|| "the polygon count".into())?;
+    let (w, h) = (f64::from(size.width), f64::from(size.height));
+    for v in 0..vertices {
+        let (x, line) = t.parse::<f64>(|| format!("the x coordinate of vertex {v}"))?;
+        let (y, _) = t.parse::<f64>(|| format!("the y coordinate of vertex {v}"))?;
+        if !((0.0..=w).contains(&x) && (0.0..=h).contains(&y)) {
+            return Err(format!(
+                "line {line}: vertex {v} at ({x}, {y}) lies outside {map} ({}x{})",
+                size.width, size.height
+            ));
+        }
+        let n = count(&mut t, &|| format!("the polygon count of vertex {v}"))?;
+        for _ in 0..n {
+            t.index(|| format!("a polygon index of vertex {v}"), -1, polygons)?;
+        }
+    }
+    for p in 0..polygons {
+        let (n, line) = t.parse::<usize>(|| format!("the vertex count of polygon {p}"))?;
+        if !(3..=limit).contains(&n) {
+            return Err(format!(
+                "line {line}: polygon {p} has {n} vertices (at least 3 expected)"
+            ));
+        }
+        for _ in 0..n {
+            t.index(|| format!("a vertex index of polygon {p}"), 0, vertices)?;
+        }
+        for _ in 0..n {
+            t.index(|| format!("a neighbour of polygon {p}"), -1, polygons)?;
+        }
+    }
+    if let Some((_, line)) = t.next() {
+        return Err(format!("line {line}: data after the last polygon"));
+    }
+    Ok(MeshCounts { vertices, polygons })
 }
 
 /// Checks a reference-optima table (`optimal/scen.csv`, `optimal/scen-legacy.csv`): text whose
@@ -195,6 +359,104 @@ mod tests {
         for (text, want) in cases {
             let e = verify_scen(text, Set::Dao, &index()).unwrap_err();
             assert!(e.contains(want), "{e:?} should contain {want:?}");
+        }
+    }
+
+    /// A mesh of the 3x2 map `m.map`: one rectangle over the whole map.
+    const MESH: &str = "mesh\n2\n4 1\n0 0 1 0\n3 0 1 0\n3 2 1 0\n0 2 1 0\n4 0 1 2 3 -1 -1 -1 -1\n";
+
+    #[test]
+    fn meshes() {
+        let counts = MeshCounts {
+            vertices: 4,
+            polygons: 1,
+        };
+        let ok = |name: &str, text: &str| verify_mesh(text.as_bytes(), name, Set::Dao, &index());
+        assert_eq!(ok("m-merged.mesh", MESH), Ok(counts));
+        assert_eq!(ok("m.mesh", MESH), Ok(counts));
+        // Any whitespace separates tokens.
+        assert_eq!(ok("m.mesh", &MESH.replace('\n', " \r\n\t")), Ok(counts));
+        let cut = &MESH[..MESH.len() - 4];
+        let cases: Vec<(&str, String, &str)> = vec![
+            ("m.mesh", String::new(), "(found an empty file)"),
+            (
+                "m.mesh",
+                "<html>".into(),
+                "does not start with the tokens `mesh 2`",
+            ),
+            ("m.mesh", MESH.replacen('2', "3", 1), "(found \"mesh 3\")"),
+            (
+                "x-merged.mesh",
+                MESH.into(),
+                "orphan mesh: its map \"x.map\" is not in set dao",
+            ),
+            (
+                "bad-merged.mesh",
+                MESH.into(),
+                "its map \"bad.map\" was rejected",
+            ),
+            (
+                "m.mesh",
+                cut.into(),
+                "truncated: ends where a neighbour of polygon 0",
+            ),
+            (
+                "m.mesh",
+                "mesh 2 4".into(),
+                "truncated: ends where the polygon count",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("4 1\n", "4 x\n"),
+                "line 3: expected the polygon count, found \"x\"",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("4 1\n", "4 99999\n"),
+                "larger than the file could hold",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("3 2 1 0", "4 2 1 0"),
+                "line 6: vertex 2 at (4, 2) lies outside m.map (3x2)",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("0 0 1 0", "NaN 0 1 0"),
+                "vertex 0 at (NaN, 0) lies outside",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("3 0 1 0", "3 0 1 1"),
+                "a polygon index of vertex 1 1 is out of range -1..1",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("4 0 1 2 3", "4 0 1 2 4"),
+                "a vertex index of polygon 0 4 is out of range 0..4",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("-1 -1 -1 -1", "-1 -2 -1 -1"),
+                "a neighbour of polygon 0 -2 is out of range",
+            ),
+            (
+                "m.mesh",
+                MESH.replace("4 0 1 2 3 -1 -1 -1 -1", "2 0 1 -1 -1"),
+                "polygon 0 has 2 vertices",
+            ),
+            (
+                "m.mesh",
+                format!("{MESH}7\n"),
+                "line 9: data after the last polygon",
+            ),
+        ];
+        for (name, text, want) in cases {
+            let e = ok(name, &text).unwrap_err();
+            assert!(
+                e.contains(want),
+                "{name} {text:?}: {e:?} should contain {want:?}"
+            );
         }
     }
 

@@ -8,6 +8,9 @@
 //! - [`Mesh`]: an immutable, validated mesh (`Send + Sync`), read and written in the
 //!   "mesh 2" text format by [`read_mesh`], [`parse_mesh`], [`write_mesh`], [`format_mesh`].
 //! - [`Mesh::locate`] finds where a point lies (inside a polygon, on an edge, on a vertex).
+//! - [`build`]: meshes built from grid maps ([`mesh_from_grid`]) or polygon maps
+//!   ([`mesh_from_polygons`]): a constrained Delaunay triangulation of the free space, merged
+//!   into convex polygons (`docs/mesh-build.md`).
 //!
 //! Every geometric decision is an orientation test on the stored `f64` coordinates, made
 //! exactly (Shewchuk's adaptive predicates via the `robust` crate; plain `f64` arithmetic,
@@ -29,11 +32,17 @@
 //! assert!(matches!(mesh.locate(MeshPoint::new(2.0, 0.5)), Location::OffMesh));
 //! ```
 
+pub mod build;
 mod error;
 mod geom;
 mod io;
 mod mesh;
 
+pub use build::{
+    BuildError, BuildOptions, BuildStats, PolygonId, PolygonMap, mesh_from_grid,
+    mesh_from_grid_with, mesh_from_grid_with_stats, mesh_from_polygons, mesh_from_polygons_with,
+    mesh_from_polygons_with_stats, parse_polygon_map, read_polygon_map,
+};
 pub use error::{End, MeshError, MeshQueryError, ParseErrorKind};
 pub use geom::{orient, orient_sign};
 pub use io::{format_mesh, parse_mesh, read_mesh, write_mesh};

@@ -39,7 +39,29 @@ pub enum CliError {
     },
     /// Polyanya's mesh could not be read or built, or is not a mesh of the map.
     #[error(transparent)]
-    Mesh(#[from] crate::planners::MeshSetupError),
+    MeshSetup(#[from] crate::planners::MeshSetupError),
+    /// A mesh could not be built (names the file, and the line for polygon maps).
+    #[error(transparent)]
+    Build(#[from] taut_polyanya::BuildError),
+    /// A mesh file could not be written or read.
+    #[error(transparent)]
+    Mesh(#[from] taut_polyanya::MeshError),
+    /// A directory could not be listed.
+    #[error("cannot list {}: {source}", path.display())]
+    ReadDir {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A reference mesh does not start with a readable `mesh 2 V P` header.
+    #[error("{}: {reason}", path.display())]
+    BadReference {
+        /// The reference mesh.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
     /// The picture could not be made.
     #[error(transparent)]
     Render(#[from] crate::render::RenderError),

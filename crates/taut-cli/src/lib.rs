@@ -1,6 +1,7 @@
 //! The `taut` command line: plan one path on a MovingAI map (`taut path`), run every query of
-//! a scenario file (`taut scen`) with any planner of the workspace, or draw one query and its
-//! search (`taut render`, see [`render`]).
+//! a scenario file (`taut scen`) with any planner of the workspace, draw one query and its
+//! search (`taut render`, see [`render`]), or build navigation meshes (`taut mesh`, see
+//! [`mesh`]).
 //!
 //! The binary is a thin shell over this library: [`Cli`] is the parsed command line, [`run`]
 //! executes it against any writers (so tests and benches can capture the output), and
@@ -30,6 +31,7 @@
 
 mod args;
 mod error;
+pub mod mesh;
 pub mod planners;
 pub mod render;
 mod scen;
@@ -41,9 +43,9 @@ use crate::planners::make_planner;
 use taut_grid::{Answer, Grid, MapFile, Status};
 
 pub use args::{
-    Cli, Command, FreeSetError, ImageFormat, OutputError, OutputFile, PathArgs, PathFormat,
-    PlannerArgs, PointError, QuerySource, RenderArgs, ScenArgs, ScenFormat, parse_free_set,
-    parse_output, parse_point,
+    Cli, Command, FreeSetError, ImageFormat, MeshArgs, MeshBuildArgs, MeshCommand, MeshStatsArgs,
+    OutputError, OutputFile, PathArgs, PathFormat, PlannerArgs, PointError, QuerySource,
+    RenderArgs, ScenArgs, ScenFormat, parse_free_set, parse_output, parse_point,
 };
 pub use error::{CliError, usage_error_line};
 pub use scen::{CSV_HEADER, Outcome, Row, resolve_map, run_query, run_scen};
@@ -59,6 +61,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(
         Command::Path(args) => run_path(args, out),
         Command::Scen(args) => run_scen(args, out, warnings),
         Command::Render(args) => render::run_render(args, out),
+        Command::Mesh(args) => mesh::run_mesh(args, out),
     }
 }
 

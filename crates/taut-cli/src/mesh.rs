@@ -1,0 +1,249 @@
+//! `taut mesh`: build navigation meshes and measure the builder.
+//!
+//! - `taut mesh build --map M.map -o M.mesh` (or `--polygons P.txt -o M.mesh`) writes the
+//!   mesh in the "mesh 2" format and prints one line:
+//!   `vertices V polygons P triangles T ms X` (`T`: free triangles before merging; `X`: the
+//!   build, without reading or writing files, in milliseconds with 3 decimals).
+//! - `taut mesh stats --maps DIR [--reference DIR] [--out F.csv]` builds the mesh of every
+//!   `.map` file in `DIR` (by name order) and prints the CSV of [`STATS_HEADER`], then one
+//!   summary line starting with `# ` (see [`Summary`]). `reference_polygons` is the polygon
+//!   count of `NAME-merged.mesh` in the reference directory, empty when there is none.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use taut_grid::{FreeSet, Grid, MapFile};
+use taut_polyanya::{
+    BuildError, BuildOptions, BuildStats, Mesh, mesh_from_grid_with, mesh_from_polygons_with,
+    read_polygon_map, write_mesh,
+};
+
+use crate::CliError;
+use crate::args::{MeshArgs, MeshBuildArgs, MeshCommand, MeshStatsArgs};
+
+/// The header of `taut mesh stats`.
+pub const STATS_HEADER: &str =
+    "map,width,height,free_cells,vertices,triangles,polygons,ms,reference_polygons";
+
+/// Runs `taut mesh ...`.
+///
+/// # Errors
+/// Unreadable or malformed inputs, a map without free space, an unwritable output.
+pub fn run_mesh(args: &MeshArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    match &args.command {
+        MeshCommand::Build(a) => run_build(a, out),
+        MeshCommand::Stats(a) => run_stats(a, out),
+    }
+}
+
+fn options(no_merge: bool) -> BuildOptions {
+    BuildOptions { merge: !no_merge }
+}
+
+/// Builds the mesh of a map file, timing the build alone. Errors name the file.
+pub fn build_grid_file(
+    path: &Path,
+    free: &FreeSet,
+    options: &BuildOptions,
+) -> Result<(Grid, Mesh, BuildStats, f64), CliError> {
+    let grid = Grid::from_map(&MapFile::read(path)?, free);
+    let t = Instant::now();
+    let (mesh, stats) = mesh_from_grid_with(&grid, options).map_err(|e| BuildError::InFile {
+        path: path.to_owned(),
+        source: Box::new(e),
+    })?;
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    Ok((grid, mesh, stats, ms))
+}
+
+/// `taut mesh build`.
+///
+/// # Errors
+/// As [`run_mesh`].
+pub fn run_build(args: &MeshBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let options = options(args.no_merge);
+    let (mesh, stats, ms) = match (&args.map, &args.polygons) {
+        (Some(map), _) => {
+            let (_, mesh, stats, ms) = build_grid_file(map, &args.free, &options)?;
+            (mesh, stats, ms)
+        }
+        (None, Some(polygons)) => {
+            let map = read_polygon_map(polygons)?;
+            let t = Instant::now();
+            let (mesh, stats) =
+                mesh_from_polygons_with(&map, &options).map_err(|e| BuildError::InFile {
+                    path: polygons.clone(),
+                    source: Box::new(e),
+                })?;
+            (mesh, stats, t.elapsed().as_secs_f64() * 1e3)
+        }
+        (None, None) => unreachable!("clap requires --map or --polygons"),
+    };
+    write_mesh(&mesh, &args.output)?;
+    writeln!(
+        out,
+        "vertices {} polygons {} triangles {} ms {ms:.3}",
+        stats.vertices, stats.polygons, stats.triangles
+    )?;
+    Ok(())
+}
+
+/// The totals of one `taut mesh stats` run, printed as its last line:
+/// `# DIR: maps N, build ms total T mean M, polygons P` and, when some maps have a reference,
+/// `, reference polygons R (K maps), ratio Q` where `Q` is our polygon count over the
+/// reference's on those K maps.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Summary {
+    /// Maps built.
+    pub maps: usize,
+    /// Total build time, milliseconds.
+    pub total_ms: f64,
+    /// Total polygons of our meshes.
+    pub polygons: usize,
+    /// Maps with a reference mesh.
+    pub reference_maps: usize,
+    /// Our polygons on the maps with a reference.
+    pub polygons_with_reference: usize,
+    /// The reference's polygons on those maps.
+    pub reference_polygons: usize,
+}
+
+impl Summary {
+    /// The summary line for directory `dir` (without a newline).
+    pub fn line(&self, dir: &Path) -> String {
+        let mean = if self.maps == 0 {
+            0.0
+        } else {
+            self.total_ms / self.maps as f64
+        };
+        let mut s = format!(
+            "# {}: maps {}, build ms total {:.1} mean {:.3}, polygons {}",
+            dir.display(),
+            self.maps,
+            self.total_ms,
+            mean,
+            self.polygons
+        );
+        if self.reference_maps > 0 {
+            s.push_str(&format!(
+                ", reference polygons {} ({} maps), ratio {:.4}",
+                self.reference_polygons,
+                self.reference_maps,
+                self.polygons_with_reference as f64 / self.reference_polygons.max(1) as f64
+            ));
+        }
+        s
+    }
+}
+
+/// `taut mesh stats`.
+///
+/// # Errors
+/// As [`run_mesh`]; also an unlistable directory or a reference mesh without a valid header.
+pub fn run_stats(args: &MeshStatsArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let listing = std::fs::read_dir(&args.maps).map_err(|source| CliError::ReadDir {
+        path: args.maps.clone(),
+        source,
+    })?;
+    let mut maps: Vec<PathBuf> = Vec::new();
+    for entry in listing {
+        let entry = entry.map_err(|source| CliError::ReadDir {
+            path: args.maps.clone(),
+            source,
+        })?;
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "map") && path.is_file() {
+            maps.push(path);
+        }
+    }
+    maps.sort();
+    let mut file;
+    let csv: &mut dyn Write = match &args.out {
+        Some(path) => {
+            file = std::io::BufWriter::new(std::fs::File::create(path).map_err(|source| {
+                CliError::WriteFile {
+                    path: path.clone(),
+                    source,
+                }
+            })?);
+            &mut file
+        }
+        None => out,
+    };
+    writeln!(csv, "{STATS_HEADER}")?;
+    let options = options(args.no_merge);
+    let mut sum = Summary::default();
+    for path in &maps {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let (grid, _, stats, ms) = build_grid_file(path, &args.free, &options)?;
+        let reference = match &args.reference {
+            Some(dir) => {
+                let p = dir.join(format!("{name}-merged.mesh"));
+                if p.is_file() {
+                    Some(reference_polygons(&p)?)
+                } else {
+                    None
+                }
+            }
+            None => None,
+        };
+        write!(
+            csv,
+            "{name},{},{},{},{},{},{},{ms:.3},",
+            grid.width(),
+            grid.height(),
+            grid.free_cells(),
+            stats.vertices,
+            stats.triangles,
+            stats.polygons
+        )?;
+        if let Some(r) = reference {
+            write!(csv, "{r}")?;
+            sum.reference_maps += 1;
+            sum.reference_polygons += r;
+            sum.polygons_with_reference += stats.polygons;
+        }
+        writeln!(csv)?;
+        sum.maps += 1;
+        sum.total_ms += ms;
+        sum.polygons += stats.polygons;
+    }
+    csv.flush()?;
+    let line = sum.line(&args.maps);
+    match &args.out {
+        // The file is complete: write the summary to stdout.
+        Some(_) => writeln!(out, "{line}")?,
+        None => writeln!(csv, "{line}")?,
+    }
+    Ok(())
+}
+
+/// The polygon count in the header `mesh 2 V P` of a mesh file, read without reading the rest.
+///
+/// # Errors
+/// [`CliError::BadReference`] when the file cannot be read or does not start with that header.
+pub fn reference_polygons(path: &Path) -> Result<usize, CliError> {
+    let bad = |reason: String| CliError::BadReference {
+        path: path.to_owned(),
+        reason,
+    };
+    let file = std::fs::File::open(path).map_err(|e| bad(e.to_string()))?;
+    let mut tokens = Vec::new();
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.map_err(|e| bad(e.to_string()))?;
+        tokens.extend(line.split_whitespace().map(str::to_owned));
+        if tokens.len() >= 4 {
+            break;
+        }
+    }
+    match tokens.as_slice() {
+        [m, v, n, p, ..] if m == "mesh" && v == "2" && n.parse::<usize>().is_ok() => p
+            .parse()
+            .map_err(|_| bad(format!("expected a polygon count, found {p:?}"))),
+        _ => Err(bad("expected the header `mesh 2 V P`".into())),
+    }
+}

@@ -139,6 +139,8 @@ pub struct SearchContext {
     nodes: Vec<Node>,
     open: OpenList,
     root_g: StampedCosts,
+    /// For each vertex with a `root_g` entry this query: the root it was reached from.
+    root_from: Vec<u32>,
     targets: StampedCosts,
     side_r: Vec<i8>,
     side_l: Vec<i8>,
@@ -262,12 +264,16 @@ impl SearchContext {
         self.goal = goal;
         self.start_id = start_vertex.unwrap_or(self.nv);
         self.root_g.begin(mesh.vertex_count());
+        if self.root_from.len() < mesh.vertex_count() {
+            self.root_from.resize(mesh.vertex_count(), NONE);
+        }
         self.targets.begin(mesh.polygon_count());
         for &p in goal_polys {
             self.targets.set(p as usize, 0.0);
         }
         if let Some(v) = start_vertex {
             self.root_g.set(v as usize, 0.0);
+            self.root_from[v as usize] = NONE;
         }
         // Start: every start polygon, as if the start were a vertex on its boundary.
         self.succ.clear();
@@ -358,19 +364,27 @@ impl SearchContext {
         out.length = out.waypoints.windows(2).map(|w| w[0].dist(w[1])).sum();
     }
 
-    /// Records a new root `r` reached with cost `g`; false when it was reached more cheaply
-    /// before (root-level pruning).
+    /// Records a new root `r` reached with cost `g` by turning there on a path from root
+    /// `from`; false when the node must be pruned (root-level pruning):
+    /// - `r` was reached more cheaply before;
+    /// - or as cheaply, from another root. Both arrivals then lead to the same optimal paths
+    ///   beyond `r` (a path that bends at `r` the wrong way for one of them could be shortened
+    ///   near `r`, so it is not optimal), and keeping both would double the search below `r`
+    ///   at every tie, which grid-like maps are full of. Arrivals from the *same* root with
+    ///   the same cost are kept: they are the two sides of one cone meeting at `r` (an
+    ///   interval ending at `r` on its right, another on its left), each turning its own way.
     #[inline]
-    fn admit_root(&mut self, r: u32, g: f64) -> bool {
+    fn admit_root(&mut self, r: u32, g: f64, from: u32) -> bool {
         if r >= self.nv {
             return true;
         }
         let best = self.root_g.get(r as usize);
-        if g > best {
+        if g > best || (g == best && self.root_from[r as usize] != from) {
             return false;
         }
         if g < best {
             self.root_g.set(r as usize, g);
+            self.root_from[r as usize] = from;
         }
         true
     }
@@ -537,7 +551,7 @@ impl SearchContext {
                     self.expand_point::<K>(mesh, z, node.g, poly, node.edge, None, options);
                 } else if node.root != a && node.root != b && mesh.is_corner(z) {
                     let g = node.g + rp.dist(mesh.point(z));
-                    if self.admit_root(z, g) {
+                    if self.admit_root(z, g, node.root) {
                         self.expand_point::<K>(mesh, z, g, poly, node.edge, None, options);
                     }
                 }
@@ -622,7 +636,7 @@ impl SearchContext {
         let rv = vs[(e + 1) % n];
         if node.right.vertex == rv && mesh.is_corner(rv) && self.side_r[1] < 0 {
             let g = node.g + rp.dist(mesh.point(rv));
-            if self.admit_root(rv, g) {
+            if self.admit_root(rv, g, root) {
                 if self.targets.get(poly as usize) == 0.0 && K::sign(rl_a, rl_b, self.goal) < 0 {
                     self.maybe_final(mesh, poly, rv, g, node);
                 }
@@ -675,7 +689,7 @@ impl SearchContext {
         let lv = vs[e];
         if node.left.vertex == lv && mesh.is_corner(lv) && self.side_l[n - 2] > 0 {
             let g = node.g + rp.dist(mesh.point(lv));
-            if self.admit_root(lv, g) {
+            if self.admit_root(lv, g, root) {
                 if self.targets.get(poly as usize) == 0.0 && K::sign(ll_a, ll_b, self.goal) > 0 {
                     self.maybe_final(mesh, poly, lv, g, node);
                 }

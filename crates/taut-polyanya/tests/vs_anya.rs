@@ -1,6 +1,7 @@
 //! Differential tests: Polyanya on meshes of random grids equals Anya (itself tested against
 //! the visibility graph) on every query: same status, lengths within 1e-9, legal paths.
-//! Meshes: one square per free cell (independent of the mesh builder).
+//! Meshes: one square per free cell (independent of the mesh builder), and taut's builder's
+//! triangulation and merged mesh.
 
 mod common;
 
@@ -9,12 +10,18 @@ use std::sync::Arc;
 use common::{all_options, cell_mesh, check_against_anya, free_points};
 use proptest::prelude::*;
 use taut_grid::Grid;
+use taut_polyanya::{BuildOptions, mesh_from_grid_with};
 
 fn check_grid(g: &Grid) -> Result<(), TestCaseError> {
-    let Some(mesh) = cell_mesh(g) else {
+    let Some(cells) = cell_mesh(g) else {
         return Ok(());
     };
-    let mesh = Arc::new(mesh);
+    let triangles = mesh_from_grid_with(g, &BuildOptions { merge: false })
+        .unwrap()
+        .0;
+    let merged = mesh_from_grid_with(g, &BuildOptions { merge: true })
+        .unwrap()
+        .0;
     let pts = free_points(g);
     let step = (pts.len() / 12).max(1);
     let mut queries = Vec::new();
@@ -23,7 +30,15 @@ fn check_grid(g: &Grid) -> Result<(), TestCaseError> {
             queries.push((s, t));
         }
     }
-    check_against_anya(g, &mesh, &queries, &all_options()).map_err(TestCaseError::fail)
+    for (what, mesh) in [
+        ("cells", cells),
+        ("triangles", triangles),
+        ("merged", merged),
+    ] {
+        check_against_anya(g, &Arc::new(mesh), &queries, &all_options())
+            .map_err(|e| TestCaseError::fail(format!("{what} mesh: {e}")))?;
+    }
+    Ok(())
 }
 
 fn random_grid(max: u32) -> impl Strategy<Value = Grid> {
@@ -50,12 +65,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn polyanya_on_cell_meshes_equals_anya(g in random_grid(20)) {
+    fn polyanya_equals_anya(g in random_grid(20)) {
         check_grid(&g)?;
     }
 
     #[test]
-    fn polyanya_on_cell_meshes_equals_anya_with_double_corners(g in double_corner_grid()) {
+    fn polyanya_equals_anya_with_double_corners(g in double_corner_grid()) {
         check_grid(&g)?;
     }
 }

@@ -62,6 +62,16 @@ pub enum CliError {
         /// What is wrong.
         reason: String,
     },
+    /// A mesh scenario (one naming `.mesh` files) is malformed.
+    #[error("{}:{line}: {reason}", path.display())]
+    BadMeshScenario {
+        /// The scenario file.
+        path: PathBuf,
+        /// 1-based line (0: the file could not be read).
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
     /// The picture could not be made.
     #[error(transparent)]
     Render(#[from] crate::render::RenderError),

@@ -32,6 +32,7 @@
 mod args;
 mod error;
 pub mod mesh;
+mod mesh_scen;
 pub mod planners;
 pub mod render;
 mod scen;

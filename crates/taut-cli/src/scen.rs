@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::planners::make_planner;
+use crate::planners::{Algo, make_planner};
 use taut_grid::{Answer, Grid, Planner, Point, Scenario, Status};
 
 use crate::args::{ScenArgs, ScenFormat};
@@ -189,6 +189,11 @@ pub fn run_scen(
     out: &mut dyn Write,
     warnings: &mut dyn Write,
 ) -> Result<(), CliError> {
+    if let (Some(mesh), None, Algo::Polyanya) = (&args.planner.mesh, &args.map, args.planner.algo)
+        && crate::mesh_scen::is_mesh_scenario(&args.scen)
+    {
+        return crate::mesh_scen::run_mesh_scen(args, mesh, out);
+    }
     let scen = Scenario::read(&args.scen)?;
     let n = args
         .limit

@@ -16,7 +16,7 @@
 //!    holding its centroid (three times the centroid is an integer point, so this is exact); a
 //!    polygon-map triangle by how many polygons enclose it, counted by a walk across the
 //!    triangulation that steps in or out of a polygon at each of its sides.
-//! 3. **Merging.** Adjacent triangles are merged greedily into convex polygons, smallest
+//! 3. **Merging.** Adjacent triangles are merged greedily into convex polygons, largest
 //!    union first, as long as the union stays convex (a straight, 180° angle is allowed).
 //!    Merging never removes a vertex: a neighbour may have a corner there.
 //!

@@ -55,8 +55,9 @@ fn quick_suite_passes_and_writes_csv_markdown_and_svg() {
     let queries = 130 + 6; // arena.map.scen and small.map.scen
     assert_eq!(run.records.len(), queries * suite.planners.len());
     assert!(run.records.iter().all(|r| r.failure.is_none()));
-    // Anya and the visibility graph agree on every query of the fixtures (no reference here).
-    assert_eq!(run.checked.cross, 2 * queries);
+    // Anya, Polyanya and the visibility graph agree on every query of the fixtures (no
+    // reference here): each of the three is compared with another.
+    assert_eq!(run.checked.cross, 3 * queries);
     assert_eq!(run.checked.paths, queries * suite.planners.len());
     // The CSV: a provenance comment, a header, one row per query and planner.
     let csv = fs::read_to_string(&w.csv).unwrap();
@@ -69,7 +70,7 @@ fn quick_suite_passes_and_writes_csv_markdown_and_svg() {
     let md = fs::read_to_string(&w.markdown).unwrap();
     assert!(md.contains("machine: ") && md.contains("date "));
     assert!(md.contains("| quick | every query | 2 | 136 |"));
-    for p in ["astar", "theta", "lazy-theta", "vg", "anya"] {
+    for p in ["astar", "theta", "lazy-theta", "vg", "anya", "polyanya"] {
         assert!(md.contains(&format!("| quick | {p} | 136 |")), "{p} row");
     }
     assert!(md.contains("![quick](time-percentile-quick.svg)"));
@@ -391,4 +392,66 @@ fn unreachable_queries_of_the_older_files_must_be_proved_unreachable() {
             ),
         }
     }
+}
+
+/// A suite with a `meshes` directory: Polyanya on taut's mesh and on the given reference mesh,
+/// both checked against Anya; the summary's mesh table has both polygon counts.
+#[test]
+fn polyanya_runs_on_built_and_given_meshes() {
+    let dir = tempfile::tempdir().unwrap();
+    let fx = fixtures();
+    let suite_file = dir.path().join("meshes.toml");
+    fs::write(
+        &suite_file,
+        format!(
+            "description = \"arena with its reference mesh\"\nmaps = {:?}\nscenarios = {:?}\n\
+             only = [\"arena\"]\nmeshes = {:?}\nplanners = [\"anya\", \"polyanya\", \"polyanya:reference\"]\n",
+            fx.join("maps").display().to_string(),
+            fx.join("maps").display().to_string(),
+            fx.join("meshes").display().to_string(),
+        ),
+    )
+    .unwrap();
+    let suite = Suite::read(&suite_file, dir.path()).unwrap();
+    let run = run_suite(&suite, &RunOptions::default()).unwrap();
+    assert_eq!(run.records.len(), 3 * 130);
+    assert!(
+        run.records
+            .iter()
+            .all(|r| r.failure.is_none() && r.outcome == Outcome::Found)
+    );
+    assert_eq!(run.checked.cross, 3 * 130);
+    assert_eq!(run.meshes.len(), 1);
+    let m = run.meshes[0];
+    assert_eq!(m.given_polygons, 55, "arena-merged.mesh has 55 polygons");
+    assert!(m.built_polygons > 0 && m.built_polygons < 55, "{m:?}");
+    let md = taut_bench::markdown(
+        std::slice::from_ref(&run),
+        &taut_bench::Provenance::collect(&workspace_root()),
+        &[],
+        "test",
+    );
+    assert!(md.contains("### Meshes") && md.contains("| 55 |"), "{md}");
+
+    // A mesh of another map is refused with an error naming the file.
+    let wrong = dir.path().join("wrong");
+    fs::create_dir(&wrong).unwrap();
+    fs::copy(
+        fx.join("meshes/square.mesh"),
+        wrong.join("arena-merged.mesh"),
+    )
+    .unwrap();
+    let text = fs::read_to_string(&suite_file).unwrap().replace(
+        &fx.join("meshes").display().to_string(),
+        &wrong.display().to_string(),
+    );
+    fs::write(&suite_file, text).unwrap();
+    let suite = Suite::read(&suite_file, dir.path()).unwrap();
+    let err = run_suite(&suite, &RunOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("is not a mesh of this map") && err.contains("arena-merged.mesh"),
+        "{err}"
+    );
 }

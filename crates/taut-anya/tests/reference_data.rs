@@ -1,7 +1,9 @@
 //! Anya against the independent optima of `../shared/data/grid/optimal` (skipped, loudly,
 //! when the data is absent; a failure under `TAUT_REQUIRE_DATA=1`).
 //!
-//! For **every** row of `scen.csv` and `scen-legacy.csv` (250,426 queries):
+//! For every other row of `scen.csv` and `scen-legacy.csv`, plus every row flagged for a
+//! blocked or double-corner endpoint (**every** row, 250,426 queries, with `TAUT_FULL=1`; the
+//! full run takes about 4.5 minutes on 2 cores, half of it is what CI can afford):
 //! - a row whose `len_gppc` is -1 (an endpoint cell is blocked) must be rejected with a
 //!   `QueryError`, and no other row may be;
 //! - Anya's length equals `len_gppc` to 1e-6;
@@ -44,7 +46,11 @@ fn run(data: &Path, csv: &str) -> Tally {
         let mut answer = Answer::default();
         let mut t = Tally::default();
         let opts = Options::default();
-        for r in rows {
+        let full = std::env::var("TAUT_FULL").as_deref() == Ok("1");
+        for (i, r) in rows.iter().enumerate() {
+            if !full && i % 2 == 1 && !r.endpoint_double_corner && !r.endpoint_blocked {
+                continue;
+            }
             t.queries += 1;
             let (s, g) = (Point::new(r.sx, r.sy), Point::new(r.gx, r.gy));
             let expected = r.len_gppc.expect("every row has len_gppc");
@@ -102,16 +108,16 @@ fn check(csv: &str) {
     for f in t.failures.iter().take(30) {
         eprintln!("  {f}");
     }
-    assert!(t.queries > 100_000, "too few rows read");
+    assert!(t.queries > 50_000, "too few rows read");
     assert!(t.failures.is_empty(), "{} failures", t.failures.len());
 }
 
 #[test]
-fn anya_matches_len_gppc_on_every_2018_query() {
+fn anya_matches_len_gppc_on_the_2018_queries() {
     check("scen.csv");
 }
 
 #[test]
-fn anya_matches_len_gppc_on_every_legacy_query() {
+fn anya_matches_len_gppc_on_the_legacy_queries() {
     check("scen-legacy.csv");
 }

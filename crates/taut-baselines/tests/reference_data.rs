@@ -34,7 +34,7 @@ const LEGACY_WC3: [&str; 3] = ["battleground", "blastedlands", "duskwood"];
 /// Default sampling of A* (every query when `TAUT_FULL=1`; `TAUT_STRIDE=N` chooses N).
 const ASTAR_STRIDE: usize = 12;
 /// Default sampling of the any-angle baselines (every query when `TAUT_FULL=1`).
-const THETA_STRIDE: usize = 40;
+const THETA_STRIDE: usize = 60;
 
 fn stride(default: usize) -> usize {
     if std::env::var("TAUT_FULL").as_deref() == Ok("1") {

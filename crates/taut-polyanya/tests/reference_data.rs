@@ -116,8 +116,13 @@ fn polyanya_on_taut_meshes_equals_len_gppc() {
     });
     let t = total.into_inner().unwrap();
     println!(
-        "scen.csv every {stride}th row: {} queries ({} rejected blocked endpoints), {} failures; \
+        "scen.csv ({}): {} queries ({} rejected blocked endpoints), {} failures; \
          53 meshes, {} polygons, built in {:.2} s; {:.1} expansions and {:.0} µs per query (summed over threads)",
+        if stride == 1 {
+            "every row".to_owned()
+        } else {
+            format!("every {stride}th row")
+        },
         t.queries,
         t.rejected,
         t.failures.len(),

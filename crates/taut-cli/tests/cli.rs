@@ -9,6 +9,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+use common::{fails, ok, taut};
+
 const HEADER: &str = "index,start_x,start_y,goal_x,goal_y,status,length,expanded,generated,time_us";
 
 fn fixtures() -> PathBuf {
@@ -19,38 +22,12 @@ fn fixture(name: &str) -> String {
     fixtures().join(name).to_string_lossy().into_owned()
 }
 
-fn taut(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taut"))
-        .args(args)
-        .output()
-        .expect("run taut")
-}
-
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
 }
 
 fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
-}
-
-/// Success with nothing on stderr; returns stdout.
-fn ok(args: &[&str]) -> String {
-    let o = taut(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    assert_eq!(stderr(&o), "", "{args:?}");
-    stdout(&o)
-}
-
-/// Failure with exactly one stderr line `taut: ...` and no panic; returns that line.
-fn fails(args: &[&str], code: i32) -> String {
-    let o = taut(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
-    assert!(err.starts_with("taut: ") && err.ends_with('\n'), "{err:?}");
-    err.trim_end().to_owned()
 }
 
 /// A parsed csv row: the columns of [`HEADER`].

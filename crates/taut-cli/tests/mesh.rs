@@ -1,7 +1,9 @@
 //! `taut mesh build` and `taut mesh stats`: outputs, files, errors and exit codes.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+mod common;
+use common::{fails, ok};
 
 const STATS_HEADER: &str =
     "map,width,height,free_cells,vertices,triangles,polygons,ms,reference_polygons";
@@ -34,33 +36,6 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
-}
-
-fn taut(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taut"))
-        .args(args)
-        .output()
-        .expect("run taut")
-}
-
-/// Success with nothing on stderr; returns stdout.
-fn ok(args: &[&str]) -> String {
-    let o = taut(args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{args:?}: {err}");
-    assert_eq!(err, "", "{args:?}");
-    String::from_utf8(o.stdout).unwrap()
-}
-
-/// Failure with exactly one stderr line `taut: ...` and no panic; returns that line.
-fn fails(args: &[&str], code: i32) -> String {
-    let o = taut(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
-    assert!(err.starts_with("taut: ") && err.ends_with('\n'), "{err:?}");
-    err.trim_end().to_owned()
 }
 
 /// Parses `vertices V polygons P triangles T ms X`.

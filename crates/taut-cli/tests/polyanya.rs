@@ -2,7 +2,9 @@
 //! on a mesh with no map (fractional coordinates); every form agrees with Anya.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+mod common;
+use common::{ok, taut};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
@@ -10,23 +12,6 @@ fn fixtures() -> PathBuf {
 
 fn f(name: &str) -> String {
     fixtures().join(name).to_string_lossy().into_owned()
-}
-
-fn taut(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taut"))
-        .args(args)
-        .output()
-        .expect("run taut")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = taut(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
 }
 
 /// (status, length) of each csv row.

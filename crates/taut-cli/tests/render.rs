@@ -14,9 +14,11 @@
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use taut_cli::render::{Layout, palette};
+
+mod common;
+use common::{fails, ok};
 
 fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -47,34 +49,6 @@ fn scratch(test: &str) -> Scratch {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     Scratch(d)
-}
-
-fn taut(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taut"))
-        .args(args)
-        .output()
-        .expect("run taut")
-}
-
-/// Success with nothing on stderr; returns stdout.
-fn ok(args: &[&str]) -> String {
-    let o = taut(args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{args:?}: {err}");
-    assert_eq!(err, "", "{args:?}");
-    String::from_utf8(o.stdout).unwrap()
-}
-
-/// Failure with exactly one stderr line and exit `code`; returns that line.
-fn fails(args: &[&str], code: i32) -> String {
-    let o = taut(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
-    assert!(err.starts_with("taut: "), "{err:?}");
-    assert!(o.stdout.is_empty(), "{args:?}");
-    err.trim_end().to_owned()
 }
 
 /// The summary line: (length, waypoints, expanded, drawn, output).

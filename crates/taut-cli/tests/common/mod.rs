@@ -1,0 +1,33 @@
+//! Running the built `taut` binary, shared by the CLI's test binaries.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+/// Runs `taut` with `args`.
+pub fn taut(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_taut"))
+        .args(args)
+        .output()
+        .expect("run taut")
+}
+
+/// Success with nothing on stderr; returns stdout.
+pub fn ok(args: &[&str]) -> String {
+    let o = taut(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "{args:?}: {err}");
+    assert_eq!(err, "", "{args:?}");
+    String::from_utf8(o.stdout).expect("utf-8 stdout")
+}
+
+/// Failure with exit code `code`, exactly one stderr line `taut: ...` and no panic; returns
+/// that line.
+pub fn fails(args: &[&str], code: i32) -> String {
+    let o = taut(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+    assert!(err.starts_with("taut: ") && err.ends_with('\n'), "{err:?}");
+    err.trim_end().to_owned()
+}

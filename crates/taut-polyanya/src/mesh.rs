@@ -432,14 +432,6 @@ impl Mesh {
         &self.poly_twin[self.poly_off[p as usize] as usize..self.poly_off[p as usize + 1] as usize]
     }
 
-    /// The polygon records, as a file lists them (edge `i` from vertex `i` to `i + 1`).
-    pub fn polygon_record(&self, p: u32) -> PolygonRecord {
-        PolygonRecord {
-            vertices: self.poly_vertices(p).to_vec(),
-            adjacent: self.poly_adjacent(p).to_vec(),
-        }
-    }
-
     /// Whether every coordinate is an integer of magnitude at most [`INTEGER_LIMIT`], so that
     /// orientation tests among vertices and integer points are exact in plain `f64`.
     #[inline]
@@ -601,6 +593,11 @@ pub enum Ambiguity {
     Towards(f64, f64),
 }
 
+/// `Towards` holds `f64`s, but a direction that is not a real number is refused where it is
+/// used ([`Mesh::endpoint_polygons`]), so equality is an equivalence on the values that matter
+/// and [`crate::Options`] can be compared.
+impl Eq for Ambiguity {}
+
 /// Where a point lies on a mesh.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Location {
@@ -627,7 +624,9 @@ fn on_segment(a: MeshPoint, b: MeshPoint, p: MeshPoint) -> bool {
     a.x.min(b.x) <= p.x && p.x <= a.x.max(b.x) && a.y.min(b.y) <= p.y && p.y <= a.y.max(b.y)
 }
 
-fn is_small_integer(c: f64) -> bool {
+/// Whether `c` is an integer of magnitude at most [`INTEGER_LIMIT`] (exact orientation tests
+/// in plain `f64`).
+pub(crate) fn is_small_integer(c: f64) -> bool {
     c.fract() == 0.0 && c.abs() <= INTEGER_LIMIT
 }
 

@@ -24,7 +24,7 @@ use taut_search::{Entry, OpenList, StampedCosts};
 
 use crate::error::{End, MeshQueryError};
 use crate::geom::{orient_sign, orient_sign_integer};
-use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY};
+use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY, is_small_integer};
 
 /// Search options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,9 +48,6 @@ impl Default for Options {
         }
     }
 }
-
-// `Ambiguity` holds f64s; equality of options is still meaningful.
-impl Eq for Ambiguity {}
 
 /// The answer of a mesh query: waypoints from start to goal inclusive (`[start]` when start ==
 /// goal, empty when unreachable), the length (`f64::INFINITY` when unreachable) and the
@@ -203,12 +200,7 @@ impl SearchContext {
             out.length = 0.0;
             return Ok(Status::Found);
         }
-        let small_int = |p: MeshPoint| {
-            p.x.fract() == 0.0
-                && p.y.fract() == 0.0
-                && p.x.abs() <= crate::mesh::INTEGER_LIMIT
-                && p.y.abs() <= crate::mesh::INTEGER_LIMIT
-        };
+        let small_int = |p: MeshPoint| is_small_integer(p.x) && is_small_integer(p.y);
         let status = if mesh.is_integer() && small_int(start) && small_int(goal) {
             self.run::<Integer>(
                 mesh,

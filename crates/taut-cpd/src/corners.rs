@@ -1,0 +1,232 @@
+//! Convex corners of a mesh: the vertices a shortest path can turn at.
+//!
+//! Around a mesh vertex touched by obstacles, the polygons form *sectors*: maximal runs of
+//! polygons between obstacle gaps in the vertex's counter-clockwise polygon list. A taut path
+//! turns at a vertex only inside one sector, wrapping round the obstacle beside it, and only
+//! when that sector's free angle exceeds 180° (a *convex* corner of the obstacles). Every
+//! other vertex is a *dead end* in the paper's sense: no shortest path turns there (interior
+//! vertices, concave obstacle vertices, straight boundary vertices, and the two quarter-plane
+//! sectors of a grid's double corner).
+//!
+//! A corner is a (vertex, sector) pair, so a vertex where two obstacles touch and one sector
+//! is wider than 180° gets its own node for that sector: a path may not pass from one sector
+//! to the other through the vertex. Corners are numbered by vertex, then sector, so the list
+//! is a pure function of the mesh (the CPD file does not store it).
+
+use taut_polyanya::{Mesh, MeshPoint, NO_POLY, orient_sign};
+
+/// No corner (a dead-end vertex or sector).
+pub const NO_CORNER: u32 = u32::MAX;
+
+/// The convex corners of a mesh and the lookup from (vertex, polygon) to corner.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Corners {
+    /// Mesh vertex of each corner.
+    vertex: Vec<u32>,
+    /// Position of each corner.
+    points: Vec<MeshPoint>,
+    /// For each corner, the vertices at the far ends of the two obstacle edges bounding its
+    /// sector: free space runs counter-clockwise from the direction of `wedge[c][0]` to the
+    /// direction of `wedge[c][1]`; the obstacle lies between `wedge[c][1]` and `wedge[c][0]`.
+    wedge: Vec<[u32; 2]>,
+    /// Positions of the `wedge` vertices.
+    wedge_pts: Vec<[MeshPoint; 2]>,
+    /// For each corner, the positions (start, length) of its sector's polygons in the vertex's
+    /// polygon list (cyclic).
+    run: Vec<(u16, u16)>,
+    /// First corner of each mesh vertex, or [`NO_CORNER`]; a vertex's corners are consecutive.
+    first: Vec<u32>,
+}
+
+impl Corners {
+    /// Finds the convex corners of `mesh`.
+    pub fn of(mesh: &Mesh) -> Corners {
+        let nv = mesh.vertex_count();
+        let mut c = Corners {
+            vertex: Vec::new(),
+            points: Vec::new(),
+            wedge: Vec::new(),
+            wedge_pts: Vec::new(),
+            run: Vec::new(),
+            first: vec![NO_CORNER; nv],
+        };
+        for v in 0..nv as u32 {
+            if !mesh.is_corner(v) {
+                continue;
+            }
+            let around = mesh.vertex_polygons(v);
+            let n = around.len();
+            let Some(gap) = around.iter().position(|&q| q == NO_POLY) else {
+                continue;
+            };
+            // Walk the cyclic list once, starting just after a gap.
+            let mut i = 0;
+            while i < n {
+                let at = (gap + 1 + i) % n;
+                if around[at] == NO_POLY {
+                    i += 1;
+                    continue;
+                }
+                let mut len = 0;
+                while around[(at + len) % n] != NO_POLY {
+                    len += 1;
+                }
+                let p_first = around[at] as u32;
+                let p_last = around[(at + len - 1) % n] as u32;
+                let a = neighbour(mesh, p_first, v, true);
+                let b = neighbour(mesh, p_last, v, false);
+                if wider_than_half_turn(mesh.point(v), mesh.point(a), mesh.point(b)) {
+                    if c.first[v as usize] == NO_CORNER {
+                        c.first[v as usize] = c.vertex.len() as u32;
+                    }
+                    c.vertex.push(v);
+                    c.points.push(mesh.point(v));
+                    c.wedge.push([a, b]);
+                    c.wedge_pts.push([mesh.point(a), mesh.point(b)]);
+                    c.run.push((at as u16, len as u16));
+                }
+                i += len;
+            }
+        }
+        c
+    }
+
+    /// Number of corners.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.vertex.len()
+    }
+
+    /// Whether the mesh has no convex corner (a convex free space, say).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.vertex.is_empty()
+    }
+
+    /// The mesh vertex of corner `c`.
+    #[inline]
+    pub fn vertex(&self, c: u32) -> u32 {
+        self.vertex[c as usize]
+    }
+
+    /// The position of corner `c`.
+    #[inline]
+    pub fn point(&self, c: u32) -> MeshPoint {
+        self.points[c as usize]
+    }
+
+    /// Positions of all corners.
+    #[inline]
+    pub fn points(&self) -> &[MeshPoint] {
+        &self.points
+    }
+
+    /// The far ends of the two obstacle edges at corner `c` (see the field's documentation).
+    #[inline]
+    pub fn wedge(&self, c: u32) -> [u32; 2] {
+        self.wedge[c as usize]
+    }
+
+    /// The polygons of corner `c`'s sector, as positions in its vertex's polygon list.
+    pub fn sector_polygons<'m>(&self, mesh: &'m Mesh, c: u32) -> impl Iterator<Item = u32> + 'm {
+        let around = mesh.vertex_polygons(self.vertex[c as usize]);
+        let (at, len) = self.run[c as usize];
+        let n = around.len();
+        (0..len as usize).map(move |k| around[(at as usize + k) % n] as u32)
+    }
+
+    /// The corner at vertex `v` whose sector contains polygon `poly` (a polygon around `v`),
+    /// or [`NO_CORNER`] when that sector is a dead end.
+    #[inline]
+    pub fn at(&self, mesh: &Mesh, v: u32, poly: u32) -> u32 {
+        let first = self.first[v as usize];
+        if first == NO_CORNER || !mesh.is_ambiguous(v) {
+            return first;
+        }
+        let around = mesh.vertex_polygons(v);
+        let n = around.len();
+        let mut c = first;
+        while (c as usize) < self.vertex.len() && self.vertex[c as usize] == v {
+            let (at, len) = self.run[c as usize];
+            if (0..len as usize).any(|k| around[(at as usize + k) % n] == poly as i32) {
+                return c;
+            }
+            c += 1;
+        }
+        NO_CORNER
+    }
+
+    /// Whether vertex `v` has at least one corner.
+    #[inline]
+    pub fn has_corner(&self, v: u32) -> bool {
+        self.first[v as usize] != NO_CORNER
+    }
+
+    /// Whether a path arriving at corner `c` straight from `from` can turn there: the ray
+    /// `from -> c`, continued past `c`, does not run into the interior of the obstacle wedge.
+    /// (If it does, every path bending at `c` either way can be shortened next to `c`: the
+    /// paper's *non-turn* vertices.) A ray along an obstacle edge can turn (by zero), so
+    /// collinear chains of corners are kept.
+    #[inline]
+    pub fn can_turn(&self, c: u32, from: MeshPoint) -> bool {
+        let v = self.points[c as usize];
+        if from == v {
+            return true;
+        }
+        let beyond = MeshPoint::new(2.0 * v.x - from.x, 2.0 * v.y - from.y);
+        let [f0, f1] = self.wedge_pts[c as usize];
+        // The obstacle wedge runs counter-clockwise from f1 to f0 (narrower than 180°).
+        !(orient_sign(v, f1, beyond) > 0 && orient_sign(v, beyond, f0) > 0)
+    }
+
+    /// Whether the path `a -> c -> b` is taut at corner `c`: it runs straight through, or it
+    /// bends round the obstacle, whose wedge then lies inside the angle `a c b` smaller than
+    /// 180° (closed: an obstacle edge along either segment still counts). A path that is not
+    /// taut at `c` is strictly longer than some other path with the same ends.
+    #[inline]
+    pub fn taut(&self, c: u32, a: MeshPoint, b: MeshPoint) -> bool {
+        let v = self.points[c as usize];
+        if a == v || b == v {
+            return true;
+        }
+        let (lo, hi) = match orient_sign(v, a, b) {
+            0 => {
+                // Straight through is taut; going back the way it came is not.
+                return (a.x - v.x) * (b.x - v.x) + (a.y - v.y) * (b.y - v.y) < 0.0;
+            }
+            // The angle smaller than 180° runs counter-clockwise from lo to hi.
+            s if s > 0 => (a, b),
+            _ => (b, a),
+        };
+        let inside = |d: MeshPoint| orient_sign(v, lo, d) >= 0 && orient_sign(v, d, hi) >= 0;
+        let [f0, f1] = self.wedge_pts[c as usize];
+        inside(f0) && inside(f1)
+    }
+}
+
+/// The neighbour of `v` in polygon `p`: the next vertex (counter-clockwise) when `next`, else
+/// the previous one.
+fn neighbour(mesh: &Mesh, p: u32, v: u32, next: bool) -> u32 {
+    let vs = mesh.poly_vertices(p);
+    let n = vs.len();
+    let i = vs.iter().position(|&w| w == v).unwrap_or(0);
+    if next {
+        vs[(i + 1) % n]
+    } else {
+        vs[(i + n - 1) % n]
+    }
+}
+
+/// Whether the counter-clockwise sweep from direction `v -> a` to direction `v -> b` is wider
+/// than a half turn.
+fn wider_than_half_turn(v: MeshPoint, a: MeshPoint, b: MeshPoint) -> bool {
+    match orient_sign(v, a, b) {
+        s if s < 0 => true,
+        0 => {
+            // Same direction: a full turn (a zero-width spike of obstacle); opposite: exactly
+            // a half turn, not wider.
+            (a.x - v.x) * (b.x - v.x) + (a.y - v.y) * (b.y - v.y) > 0.0
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,178 @@
+//! The co-visible corner graph: one node per convex corner, an edge between two corners that
+//! see each other, weighted by their Euclidean distance.
+
+use taut_polyanya::MeshPoint;
+
+use crate::error::GraphError;
+
+/// An undirected geometric graph in compressed sparse rows: node positions and, for each
+/// node, its neighbours in increasing order. Edge weights are the Euclidean distances between
+/// the ends (computed, not stored). Immutable, `Send + Sync`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Graph {
+    points: Vec<MeshPoint>,
+    off: Vec<u32>,
+    nbr: Vec<u32>,
+}
+
+impl Graph {
+    /// A graph from node positions and undirected edges (each listed once or twice, in any
+    /// order; duplicates are merged).
+    ///
+    /// # Errors
+    /// [`GraphError`] when an edge names a node out of range or joins a node to itself, or
+    /// there are more than `u32::MAX` edge ends.
+    pub fn from_points_and_edges(
+        points: Vec<MeshPoint>,
+        edges: &[(u32, u32)],
+    ) -> Result<Graph, GraphError> {
+        let n = points.len();
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for &(u, v) in edges {
+            if u as usize >= n || v as usize >= n {
+                return Err(GraphError::NodeOutOfRange {
+                    node: u.max(v),
+                    nodes: n,
+                });
+            }
+            if u == v {
+                return Err(GraphError::SelfLoop { node: u });
+            }
+            lists[u as usize].push(v);
+            lists[v as usize].push(u);
+        }
+        for l in &mut lists {
+            l.sort_unstable();
+            l.dedup();
+        }
+        Self::from_lists(points, lists)
+    }
+
+    /// A graph from positions and each node's neighbour list (sorted or not, without
+    /// duplicates, symmetric: `v` in `u`'s list exactly when `u` is in `v`'s).
+    ///
+    /// # Errors
+    /// [`GraphError`] when the lists are not symmetric, repeat a neighbour, name a node out
+    /// of range or the node itself.
+    pub fn from_lists(
+        points: Vec<MeshPoint>,
+        mut lists: Vec<Vec<u32>>,
+    ) -> Result<Graph, GraphError> {
+        if lists.len() != points.len() {
+            return Err(GraphError::Count {
+                lists: lists.len(),
+                nodes: points.len(),
+            });
+        }
+        let mut off = Vec::with_capacity(points.len() + 1);
+        let mut nbr = Vec::new();
+        off.push(0u32);
+        for l in &mut lists {
+            l.sort_unstable();
+            nbr.extend_from_slice(l);
+            let end = u32::try_from(nbr.len()).map_err(|_| GraphError::TooLarge)?;
+            off.push(end);
+        }
+        Self::from_csr(points, off, nbr)
+    }
+
+    /// A graph from positions and compressed sparse rows, validated: `off` has one entry
+    /// more than there are nodes, starts at 0 and never decreases, ends at `nbr.len()`; each
+    /// row is strictly increasing, in range, without the node itself; the rows are symmetric.
+    ///
+    /// # Errors
+    /// [`GraphError`] naming the first violation.
+    pub fn from_csr(
+        points: Vec<MeshPoint>,
+        off: Vec<u32>,
+        nbr: Vec<u32>,
+    ) -> Result<Graph, GraphError> {
+        let n = points.len();
+        if off.len() != n + 1 || off[0] != 0 || off[n] as usize != nbr.len() {
+            return Err(GraphError::BadOffsets);
+        }
+        for u in 0..n {
+            let (a, b) = (off[u] as usize, off[u + 1] as usize);
+            if a > b || b > nbr.len() {
+                return Err(GraphError::BadOffsets);
+            }
+            let row = &nbr[a..b];
+            for (k, &v) in row.iter().enumerate() {
+                if v as usize >= n {
+                    return Err(GraphError::NodeOutOfRange { node: v, nodes: n });
+                }
+                if v as usize == u {
+                    return Err(GraphError::SelfLoop { node: v });
+                }
+                if k > 0 && row[k - 1] >= v {
+                    return Err(GraphError::Unsorted { node: u as u32 });
+                }
+            }
+        }
+        let g = Graph { points, off, nbr };
+        for u in 0..n as u32 {
+            for &v in g.neighbours(u) {
+                if g.neighbours(v).binary_search(&u).is_err() {
+                    return Err(GraphError::Asymmetric { from: u, to: v });
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// Number of nodes.
+    #[inline]
+    pub fn node_count(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Number of undirected edges.
+    #[inline]
+    pub fn edge_count(&self) -> usize {
+        self.nbr.len() / 2
+    }
+
+    /// Position of node `u`.
+    #[inline]
+    pub fn point(&self, u: u32) -> MeshPoint {
+        self.points[u as usize]
+    }
+
+    /// Positions of all nodes.
+    #[inline]
+    pub fn points(&self) -> &[MeshPoint] {
+        &self.points
+    }
+
+    /// Neighbours of `u`, increasing.
+    #[inline]
+    pub fn neighbours(&self, u: u32) -> &[u32] {
+        &self.nbr[self.off[u as usize] as usize..self.off[u as usize + 1] as usize]
+    }
+
+    /// The row offsets (`node_count() + 1` entries) and the concatenated neighbour lists.
+    #[inline]
+    pub fn csr(&self) -> (&[u32], &[u32]) {
+        (&self.off, &self.nbr)
+    }
+
+    /// Length of the edge from `u` to `v` (their distance).
+    #[inline]
+    pub fn weight(&self, u: u32, v: u32) -> f64 {
+        self.points[u as usize].dist(self.points[v as usize])
+    }
+
+    /// Largest number of neighbours of one node.
+    pub fn max_degree(&self) -> usize {
+        self.off
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as usize)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Heap bytes held.
+    pub fn heap_bytes(&self) -> usize {
+        self.points.len() * std::mem::size_of::<MeshPoint>() + (self.off.len() + self.nbr.len()) * 4
+    }
+}

@@ -1,7 +1,11 @@
 //! The co-visible corner graph: one node per convex corner, an edge between two corners that
 //! see each other, weighted by their Euclidean distance.
 
-use taut_polyanya::MeshPoint;
+use rayon::prelude::*;
+use smallvec::SmallVec;
+use taut_polyanya::{Mesh, MeshPoint, Visible, VisibilitySearch};
+
+use crate::corners::{Corners, NO_CORNER};
 
 use crate::error::GraphError;
 
@@ -16,6 +20,52 @@ pub struct Graph {
 }
 
 impl Graph {
+    /// The co-visible graph of a mesh's convex corners (§3.1 of the paper): node `c` is
+    /// corner `c` of `corners` (which must be `Corners::of(mesh)`), and two corners are
+    /// joined when the straight segment between them stays in the mesh, arriving in each
+    /// corner's own sector. One observable-only visibility search per corner, in parallel on
+    /// the current rayon pool; the result does not depend on the number of threads.
+    ///
+    /// # Errors
+    /// [`GraphError::TooLarge`] when the graph has more than `u32::MAX` edge ends.
+    pub fn build(mesh: &Mesh, corners: &Corners) -> Result<Graph, GraphError> {
+        Self::build_with(mesh, corners, &|_| {})
+    }
+
+    /// [`Graph::build`], calling `tick(k)` as each batch of `k` corners is done.
+    ///
+    /// # Errors
+    /// As [`Graph::build`].
+    pub fn build_with(
+        mesh: &Mesh,
+        corners: &Corners,
+        tick: &(dyn Fn(u64) + Sync),
+    ) -> Result<Graph, GraphError> {
+        let n = corners.len();
+        let lists: Vec<Vec<u32>> = (0..n as u32)
+            .into_par_iter()
+            .map_init(VisibilitySearch::new, |vis, c| {
+                let row = visible_corners(mesh, corners, c, vis);
+                tick(1);
+                row
+            })
+            .collect();
+        // Visibility is symmetric, and the searches decide it exactly; the union below only
+        // guards the CSR invariant (tests check that no edge is one-sided).
+        let mut sym: Vec<Vec<u32>> = lists.clone();
+        for (u, l) in lists.iter().enumerate() {
+            for &v in l {
+                sym[v as usize].push(u as u32);
+            }
+        }
+        for l in &mut sym {
+            l.sort_unstable();
+            l.dedup();
+        }
+        let points = corners.points().to_vec();
+        Graph::from_lists(points, sym)
+    }
+
     /// A graph from node positions and undirected edges (each listed once or twice, in any
     /// order; duplicates are merged).
     ///
@@ -175,4 +225,27 @@ impl Graph {
     pub fn heap_bytes(&self) -> usize {
         self.points.len() * std::mem::size_of::<MeshPoint>() + (self.off.len() + self.nbr.len()) * 4
     }
+}
+
+/// The corners visible from corner `c` (looking into its own sector), increasing.
+pub fn visible_corners(
+    mesh: &Mesh,
+    corners: &Corners,
+    c: u32,
+    vis: &mut VisibilitySearch,
+) -> Vec<u32> {
+    let polys: SmallVec<[u32; 16]> = corners.sector_polygons(mesh, c).collect();
+    vis.start_at_vertex(mesh, corners.vertex(c), &polys, None, &[]);
+    let mut out = Vec::new();
+    while let Some(seen) = vis.next(mesh, f64::INFINITY) {
+        if let Visible::Vertex { vertex, poly } = seen {
+            let d = corners.at(mesh, vertex, poly);
+            if d != NO_CORNER && d != c {
+                out.push(d);
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }

@@ -17,4 +17,4 @@ mod graph;
 
 pub use corners::{Corners, NO_CORNER};
 pub use error::GraphError;
-pub use graph::Graph;
+pub use graph::{Graph, visible_corners};

@@ -39,6 +39,7 @@ mod io;
 mod mesh;
 mod planner;
 mod search;
+mod visibility;
 
 pub use build::{
     BuildError, BuildOptions, BuildStats, PolygonId, PolygonMap, mesh_from_grid,
@@ -54,3 +55,4 @@ pub use mesh::{
 };
 pub use planner::PolyanyaPlanner;
 pub use search::{MeshAnswer, Options, SearchContext};
+pub use visibility::{Visible, VisibilitySearch};

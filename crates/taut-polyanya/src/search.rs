@@ -70,16 +70,16 @@ impl MeshAnswer {
     }
 }
 
-const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// One end of an interval: its position (for costs), the vertex it coincides with (or
 /// [`NONE`]), and the two known points whose line, directed away from the root, carries it.
 #[derive(Debug, Clone, Copy)]
-struct IEnd {
-    p: MeshPoint,
-    vertex: u32,
-    a: u32,
-    b: u32,
+pub(crate) struct IEnd {
+    pub(crate) p: MeshPoint,
+    pub(crate) vertex: u32,
+    pub(crate) a: u32,
+    pub(crate) b: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,11 +108,11 @@ struct Node {
 }
 
 /// Orientation kernel: exact for every finite input, or plain `f64` for small integers.
-trait Kernel {
+pub(crate) trait Kernel {
     fn sign(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32;
 }
 
-struct Robust;
+pub(crate) struct Robust;
 impl Kernel for Robust {
     #[inline(always)]
     fn sign(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32 {
@@ -120,7 +120,7 @@ impl Kernel for Robust {
     }
 }
 
-struct Integer;
+pub(crate) struct Integer;
 impl Kernel for Integer {
     #[inline(always)]
     fn sign(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32 {
@@ -150,7 +150,7 @@ pub struct SearchContext {
 }
 
 /// A point of a query, checked.
-fn check_point(
+pub(crate) fn check_point(
     mesh: &Mesh,
     p: MeshPoint,
     which: End,
@@ -735,7 +735,7 @@ impl SearchContext {
 
 /// Where the line through `a` and `b` crosses the segment `p q` (clamped to it).
 #[inline]
-fn intersect(a: MeshPoint, b: MeshPoint, p: MeshPoint, q: MeshPoint) -> MeshPoint {
+pub(crate) fn intersect(a: MeshPoint, b: MeshPoint, p: MeshPoint, q: MeshPoint) -> MeshPoint {
     let cross = |o: MeshPoint, u: MeshPoint, v: MeshPoint| {
         (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x)
     };
@@ -755,7 +755,7 @@ fn intersect(a: MeshPoint, b: MeshPoint, p: MeshPoint, q: MeshPoint) -> MeshPoin
 /// on the root's side, then the straight line is used if it passes through the interval, the
 /// nearer end otherwise.
 #[inline]
-fn heuristic(root: MeshPoint, l: MeshPoint, r: MeshPoint, goal: MeshPoint) -> f64 {
+pub(crate) fn heuristic(root: MeshPoint, l: MeshPoint, r: MeshPoint, goal: MeshPoint) -> f64 {
     let cross = |o: MeshPoint, u: MeshPoint, v: MeshPoint| {
         (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x)
     };

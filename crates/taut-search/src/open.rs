@@ -32,6 +32,12 @@ pub struct OpenList {
 }
 
 impl OpenList {
+    /// The entry [`OpenList::pop`] would return, without removing it.
+    #[inline]
+    pub fn peek(&self) -> Option<&Entry> {
+        self.heap.first()
+    }
+
     /// Empties the heap, keeping its allocation.
     #[inline]
     pub fn clear(&mut self) {

@@ -1,0 +1,87 @@
+//! Shared test support: random grids, the unit-cell mesh of a grid, brute-force corners.
+#![allow(dead_code)]
+
+use proptest::prelude::*;
+use taut_grid::{Grid, Point};
+use taut_polyanya::{Mesh, MeshPoint};
+
+/// A random grid: size, obstacle density, one weighted coin per cell.
+pub fn random_grid(max: u32) -> impl Strategy<Value = Grid> {
+    (1u32..=max, 1u32..=max, 0.0f64..0.6).prop_flat_map(|(w, h, density)| {
+        proptest::collection::vec(proptest::bool::weighted(density), (w * h) as usize)
+            .prop_map(move |blocked| Grid::from_fn(w, h, |x, y| !blocked[(y * w + x) as usize]))
+    })
+}
+
+/// A grid with many double corners: a checkerboard of blocks with random holes.
+pub fn double_corner_grid() -> impl Strategy<Value = Grid> {
+    (2u32..=14, 2u32..=14, 1u32..=2).prop_flat_map(|(w, h, cell)| {
+        proptest::collection::vec(proptest::bool::weighted(0.15), (w * h) as usize).prop_map(
+            move |holes| {
+                Grid::from_fn(w, h, |x, y| {
+                    let checker = ((x / cell) + (y / cell)) % 2 == 0;
+                    checker || holes[(y * w + x) as usize]
+                })
+            },
+        )
+    })
+}
+
+/// One unit square per free cell: full of collinear vertices and ambiguous double corners,
+/// and independent of the mesh builder.
+pub fn cell_mesh(g: &Grid) -> Option<Mesh> {
+    let (w, h) = (g.width(), g.height());
+    let id = |x: i32, y: i32| (y * (w + 1) + x) as u32;
+    let points = (0..=h)
+        .flat_map(|y| (0..=w).map(move |x| MeshPoint::new(f64::from(x), f64::from(y))))
+        .collect();
+    let mut polys = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            if g.is_free(x, y) {
+                polys.push(vec![id(x, y), id(x + 1, y), id(x + 1, y + 1), id(x, y + 1)]);
+            }
+        }
+    }
+    if polys.is_empty() {
+        return None;
+    }
+    Some(Mesh::new(points, &polys).expect("cell mesh is valid"))
+}
+
+/// Lattice points where a path can turn on a grid: exactly one of the four cells around is
+/// blocked (cells off the map count as blocked).
+pub fn grid_corners(g: &Grid) -> Vec<Point> {
+    let free = |x: i32, y: i32| x >= 0 && y >= 0 && x < g.width() && y < g.height() && g.is_free(x, y);
+    let mut v = Vec::new();
+    for y in 0..=g.height() {
+        for x in 0..=g.width() {
+            let n = [(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)]
+                .iter()
+                .filter(|&&(a, b)| free(a, b))
+                .count();
+            if n == 3 {
+                v.push(Point::new(x, y));
+            }
+        }
+    }
+    v
+}
+
+/// Lattice points whose south-east cell is free: the valid query points of a grid.
+pub fn free_points(g: &Grid) -> Vec<Point> {
+    let mut v = Vec::new();
+    for y in 0..g.height() {
+        for x in 0..g.width() {
+            if g.is_free(x, y) {
+                v.push(Point::new(x, y));
+            }
+        }
+    }
+    v
+}
+
+/// The lattice point at a mesh point with integer coordinates.
+pub fn lattice(p: MeshPoint) -> Point {
+    Point::new(p.x as i32, p.y as i32)
+}

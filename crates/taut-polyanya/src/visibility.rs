@@ -1,0 +1,380 @@
+//! What a point sees: a resumable, observable-only Polyanya expansion.
+//!
+//! From a fixed root (a query point, or a mesh vertex looking into some of its polygons) the
+//! search pushes intervals across polygons exactly as Polyanya's observable successors do,
+//! and never turns: every node keeps the root. Each polygon it enters is seen through a cone;
+//! the polygon's vertices inside the closed cone are visible from the root, and are reported
+//! (corner vertices only: no shortest path turns anywhere else). If a target point is given,
+//! nodes are expanded best-first by Polyanya's `f` (the shortest length of a path from the
+//! root through the interval to the target), the search reports when the target itself comes
+//! into view, and a caller can stop it at any bound and resume it later: End Point Search
+//! runs two such searches, one from each end of a query. Without a target the order is
+//! depth-first (building the co-visible graph needs every visible corner, in any order).
+//!
+//! Decisions are the same orientation tests as [`crate::SearchContext`]'s, on the same
+//! interval ends (lines through the root and a known point), so "visible" here means exactly
+//! "a straight segment Polyanya would accept".
+
+use smallvec::SmallVec;
+use taut_search::{Entry, OpenList, StampedCosts};
+
+use crate::error::{End, MeshQueryError};
+use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY, is_small_integer};
+use crate::search::{IEnd, Integer, Kernel, NONE, Robust, check_point, heuristic, intersect};
+
+/// Something a [`VisibilitySearch`] found in view of its root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visible {
+    /// A corner vertex (an obstacle touches it), seen inside polygon `poly` (a polygon around
+    /// the vertex: at a vertex where obstacles meet, it tells which side the sight line
+    /// arrives on).
+    Vertex {
+        /// The vertex.
+        vertex: u32,
+        /// A polygon around the vertex containing the last part of the sight line.
+        poly: u32,
+    },
+    /// The target point.
+    Target,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct VNode {
+    poly: u32,
+    edge: u16,
+    left: IEnd,
+    right: IEnd,
+    f: f64,
+}
+
+/// A resumable visibility search (see the module documentation). Reuse one per thread: once
+/// warm, starting and running a search allocates nothing.
+#[derive(Debug, Default)]
+pub struct VisibilitySearch {
+    nodes: Vec<VNode>,
+    open: OpenList,
+    stack: Vec<u32>,
+    pending: Vec<Visible>,
+    seen: StampedCosts,
+    targets: StampedCosts,
+    side_r: Vec<i8>,
+    side_l: Vec<i8>,
+    root: MeshPoint,
+    root_id: u32,
+    nv: u32,
+    target: Option<MeshPoint>,
+    target_seen: bool,
+    integer: bool,
+    expanded: u64,
+}
+
+impl VisibilitySearch {
+    /// An empty search.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Starts a search from the point `root`, optionally towards `target`.
+    ///
+    /// # Errors
+    /// [`MeshQueryError`] when `root` or `target` is off the mesh, or an ambiguous vertex that
+    /// `ambiguity` refuses.
+    pub fn start_at_point(
+        &mut self,
+        mesh: &Mesh,
+        root: MeshPoint,
+        target: Option<MeshPoint>,
+        ambiguity: Ambiguity,
+    ) -> Result<(), MeshQueryError> {
+        let mut polys = SmallVec::<[u32; 8]>::new();
+        let vertex = check_point(mesh, root, End::Start, ambiguity, &mut polys)?;
+        let mut tpolys = SmallVec::<[u32; 8]>::new();
+        if let Some(t) = target {
+            check_point(mesh, t, End::Goal, ambiguity, &mut tpolys)?;
+        }
+        self.begin(mesh, root, vertex, target, &tpolys);
+        self.open_polygons(mesh, &polys);
+        Ok(())
+    }
+
+    /// Starts a search from mesh vertex `v` looking into the polygons `polys` around it (one
+    /// sector between obstacles, say), optionally towards `target` lying in `target_polys`.
+    pub fn start_at_vertex(
+        &mut self,
+        mesh: &Mesh,
+        v: u32,
+        polys: &[u32],
+        target: Option<MeshPoint>,
+        target_polys: &[u32],
+    ) {
+        self.begin(mesh, mesh.point(v), Some(v), target, target_polys);
+        self.open_polygons(mesh, polys);
+    }
+
+    fn begin(
+        &mut self,
+        mesh: &Mesh,
+        root: MeshPoint,
+        vertex: Option<u32>,
+        target: Option<MeshPoint>,
+        target_polys: &[u32],
+    ) {
+        self.nodes.clear();
+        self.open.clear();
+        self.stack.clear();
+        self.pending.clear();
+        self.nv = mesh.vertex_count() as u32;
+        self.seen.begin(mesh.vertex_count());
+        self.targets.begin(mesh.polygon_count());
+        for &p in target_polys {
+            self.targets.set(p as usize, 0.0);
+        }
+        self.root = root;
+        self.root_id = vertex.unwrap_or(self.nv);
+        if let Some(v) = vertex {
+            self.seen.set(v as usize, 0.0);
+        }
+        self.target = target;
+        self.target_seen = false;
+        self.expanded = 0;
+        let small = |p: MeshPoint| is_small_integer(p.x) && is_small_integer(p.y);
+        self.integer = mesh.is_integer() && small(root) && target.is_none_or(small);
+    }
+
+    /// Nodes expanded since the search started.
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    /// The smallest `f` among the nodes not yet expanded (`f64::INFINITY` when none is left):
+    /// every corner not yet reported lies beyond one of them, so no path from the root
+    /// through such a corner to the target is shorter. Zero in a search without target.
+    pub fn frontier(&self) -> f64 {
+        if self.target.is_some() {
+            self.open.peek().map_or(f64::INFINITY, |e| e.f)
+        } else if self.stack.is_empty() {
+            f64::INFINITY
+        } else {
+            0.0
+        }
+    }
+
+    /// The next thing in view whose node's `f` is below `bound`, or `None` when the search
+    /// is exhausted up to that bound (it can be resumed later with a larger bound only if no
+    /// node was dropped: nodes are never dropped, so it can). Without a target the bound is
+    /// ignored.
+    pub fn next(&mut self, mesh: &Mesh, bound: f64) -> Option<Visible> {
+        loop {
+            if let Some(v) = self.pending.pop() {
+                return Some(v);
+            }
+            let id = if self.target.is_some() {
+                match self.open.peek() {
+                    Some(e) if e.f < bound => self.open.pop().map(|e| e.id)?,
+                    _ => return None,
+                }
+            } else {
+                self.stack.pop()?
+            };
+            let node = self.nodes[id as usize];
+            self.expanded += 1;
+            if self.integer {
+                self.expand::<Integer>(mesh, &node);
+            } else {
+                self.expand::<Robust>(mesh, &node);
+            }
+        }
+    }
+
+    /// Reports corner vertex `v`, seen inside `poly`, unless reported before.
+    #[inline]
+    fn report(&mut self, mesh: &Mesh, v: u32, poly: u32) {
+        if v == self.root_id || !mesh.is_corner(v) {
+            return;
+        }
+        // At a vertex where obstacles meet, each side is a different corner: report every
+        // sighting and let the caller tell them apart.
+        if !mesh.is_ambiguous(v) {
+            if self.seen.get(v as usize) == 0.0 {
+                return;
+            }
+            self.seen.set(v as usize, 0.0);
+        }
+        self.pending.push(Visible::Vertex { vertex: v, poly });
+    }
+
+    #[inline]
+    fn report_target(&mut self) {
+        if !self.target_seen {
+            self.target_seen = true;
+            self.pending.push(Visible::Target);
+        }
+    }
+
+    fn push(&mut self, node: VNode) {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(node);
+        if self.target.is_some() {
+            self.open.push(Entry {
+                f: node.f,
+                g: 0.0,
+                id,
+            });
+        } else {
+            self.stack.push(id);
+        }
+    }
+
+    fn make(&self, poly: u32, edge: u16, left: IEnd, right: IEnd) -> VNode {
+        let f = match self.target {
+            Some(t) => heuristic(self.root, left.p, right.p, t),
+            None => 0.0,
+        };
+        VNode {
+            poly,
+            edge,
+            left,
+            right,
+            f,
+        }
+    }
+
+    /// The root lies in (or on the boundary of) each of `polys`: everything in them is in
+    /// view, and every edge leading elsewhere is an interval seen whole.
+    fn open_polygons(&mut self, mesh: &Mesh, polys: &[u32]) {
+        let r = self.root_id;
+        let rp = self.root;
+        for &poly in polys {
+            if self.targets.get(poly as usize) == 0.0 {
+                self.report_target();
+            }
+            let vs = mesh.poly_vertices(poly);
+            for &v in vs {
+                self.report(mesh, v, poly);
+            }
+            let adj = mesh.poly_adjacent(poly);
+            let twins = mesh.poly_twins(poly);
+            let n = vs.len();
+            for i in 0..n {
+                if adj[i] == NO_POLY || polys.contains(&(adj[i] as u32)) {
+                    continue;
+                }
+                let (u, w) = (vs[i], vs[(i + 1) % n]);
+                let (up, wp) = (mesh.point(u), mesh.point(w));
+                let side = if self.integer {
+                    Integer::sign(up, wp, rp)
+                } else {
+                    Robust::sign(up, wp, rp)
+                };
+                if side == 0 {
+                    // The root is on this edge's line: only the edge itself is seen through
+                    // it, and its ends were reported with the polygon.
+                    continue;
+                }
+                let left = IEnd {
+                    p: wp,
+                    vertex: w,
+                    a: r,
+                    b: w,
+                };
+                let right = IEnd {
+                    p: up,
+                    vertex: u,
+                    a: r,
+                    b: u,
+                };
+                let node = self.make(adj[i] as u32, twins[i], left, right);
+                self.push(node);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pt(&self, mesh: &Mesh, id: u32) -> MeshPoint {
+        if id < self.nv {
+            mesh.point(id)
+        } else {
+            self.root
+        }
+    }
+
+    fn expand<K: Kernel>(&mut self, mesh: &Mesh, node: &VNode) {
+        let poly = node.poly;
+        let vs = mesh.poly_vertices(poly);
+        let n = vs.len();
+        let e = node.edge as usize;
+        let (rl_a, rl_b) = (self.pt(mesh, node.right.a), self.pt(mesh, node.right.b));
+        let (ll_a, ll_b) = (self.pt(mesh, node.left.a), self.pt(mesh, node.left.b));
+        // Chain c_0 = v[e+1] (right), ..., c_{n-1} = v[e] (left); sides against both rays.
+        self.side_r.clear();
+        self.side_l.clear();
+        for j in 0..n {
+            let c = mesh.point(vs[(e + 1 + j) % n]);
+            let (sr, sl) = (K::sign(rl_a, rl_b, c), K::sign(ll_a, ll_b, c));
+            self.side_r.push(sr as i8);
+            self.side_l.push(sl as i8);
+            if sr >= 0 && sl <= 0 {
+                self.report(mesh, vs[(e + 1 + j) % n], poly);
+            }
+        }
+        if self.targets.get(poly as usize) == 0.0
+            && let Some(t) = self.target
+            && K::sign(rl_a, rl_b, t) >= 0
+            && K::sign(ll_a, ll_b, t) <= 0
+        {
+            self.report_target();
+        }
+        let adj = mesh.poly_adjacent(poly);
+        let twins = mesh.poly_twins(poly);
+        let root = self.root_id;
+        for j in 0..n - 1 {
+            let k = (e + 1 + j) % n;
+            if adj[k] == NO_POLY {
+                continue;
+            }
+            let (sr0, sr1) = (self.side_r[j], self.side_r[j + 1]);
+            let (sl0, sl1) = (self.side_l[j], self.side_l[j + 1]);
+            if sr1 < 0 || sl0 > 0 {
+                continue; // wholly outside the cone
+            }
+            if (sr1 == 0 && sr0 < 0) || (sl0 == 0 && sl1 > 0) {
+                continue; // touches the cone at one vertex only
+            }
+            if sr0 == 0 && sr1 == 0 || sl0 == 0 && sl1 == 0 {
+                continue; // along a side of the cone: nothing beyond it is seen through it
+            }
+            let (cj, cj1) = (vs[k], vs[(k + 1) % n]);
+            let (pj, pj1) = (mesh.point(cj), mesh.point(cj1));
+            let right = if sr0 >= 0 {
+                IEnd {
+                    p: pj,
+                    vertex: cj,
+                    a: root,
+                    b: cj,
+                }
+            } else {
+                IEnd {
+                    p: intersect(rl_a, rl_b, pj, pj1),
+                    vertex: NONE,
+                    ..node.right
+                }
+            };
+            let left = if sl1 <= 0 {
+                IEnd {
+                    p: pj1,
+                    vertex: cj1,
+                    a: root,
+                    b: cj1,
+                }
+            } else {
+                IEnd {
+                    p: intersect(ll_a, ll_b, pj, pj1),
+                    vertex: NONE,
+                    ..node.left
+                }
+            };
+            let next = self.make(adj[k] as u32, twins[k], left, right);
+            self.push(next);
+        }
+    }
+}

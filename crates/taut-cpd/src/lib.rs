@@ -18,3 +18,10 @@ mod graph;
 pub use corners::{Corners, NO_CORNER};
 pub use error::GraphError;
 pub use graph::{Graph, visible_corners};
+mod cpd;
+mod eps;
+
+pub use cpd::{Cpd, Move};
+pub use eps::{
+    Eps, EpsContext, EpsPlanner, EpsSetupError, EpsStats, Progress, Solution, Stop,
+};

@@ -66,6 +66,8 @@ pub struct VisibilitySearch {
     target_seen: bool,
     integer: bool,
     expanded: u64,
+    /// `f` of the node whose sightings are pending (they all lie beyond it).
+    last_f: f64,
 }
 
 impl VisibilitySearch {
@@ -137,6 +139,7 @@ impl VisibilitySearch {
         self.target = target;
         self.target_seen = false;
         self.expanded = 0;
+        self.last_f = target.map_or(0.0, |t| root.dist(t));
         let small = |p: MeshPoint| is_small_integer(p.x) && is_small_integer(p.y);
         self.integer = mesh.is_integer() && small(root) && target.is_none_or(small);
     }
@@ -159,6 +162,17 @@ impl VisibilitySearch {
         }
     }
 
+    /// A lower bound on the length of every path from the root to the target through a
+    /// corner this search has not returned yet: [`VisibilitySearch::frontier`], or less while
+    /// sightings of the last expanded node are still to be returned.
+    pub fn lower_bound(&self) -> f64 {
+        if self.pending.is_empty() {
+            self.frontier()
+        } else {
+            self.last_f.min(self.frontier())
+        }
+    }
+
     /// The next thing in view whose node's `f` is below `bound`, or `None` when the search
     /// is exhausted up to that bound (it can be resumed later with a larger bound only if no
     /// node was dropped: nodes are never dropped, so it can). Without a target the bound is
@@ -178,6 +192,7 @@ impl VisibilitySearch {
             };
             let node = self.nodes[id as usize];
             self.expanded += 1;
+            self.last_f = node.f;
             if self.integer {
                 self.expand::<Integer>(mesh, &node);
             } else {

@@ -1,0 +1,627 @@
+//! End Point Search (Algorithm 1 of the paper, with the pruning of §4.2 and the caching of
+//! §4.3).
+//!
+//! Every shortest path from `s` to `t` that is not the straight segment turns first at a
+//! corner `vs` visible from `s` and last at a corner `vt` visible from `t`, and between them
+//! follows a shortest path of the corner graph, which the compressed path database walks
+//! move by move. End Point Search runs two resumable visibility searches, one from each end,
+//! in turn; each corner one of them reports is joined through the database to every corner
+//! the other has reported so far, and the best `d(s, vs) + cpd(vs, vt) + d(vt, t)` is kept.
+//! Every candidate is a real path, so the search has an answer as soon as one pair is joined
+//! (anytime), and it proves the optimum when neither search has a node whose `f` is below
+//! the best length.
+//!
+//! Pruning (each rule drops only candidates that some other candidate matches or beats):
+//! - a corner whose `d(end, v) + d(v, other end)` is not below the best length;
+//! - a *non-turn* corner: the sight line from the end, continued past it, runs into the
+//!   obstacle, so no path bending there is taut;
+//! - a pair whose straight-line bound `d(s, vs) + d(vs, vt) + d(vt, t)` is not below the best;
+//! - a pair whose first move from the older corner is not taut with the sight line (then the
+//!   path it stands for can be shortened, and a shorter one is found through another pair);
+//! - the visibility searches stop expanding nodes whose `f` reaches the best length.
+//!
+//! Caching: while joining a new corner `v`, the distance to `v` of every corner on a walked
+//! path is remembered (stamped array), so walks from other corners stop where they meet one.
+
+use std::sync::Arc;
+
+use taut_grid::{Answer, Endpoint, Grid, Planner, Point, QueryError, Stats, Status, begin_query};
+use taut_polyanya::{
+    Ambiguity, End, Mesh, MeshAnswer, MeshPoint, MeshQueryError, Visible, VisibilitySearch,
+};
+use taut_search::StampedCosts;
+
+use crate::corners::{Corners, NO_CORNER};
+use crate::cpd::{Cpd, Move};
+
+/// A mesh with its compressed path database, checked to belong together, and the mesh's
+/// corners. Immutable and `Send + Sync`: share one across threads, each with its own
+/// [`EpsContext`].
+#[derive(Debug)]
+pub struct Eps {
+    mesh: Arc<Mesh>,
+    cpd: Arc<Cpd>,
+    corners: Corners,
+}
+
+/// Why a database cannot serve a mesh.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EpsSetupError {
+    /// The database's corner graph does not match the mesh's corners.
+    #[error(
+        "the path database does not belong to this mesh ({found} corners in the database, {expected} in the mesh); rebuild it"
+    )]
+    Mismatch {
+        /// Corners of the mesh.
+        expected: usize,
+        /// Nodes of the database's graph.
+        found: usize,
+    },
+}
+
+impl Eps {
+    /// Pairs `mesh` with `cpd`.
+    ///
+    /// # Errors
+    /// [`EpsSetupError`] when the database was built from another mesh.
+    pub fn new(mesh: Arc<Mesh>, cpd: Arc<Cpd>) -> Result<Eps, EpsSetupError> {
+        let corners = Corners::of(&mesh);
+        let g = cpd.graph();
+        if corners.len() != g.node_count() || corners.points() != g.points() {
+            return Err(EpsSetupError::Mismatch {
+                expected: corners.len(),
+                found: g.node_count(),
+            });
+        }
+        Ok(Eps {
+            mesh,
+            cpd,
+            corners,
+        })
+    }
+
+    /// The mesh.
+    pub fn mesh(&self) -> &Arc<Mesh> {
+        &self.mesh
+    }
+
+    /// The compressed path database.
+    pub fn cpd(&self) -> &Arc<Cpd> {
+        &self.cpd
+    }
+
+    /// The mesh's convex corners (the database's nodes).
+    pub fn corners(&self) -> &Corners {
+        &self.corners
+    }
+}
+
+/// When [`EpsContext::search`] may stop.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Stop {
+    /// With a path proven shortest.
+    Optimal,
+    /// With the first path found (any legal path).
+    First,
+    /// With a path at most this factor (≥ 1) longer than a proven lower bound on the
+    /// optimum: bounded suboptimal search.
+    Within(f64),
+}
+
+/// What one [`EpsContext::step`] achieved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Progress {
+    /// A path strictly shorter than every earlier one.
+    Improved {
+        /// Its length.
+        length: f64,
+    },
+    /// The search is over: the best path (if any, `f64::INFINITY` otherwise) is optimal.
+    Done {
+        /// The optimum.
+        length: f64,
+    },
+}
+
+/// One solution of the anytime iterator ([`EpsContext::anytime`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Solution {
+    /// Length of the best path so far.
+    pub length: f64,
+    /// A lower bound on the optimum at that moment.
+    pub lower_bound: f64,
+    /// Whether it is proven optimal (the iterator's last item).
+    pub optimal: bool,
+}
+
+/// Counters of one End Point Search query.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EpsStats {
+    /// Nodes expanded by the two visibility searches.
+    pub expanded: u64,
+    /// Corners kept from each end (after dead-end, bound and non-turn pruning).
+    pub kept: [u32; 2],
+    /// Pairs joined through the database (not pruned).
+    pub paths: u64,
+    /// First moves read from the database.
+    pub first_moves: u64,
+    /// Improvements of the best path.
+    pub improvements: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Best {
+    None,
+    Same,
+    Direct,
+    Pair(u32, u32),
+}
+
+/// The reusable state of End Point Search queries (two visibility searches, the corners
+/// they found, the distance cache). One per thread; a warm context allocates nothing.
+#[derive(Debug)]
+pub struct EpsContext {
+    vis: [VisibilitySearch; 2],
+    found: [Vec<(u32, f64)>; 2],
+    marked: [StampedCosts; 2],
+    cache: StampedCosts,
+    walk: Vec<(u32, f64)>,
+    ends: [MeshPoint; 2],
+    best: f64,
+    best_of: Best,
+    turn: usize,
+    exhausted: [bool; 2],
+    finished: bool,
+    reported_done: bool,
+    stats: EpsStats,
+}
+
+impl Default for EpsContext {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl EpsContext {
+    /// An empty context.
+    pub fn new() -> Self {
+        EpsContext {
+            vis: [VisibilitySearch::new(), VisibilitySearch::new()],
+            found: [Vec::new(), Vec::new()],
+            marked: [StampedCosts::default(), StampedCosts::default()],
+            cache: StampedCosts::default(),
+            walk: Vec::new(),
+            ends: [MeshPoint::default(); 2],
+            best: f64::INFINITY,
+            best_of: Best::None,
+            turn: 0,
+            exhausted: [true; 2],
+            finished: true,
+            reported_done: true,
+            stats: EpsStats::default(),
+        }
+    }
+
+    /// Starts a query from `s` to `t`; drive it with [`EpsContext::step`] or
+    /// [`EpsContext::anytime`].
+    ///
+    /// # Errors
+    /// [`MeshQueryError`] when an end is off the mesh or an ambiguous vertex `ambiguity`
+    /// refuses.
+    pub fn start(
+        &mut self,
+        eps: &Eps,
+        s: MeshPoint,
+        t: MeshPoint,
+        ambiguity: Ambiguity,
+    ) -> Result<(), MeshQueryError> {
+        let mesh = &*eps.mesh;
+        self.finished = true;
+        self.reported_done = true;
+        self.vis[0].start_at_point(mesh, s, Some(t), ambiguity)?;
+        // Both ends are valid now; errors below would only repeat the ones above.
+        self.vis[1]
+            .start_at_point(mesh, t, Some(s), ambiguity)
+            .map_err(|e| match e {
+                MeshQueryError::OffMesh { point, .. } => MeshQueryError::OffMesh {
+                    which: End::Goal,
+                    point,
+                },
+                MeshQueryError::Ambiguous { point, .. } => MeshQueryError::Ambiguous {
+                    which: End::Goal,
+                    point,
+                },
+            })?;
+        let n = eps.corners.len();
+        for k in 0..2 {
+            self.found[k].clear();
+            self.marked[k].begin(n);
+        }
+        self.ends = [s, t];
+        self.best = f64::INFINITY;
+        self.best_of = Best::None;
+        self.turn = 0;
+        self.exhausted = [false; 2];
+        self.finished = false;
+        self.reported_done = false;
+        self.stats = EpsStats::default();
+        if s == t {
+            self.best = 0.0;
+            self.best_of = Best::Same;
+            self.finished = true;
+        }
+        Ok(())
+    }
+
+    /// Length of the best path so far (`f64::INFINITY` before the first).
+    pub fn best_length(&self) -> f64 {
+        self.best
+    }
+
+    /// A lower bound on the optimum: no path not yet considered is shorter. Equals
+    /// [`EpsContext::best_length`] once the search is done.
+    pub fn lower_bound(&self) -> f64 {
+        if self.finished {
+            return self.best;
+        }
+        self.vis[0]
+            .lower_bound()
+            .min(self.vis[1].lower_bound())
+            .min(self.best)
+    }
+
+    /// Counters of the current query.
+    pub fn stats(&self) -> EpsStats {
+        EpsStats {
+            expanded: self.vis[0].expanded() + self.vis[1].expanded(),
+            ..self.stats
+        }
+    }
+
+    /// Runs until the best path improves or the search ends.
+    pub fn step(&mut self, eps: &Eps) -> Progress {
+        loop {
+            if let Some(p) = self.advance(eps) {
+                return p;
+            }
+        }
+    }
+
+    /// The next solution: the first path, then strictly shorter ones, and last the optimum
+    /// again with `optimal: true`; then `None`. Nothing at all when the ends are not
+    /// connected. Between calls, [`EpsContext::best_path`] gives the path.
+    pub fn next_solution(&mut self, eps: &Eps) -> Option<Solution> {
+        if self.reported_done {
+            return None;
+        }
+        match self.step(eps) {
+            Progress::Improved { length } => Some(Solution {
+                length,
+                lower_bound: self.lower_bound(),
+                optimal: false,
+            }),
+            Progress::Done { length } => {
+                self.reported_done = true;
+                length.is_finite().then_some(Solution {
+                    length,
+                    lower_bound: length,
+                    optimal: true,
+                })
+            }
+        }
+    }
+
+    /// [`EpsContext::next_solution`] as an iterator.
+    pub fn anytime<'a>(&'a mut self, eps: &'a Eps) -> impl Iterator<Item = Solution> + 'a {
+        std::iter::from_fn(move || self.next_solution(eps))
+    }
+
+    /// Finds a path from `s` to `t` and stops as `stop` allows, filling `out` (waypoints,
+    /// length; `stats.expanded` counts visibility-search expansions and `stats.generated`
+    /// first moves read).
+    ///
+    /// # Errors
+    /// As [`EpsContext::start`]; `out` is then cleared.
+    pub fn search(
+        &mut self,
+        eps: &Eps,
+        s: MeshPoint,
+        t: MeshPoint,
+        stop: Stop,
+        ambiguity: Ambiguity,
+        out: &mut MeshAnswer,
+    ) -> Result<Status, MeshQueryError> {
+        out.waypoints.clear();
+        out.length = f64::INFINITY;
+        out.stats = Stats::default();
+        self.start(eps, s, t, ambiguity)?;
+        loop {
+            let p = self.advance(eps);
+            if let Some(Progress::Done { .. }) = p {
+                break;
+            }
+            let enough = match stop {
+                Stop::Optimal => false,
+                Stop::First => self.best.is_finite(),
+                Stop::Within(q) => self.best.is_finite() && self.best <= q * self.lower_bound(),
+            };
+            if enough {
+                break;
+            }
+        }
+        self.best_path(eps, &mut out.waypoints);
+        out.length = out.waypoints.windows(2).map(|w| w[0].dist(w[1])).sum();
+        let st = self.stats();
+        out.stats = Stats {
+            expanded: st.expanded,
+            generated: st.first_moves,
+            heap_ops: 0,
+        };
+        Ok(if self.best.is_finite() {
+            Status::Found
+        } else {
+            out.length = f64::INFINITY;
+            Status::Unreachable
+        })
+    }
+
+    /// The best path so far, from `s` to `t` inclusive (empty before the first).
+    pub fn best_path(&self, eps: &Eps, out: &mut Vec<MeshPoint>) {
+        out.clear();
+        let [s, t] = self.ends;
+        match self.best_of {
+            Best::None => {}
+            Best::Same => out.push(s),
+            Best::Direct => out.extend([s, t]),
+            Best::Pair(vs, vt) => {
+                out.push(s);
+                let g = eps.cpd.graph();
+                let mut x = vs;
+                out.push(g.point(x));
+                let mut steps = 0;
+                while x != vt && steps <= g.node_count() {
+                    x = match eps.cpd.first_move(x, vt) {
+                        Move::Arrived => break,
+                        Move::Direct => vt,
+                        Move::Via(y) => y,
+                    };
+                    if x as usize >= g.node_count() {
+                        break;
+                    }
+                    out.push(g.point(x));
+                    steps += 1;
+                }
+                out.push(t);
+                out.dedup();
+            }
+        }
+    }
+
+    /// One unit of work: one sighting from one end. `Some` when the best path improved or
+    /// the search ended.
+    fn advance(&mut self, eps: &Eps) -> Option<Progress> {
+        if self.finished {
+            return Some(Progress::Done { length: self.best });
+        }
+        if self.exhausted[0] && self.exhausted[1] {
+            self.finished = true;
+            return Some(Progress::Done { length: self.best });
+        }
+        let side = if self.exhausted[self.turn] {
+            1 - self.turn
+        } else {
+            self.turn
+        };
+        let mesh = &*eps.mesh;
+        match self.vis[side].next(mesh, self.best) {
+            None => {
+                self.exhausted[side] = true;
+                self.turn = 1 - side;
+                None
+            }
+            Some(Visible::Target) => {
+                // The ends see each other: the segment is the shortest path.
+                // (A path through corners on the segment may have been found first: it is
+                // as short, and only a strictly shorter one counts as an improvement.)
+                self.finished = true;
+                let d = self.ends[0].dist(self.ends[1]);
+                if d < self.best {
+                    self.best = d;
+                    self.best_of = Best::Direct;
+                    self.stats.improvements += 1;
+                    Some(Progress::Improved { length: self.best })
+                } else {
+                    Some(Progress::Done { length: self.best })
+                }
+            }
+            Some(Visible::Vertex { vertex, poly }) => {
+                self.turn = 1 - side;
+                let c = eps.corners.at(mesh, vertex, poly);
+                if c == NO_CORNER || self.marked[side].get(c as usize) == 0.0 {
+                    return None;
+                }
+                self.marked[side].set(c as usize, 0.0);
+                let (end, opp) = (self.ends[side], self.ends[1 - side]);
+                let cp = eps.corners.point(c);
+                let dv = end.dist(cp);
+                if dv + cp.dist(opp) >= self.best || !eps.corners.can_turn(c, end) {
+                    return None;
+                }
+                let improved = self.join(eps, side, c, dv);
+                self.found[side].push((c, dv));
+                self.stats.kept[side] += 1;
+                improved.then_some(Progress::Improved { length: self.best })
+            }
+        }
+    }
+
+    /// Joins corner `c` (seen from end `side` at distance `dv`) to every corner the other
+    /// end has kept; true if the best path improved.
+    fn join(&mut self, eps: &Eps, side: usize, c: u32, dv: f64) -> bool {
+        let g = eps.cpd.graph();
+        let cp = g.point(c);
+        let opp = self.ends[1 - side];
+        self.cache.begin(g.node_count());
+        let mut improved = false;
+        for i in 0..self.found[1 - side].len() {
+            let (c2, d2) = self.found[1 - side][i];
+            let p2 = g.point(c2);
+            if dv + cp.dist(p2) + d2 >= self.best {
+                continue;
+            }
+            let len = if c2 == c {
+                0.0
+            } else {
+                let next = match eps.cpd.first_move(c2, c) {
+                    Move::Arrived => c,
+                    Move::Direct => c,
+                    Move::Via(y) => y,
+                };
+                if next as usize >= g.node_count() || !eps.corners.taut(c2, opp, g.point(next)) {
+                    continue;
+                }
+                match self.walk_length(eps, c2, c) {
+                    Some(l) => l,
+                    None => continue,
+                }
+            };
+            self.stats.paths += 1;
+            let total = dv + len + d2;
+            if total < self.best {
+                self.best = total;
+                self.best_of = if side == 0 {
+                    Best::Pair(c, c2)
+                } else {
+                    Best::Pair(c2, c)
+                };
+                self.stats.improvements += 1;
+                improved = true;
+            }
+        }
+        improved
+    }
+
+    /// Length of the database's path from `from` to `to`, using and filling the cache of
+    /// distances to `to`; `None` when the walk does not arrive (other component).
+    fn walk_length(&mut self, eps: &Eps, from: u32, to: u32) -> Option<f64> {
+        let g = eps.cpd.graph();
+        let n = g.node_count();
+        self.walk.clear();
+        let mut x = from;
+        let mut acc = 0.0;
+        let mut tail = 0.0;
+        while x != to {
+            let cached = self.cache.get(x as usize);
+            if cached.is_finite() {
+                tail = cached;
+                break;
+            }
+            if self.walk.len() > n {
+                return None;
+            }
+            self.stats.first_moves += 1;
+            let y = match eps.cpd.first_move(x, to) {
+                Move::Arrived => to,
+                Move::Direct => to,
+                Move::Via(y) => y,
+            };
+            if y as usize >= n {
+                return None;
+            }
+            self.walk.push((x, acc));
+            acc += g.weight(x, y);
+            x = y;
+        }
+        let total = acc + tail;
+        for &(w, before) in &self.walk {
+            self.cache.set(w as usize, total - before);
+        }
+        Some(total)
+    }
+}
+
+/// End Point Search answering grid queries on a mesh of the grid's free space and its
+/// database (as [`taut_polyanya::PolyanyaPlanner`] does for Polyanya): grid endpoint rules,
+/// and an end on a double corner belongs to its south-east cell.
+#[derive(Debug)]
+pub struct EpsPlanner<'g> {
+    grid: &'g Grid,
+    eps: Arc<Eps>,
+    stop: Stop,
+    ctx: EpsContext,
+    answer: MeshAnswer,
+}
+
+impl<'g> EpsPlanner<'g> {
+    /// A planner for `grid` over `eps`, stopping as `stop` says.
+    pub fn new(grid: &'g Grid, eps: Arc<Eps>, stop: Stop) -> Self {
+        EpsPlanner {
+            grid,
+            eps,
+            stop,
+            ctx: EpsContext::new(),
+            answer: MeshAnswer::default(),
+        }
+    }
+
+    /// The last query's counters.
+    pub fn last_stats(&self) -> EpsStats {
+        self.ctx.stats()
+    }
+}
+
+fn to_mesh(p: Point) -> MeshPoint {
+    MeshPoint::new(f64::from(p.x), f64::from(p.y))
+}
+
+impl Planner for EpsPlanner<'_> {
+    fn name(&self) -> &'static str {
+        match self.stop {
+            Stop::Optimal => "eps",
+            Stop::First => "eps-first",
+            Stop::Within(_) => "eps-bounded",
+        }
+    }
+
+    fn is_optimal(&self) -> bool {
+        self.stop == Stop::Optimal
+    }
+
+    fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
+        if let Some(done) = begin_query(self.grid, start, goal, out)? {
+            return Ok(done);
+        }
+        let r = self.ctx.search(
+            &self.eps,
+            to_mesh(start),
+            to_mesh(goal),
+            self.stop,
+            Ambiguity::Towards(1.0, 1.0),
+            &mut self.answer,
+        );
+        out.stats = self.answer.stats;
+        match r {
+            Ok(Status::Found) => {
+                out.waypoints.extend(
+                    self.answer
+                        .waypoints
+                        .iter()
+                        .map(|p| Point::new(p.x as i32, p.y as i32)),
+                );
+                out.length = self.answer.length;
+                Ok(Status::Found)
+            }
+            Ok(Status::Unreachable) => Ok(Status::Unreachable),
+            Err(
+                MeshQueryError::OffMesh { which, .. } | MeshQueryError::Ambiguous { which, .. },
+            ) => {
+                let (which, point) = match which {
+                    End::Start => (Endpoint::Start, start),
+                    End::Goal => (Endpoint::Goal, goal),
+                };
+                out.clear();
+                Err(QueryError::Blocked { which, point })
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! End Point Search against Anya (an independent optimal planner) on random grids: equal
+//! lengths for every query, legal paths, and an anytime sequence that only improves.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{cell_mesh, double_corner_grid, free_points, random_grid};
+use proptest::prelude::*;
+use taut_anya::AnyaPlanner;
+use taut_cpd::{Corners, Cpd, Eps, EpsContext, EpsPlanner, Graph, Stop};
+use taut_grid::{Answer, Grid, Planner, Point, Status};
+use taut_polyanya::{Ambiguity, Mesh, MeshPoint, mesh_from_grid};
+
+fn eps_of(mesh: Mesh) -> Arc<Eps> {
+    let corners = Corners::of(&mesh);
+    let graph = Graph::build(&mesh, &corners).expect("graph");
+    let cpd = Cpd::from_graph(graph);
+    Arc::new(Eps::new(Arc::new(mesh), Arc::new(cpd)).expect("eps"))
+}
+
+fn lattice_path(w: &[MeshPoint]) -> Vec<Point> {
+    w.iter().map(|p| Point::new(p.x as i32, p.y as i32)).collect()
+}
+
+fn check(g: &Grid, eps: &Arc<Eps>, stride: usize) -> Result<(), TestCaseError> {
+    let pts = free_points(g);
+    let mut anya = AnyaPlanner::new(g);
+    let mut planner = EpsPlanner::new(g, eps.clone(), Stop::Optimal);
+    let mut ctx = EpsContext::new();
+    let (mut want, mut got) = (Answer::default(), Answer::default());
+    let mut path = Vec::new();
+    let mut k = 0usize;
+    for &s in &pts {
+        for &t in &pts {
+            k += 1;
+            if k % stride != 0 {
+                continue;
+            }
+            let a = anya.plan(s, t, &mut want).expect("anya");
+            let b = planner.plan(s, t, &mut got).expect("eps");
+            prop_assert_eq!(a, b, "{:?}->{:?}", s, t);
+            if a != Status::Found {
+                continue;
+            }
+            prop_assert!(
+                (want.length - got.length).abs() <= 1e-9,
+                "{:?}->{:?}: anya {} eps {} {:?}",
+                s,
+                t,
+                want.length,
+                got.length,
+                got.waypoints
+            );
+            prop_assert!(g.check_path(s, t, &got.waypoints).is_ok(), "{:?}", got.waypoints);
+            // Anytime: strictly improving legal paths, the last one optimal.
+            let sm = MeshPoint::new(f64::from(s.x), f64::from(s.y));
+            let tm = MeshPoint::new(f64::from(t.x), f64::from(t.y));
+            ctx.start(eps, sm, tm, Ambiguity::Towards(1.0, 1.0)).expect("start");
+            let mut last = f64::INFINITY;
+            let mut n = 0;
+            while let Some(sol) = ctx.next_solution(eps) {
+                n += 1;
+                ctx.best_path(eps, &mut path);
+                let lp = lattice_path(&path);
+                prop_assert!(g.check_path(s, t, &lp).is_ok(), "anytime path {:?}", lp);
+                let len: f64 = path.windows(2).map(|w| w[0].dist(w[1])).sum();
+                prop_assert!((len - sol.length).abs() <= 1e-9);
+                prop_assert!(sol.lower_bound <= sol.length + 1e-12);
+                prop_assert!(sol.lower_bound <= want.length + 1e-9, "bound {} > optimum {}", sol.lower_bound, want.length);
+                if sol.optimal {
+                    prop_assert!((sol.length - want.length).abs() <= 1e-9);
+                    prop_assert!(sol.length <= last);
+                } else {
+                    prop_assert!(sol.length < last, "not improving: {} then {}", last, sol.length);
+                }
+                last = sol.length;
+            }
+            prop_assert!(n >= 1);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn eps_on_merged_meshes_equals_anya(g in random_grid(12)) {
+        if let Ok(mesh) = mesh_from_grid(&g) {
+            check(&g, &eps_of(mesh), 3)?;
+        }
+    }
+
+    #[test]
+    fn eps_on_cell_meshes_equals_anya(g in random_grid(10)) {
+        if let Some(mesh) = cell_mesh(&g) {
+            check(&g, &eps_of(mesh), 3)?;
+        }
+    }
+
+    #[test]
+    fn eps_with_double_corners_equals_anya(g in double_corner_grid()) {
+        if let Ok(mesh) = mesh_from_grid(&g) {
+            check(&g, &eps_of(mesh), 5)?;
+        }
+    }
+}

@@ -27,12 +27,14 @@ use std::sync::Arc;
 
 use taut_grid::{Answer, Endpoint, Grid, Planner, Point, QueryError, Stats, Status, begin_query};
 use taut_polyanya::{
-    Ambiguity, End, Mesh, MeshAnswer, MeshPoint, MeshQueryError, Visible, VisibilitySearch,
+    Ambiguity, End, Mesh, MeshAnswer, MeshPoint, MeshQueryError, VisibilitySearch, Visible,
 };
 use taut_search::StampedCosts;
 
 use crate::corners::{Corners, NO_CORNER};
 use crate::cpd::{Cpd, Move};
+use crate::error::CpdError;
+use crate::file::mesh_hash;
 
 /// A mesh with its compressed path database, checked to belong together, and the mesh's
 /// corners. Immutable and `Send + Sync`: share one across threads, each with its own
@@ -44,40 +46,25 @@ pub struct Eps {
     corners: Corners,
 }
 
-/// Why a database cannot serve a mesh.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum EpsSetupError {
-    /// The database's corner graph does not match the mesh's corners.
-    #[error(
-        "the path database does not belong to this mesh ({found} corners in the database, {expected} in the mesh); rebuild it"
-    )]
-    Mismatch {
-        /// Corners of the mesh.
-        expected: usize,
-        /// Nodes of the database's graph.
-        found: usize,
-    },
-}
-
 impl Eps {
     /// Pairs `mesh` with `cpd`.
     ///
     /// # Errors
-    /// [`EpsSetupError`] when the database was built from another mesh.
-    pub fn new(mesh: Arc<Mesh>, cpd: Arc<Cpd>) -> Result<Eps, EpsSetupError> {
+    /// [`CpdError::StaleMesh`] when the database was built from another mesh (its stored
+    /// mesh hash differs), [`CpdError::Corrupt`] when its graph's nodes are not the mesh's
+    /// corners (a database assembled by hand from a wrong graph).
+    pub fn new(mesh: Arc<Mesh>, cpd: Arc<Cpd>) -> Result<Eps, CpdError> {
+        cpd.check_mesh(&mesh_hash(&mesh))?;
         let corners = Corners::of(&mesh);
         let g = cpd.graph();
         if corners.len() != g.node_count() || corners.points() != g.points() {
-            return Err(EpsSetupError::Mismatch {
-                expected: corners.len(),
-                found: g.node_count(),
-            });
+            return Err(CpdError::Corrupt(format!(
+                "the CPD's graph has {} nodes but the mesh has {} corners at other places",
+                g.node_count(),
+                corners.len()
+            )));
         }
-        Ok(Eps {
-            mesh,
-            cpd,
-            corners,
-        })
+        Ok(Eps { mesh, cpd, corners })
     }
 
     /// The mesh.
@@ -110,7 +97,7 @@ pub enum Stop {
 
 /// What one [`EpsContext::step`] achieved.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Progress {
+pub enum Step {
     /// A path strictly shorter than every earlier one.
     Improved {
         /// Its length.
@@ -279,7 +266,7 @@ impl EpsContext {
     }
 
     /// Runs until the best path improves or the search ends.
-    pub fn step(&mut self, eps: &Eps) -> Progress {
+    pub fn step(&mut self, eps: &Eps) -> Step {
         loop {
             if let Some(p) = self.advance(eps) {
                 return p;
@@ -295,12 +282,12 @@ impl EpsContext {
             return None;
         }
         match self.step(eps) {
-            Progress::Improved { length } => Some(Solution {
+            Step::Improved { length } => Some(Solution {
                 length,
                 lower_bound: self.lower_bound(),
                 optimal: false,
             }),
-            Progress::Done { length } => {
+            Step::Done { length } => {
                 self.reported_done = true;
                 length.is_finite().then_some(Solution {
                     length,
@@ -337,7 +324,7 @@ impl EpsContext {
         self.start(eps, s, t, ambiguity)?;
         loop {
             let p = self.advance(eps);
-            if let Some(Progress::Done { .. }) = p {
+            if let Some(Step::Done { .. }) = p {
                 break;
             }
             let enough = match stop {
@@ -399,13 +386,13 @@ impl EpsContext {
 
     /// One unit of work: one sighting from one end. `Some` when the best path improved or
     /// the search ended.
-    fn advance(&mut self, eps: &Eps) -> Option<Progress> {
+    fn advance(&mut self, eps: &Eps) -> Option<Step> {
         if self.finished {
-            return Some(Progress::Done { length: self.best });
+            return Some(Step::Done { length: self.best });
         }
         if self.exhausted[0] && self.exhausted[1] {
             self.finished = true;
-            return Some(Progress::Done { length: self.best });
+            return Some(Step::Done { length: self.best });
         }
         let side = if self.exhausted[self.turn] {
             1 - self.turn
@@ -429,9 +416,9 @@ impl EpsContext {
                     self.best = d;
                     self.best_of = Best::Direct;
                     self.stats.improvements += 1;
-                    Some(Progress::Improved { length: self.best })
+                    Some(Step::Improved { length: self.best })
                 } else {
-                    Some(Progress::Done { length: self.best })
+                    Some(Step::Done { length: self.best })
                 }
             }
             Some(Visible::Vertex { vertex, poly }) => {
@@ -450,7 +437,7 @@ impl EpsContext {
                 let improved = self.join(eps, side, c, dv);
                 self.found[side].push((c, dv));
                 self.stats.kept[side] += 1;
-                improved.then_some(Progress::Improved { length: self.best })
+                improved.then_some(Step::Improved { length: self.best })
             }
         }
     }
@@ -473,8 +460,7 @@ impl EpsContext {
                 0.0
             } else {
                 let next = match eps.cpd.first_move(c2, c) {
-                    Move::Arrived => c,
-                    Move::Direct => c,
+                    Move::Arrived | Move::Direct => c,
                     Move::Via(y) => y,
                 };
                 if next as usize >= g.node_count() || !eps.corners.taut(c2, opp, g.point(next)) {
@@ -522,6 +508,9 @@ impl EpsContext {
             self.stats.first_moves += 1;
             let y = match eps.cpd.first_move(x, to) {
                 Move::Arrived => to,
+                // A direct move to a non-neighbour is the wildcard of a pair in two
+                // components: no path.
+                Move::Direct if g.neighbours(x).binary_search(&to).is_err() => return None,
                 Move::Direct => to,
                 Move::Via(y) => y,
             };

@@ -17,7 +17,9 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use taut_cpd::{BuildParams, Corners, Cpd, Eps, EpsContext, EpsPlanner, Graph, NoProgress, Stop, mesh_hash};
+use taut_cpd::{
+    BuildParams, Corners, Cpd, Eps, EpsContext, EpsPlanner, Graph, NoProgress, Stop, mesh_hash,
+};
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status, path_length};
 use taut_polyanya::{Ambiguity, MeshPoint, PolyanyaPlanner, mesh_from_grid};
 use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
@@ -75,11 +77,20 @@ fn eps_on_taut_cpds_equals_len_gppc() {
         let mesh = Arc::new(mesh_from_grid(&grid).unwrap());
         let corners = Corners::of(&mesh);
         if !full && corners.len() > CI_MAX_CORNERS {
-            total.lock().unwrap().skipped.push(format!("{map} ({} corners)", corners.len()));
+            total
+                .lock()
+                .unwrap()
+                .skipped
+                .push(format!("{map} ({} corners)", corners.len()));
             continue;
         }
         let graph = Graph::build(&mesh, &corners).unwrap();
-        let cpd = Cpd::from_graph(graph, mesh_hash(&mesh), &BuildParams::default(), &NoProgress);
+        let cpd = Cpd::from_graph(
+            graph,
+            mesh_hash(&mesh),
+            &BuildParams::default(),
+            &NoProgress,
+        );
         let eps = Arc::new(Eps::new(mesh.clone(), Arc::new(cpd)).unwrap());
         let mut t = Tally {
             maps: 1,
@@ -113,7 +124,10 @@ fn eps_on_taut_cpds_equals_len_gppc() {
                     if (answer.length - expected).abs() > TOLERANCE {
                         Some(format!("length {} expected {expected}", answer.length))
                     } else if p.is_err() || (answer.length - reference.length).abs() > 1e-9 {
-                        Some(format!("length {} but Polyanya {}", answer.length, reference.length))
+                        Some(format!(
+                            "length {} but Polyanya {}",
+                            answer.length, reference.length
+                        ))
                     } else if let Err(v) = grid.check_path(s, g, &answer.waypoints) {
                         Some(format!("illegal path {:?}: {v}", answer.waypoints))
                     } else if (path_length(&answer.waypoints) - answer.length).abs() > 1e-9 {
@@ -124,7 +138,8 @@ fn eps_on_taut_cpds_equals_len_gppc() {
                 }
             };
             if let Some(f) = failure {
-                t.failures.push(format!("{map} query {}: {s:?} -> {g:?}: {f}", r.idx));
+                t.failures
+                    .push(format!("{map} query {}: {s:?} -> {g:?}: {f}", r.idx));
             }
         }
         let mut all = total.lock().unwrap();
@@ -187,7 +202,10 @@ fn anytime_failure(
     let mut last = f64::INFINITY;
     while let Some(sol) = ctx.next_solution(eps) {
         ctx.best_path(eps, path);
-        let lattice: Vec<Point> = path.iter().map(|p| Point::new(p.x as i32, p.y as i32)).collect();
+        let lattice: Vec<Point> = path
+            .iter()
+            .map(|p| Point::new(p.x as i32, p.y as i32))
+            .collect();
         if let Err(v) = grid.check_path(s, g, &lattice) {
             return Some(format!("illegal anytime path {lattice:?}: {v}"));
         }
@@ -201,7 +219,10 @@ fn anytime_failure(
             return Some(format!("anytime {} after {last}", sol.length));
         }
         if sol.optimal && (sol.length - optimum).abs() > TOLERANCE {
-            return Some(format!("anytime final {} against optimum {optimum}", sol.length));
+            return Some(format!(
+                "anytime final {} against optimum {optimum}",
+                sol.length
+            ));
         }
         last = sol.length;
     }

@@ -42,10 +42,10 @@ fn random_graph(n: usize, density: u64, seed: u64) -> Graph {
 fn floyd_warshall(g: &Graph) -> Vec<Vec<f64>> {
     let n = g.node_count();
     let mut d = vec![vec![f64::INFINITY; n]; n];
-    for u in 0..n {
-        d[u][u] = 0.0;
+    for (u, row) in d.iter_mut().enumerate() {
+        row[u] = 0.0;
         for &v in g.neighbours(u as u32) {
-            d[u][v as usize] = g.weight(u as u32, v);
+            row[v as usize] = g.weight(u as u32, v);
         }
     }
     for k in 0..n {

@@ -185,23 +185,34 @@ impl Corners {
     /// taut at `c` is strictly longer than some other path with the same ends.
     #[inline]
     pub fn taut(&self, c: u32, a: MeshPoint, b: MeshPoint) -> bool {
-        let v = self.points[c as usize];
-        if a == v || b == v {
-            return true;
-        }
-        let (lo, hi) = match orient_sign(v, a, b) {
-            0 => {
-                // Straight through is taut; going back the way it came is not.
-                return (a.x - v.x) * (b.x - v.x) + (a.y - v.y) * (b.y - v.y) < 0.0;
-            }
-            // The angle smaller than 180° runs counter-clockwise from lo to hi.
-            s if s > 0 => (a, b),
-            _ => (b, a),
-        };
-        let inside = |d: MeshPoint| orient_sign(v, lo, d) >= 0 && orient_sign(v, d, hi) >= 0;
-        let [f0, f1] = self.wedge_pts[c as usize];
-        inside(f0) && inside(f1)
+        taut_at(self.points[c as usize], self.wedge_pts[c as usize], a, b)
     }
+
+    /// For each corner, the far ends of its two obstacle edges (see [`Corners::wedge`]), as
+    /// points: what [`taut_at`] needs.
+    pub fn wedge_points(&self) -> &[[MeshPoint; 2]] {
+        &self.wedge_pts
+    }
+}
+
+/// [`Corners::taut`] for a corner at `v` whose obstacle edges end at `wedge`.
+#[inline]
+pub fn taut_at(v: MeshPoint, wedge: [MeshPoint; 2], a: MeshPoint, b: MeshPoint) -> bool {
+    if a == v || b == v {
+        return true;
+    }
+    let (lo, hi) = match orient_sign(v, a, b) {
+        0 => {
+            // Straight through is taut; going back the way it came is not.
+            return (a.x - v.x) * (b.x - v.x) + (a.y - v.y) * (b.y - v.y) < 0.0;
+        }
+        // The angle smaller than 180° runs counter-clockwise from lo to hi.
+        s if s > 0 => (a, b),
+        _ => (b, a),
+    };
+    let inside = |d: MeshPoint| orient_sign(v, lo, d) >= 0 && orient_sign(v, d, hi) >= 0;
+    let [f0, f1] = wedge;
+    inside(f0) && inside(f1)
 }
 
 /// The neighbour of `v` in polygon `p`: the next vertex (counter-clockwise) when `next`, else

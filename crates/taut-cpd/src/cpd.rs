@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use crate::error::CpdError;
-use crate::firstmove::FirstMoveContext;
+use crate::firstmove::{FirstMoveContext, RowData};
 use crate::graph::Graph;
 use crate::order::NodeOrder;
 use crate::progress::Progress;
@@ -138,6 +138,7 @@ pub(crate) fn build_rows(
     }
     progress.begin("first-move rows", u64::from(rows.end - rows.start));
     let tol = params.tie_tolerance;
+    let data = RowData::new(graph);
     let per_row: Vec<(Vec<u32>, Vec<u32>)> = rows
         .into_par_iter()
         .map_init(
@@ -145,7 +146,7 @@ pub(crate) fn build_rows(
             |(ctx, starts, symbols), s| {
                 starts.clear();
                 symbols.clear();
-                ctx.row(graph, order, tol, s, starts, symbols);
+                ctx.row(graph, order, &data, tol, s, starts, symbols);
                 progress.advance(1);
                 (starts.clone(), symbols.clone())
             },

@@ -12,11 +12,22 @@ use crate::error::GraphError;
 /// An undirected geometric graph in compressed sparse rows: node positions and, for each
 /// node, its neighbours in increasing order. Edge weights are the Euclidean distances between
 /// the ends (computed, not stored). Immutable, `Send + Sync`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Graph {
     points: Vec<MeshPoint>,
     off: Vec<u32>,
     nbr: Vec<u32>,
+    /// For each node of a mesh's corner graph, the ends of its obstacle edges (empty for a
+    /// plain geometric graph, and for a graph read from a file): lets the CPD build skip
+    /// relaxations that are not taut. A build-time hint derived from the mesh, not part of
+    /// the graph's identity (ignored by `==`).
+    turns: Vec<[MeshPoint; 2]>,
+}
+
+impl PartialEq for Graph {
+    fn eq(&self, other: &Graph) -> bool {
+        self.points == other.points && self.off == other.off && self.nbr == other.nbr
+    }
 }
 
 impl Graph {
@@ -63,7 +74,9 @@ impl Graph {
             l.dedup();
         }
         let points = corners.points().to_vec();
-        Graph::from_lists(points, sym)
+        let mut g = Graph::from_lists(points, sym)?;
+        g.turns = corners.wedge_points().to_vec();
+        Ok(g)
     }
 
     /// A graph from node positions and undirected edges (each listed once or twice, in any
@@ -159,7 +172,12 @@ impl Graph {
                 }
             }
         }
-        let g = Graph { points, off, nbr };
+        let g = Graph {
+            points,
+            off,
+            nbr,
+            turns: Vec::new(),
+        };
         for u in 0..n as u32 {
             for &v in g.neighbours(u) {
                 if g.neighbours(v).binary_search(&u).is_err() {
@@ -168,6 +186,24 @@ impl Graph {
             }
         }
         Ok(g)
+    }
+
+    /// The obstacle wedges of a mesh corner graph's nodes (see [`Corners::wedge`]), if known:
+    /// the CPD build then relaxes only taut continuations.
+    #[inline]
+    pub fn turns(&self) -> Option<&[[MeshPoint; 2]]> {
+        (!self.turns.is_empty()).then_some(&self.turns[..])
+    }
+
+    /// Each edge's length, in the order of the concatenated neighbour lists of
+    /// [`Graph::csr`].
+    pub fn edge_weights(&self) -> Vec<f64> {
+        let mut w = Vec::with_capacity(self.nbr.len());
+        for u in 0..self.node_count() as u32 {
+            let p = self.point(u);
+            w.extend(self.neighbours(u).iter().map(|&v| p.dist(self.point(v))));
+        }
+        w
     }
 
     /// Number of nodes.

@@ -32,7 +32,7 @@ pub use file::{
     encode_shard, mesh_hash, read_cpd, read_cpd_header, read_shard, read_shard_header, write_cpd,
     write_shard,
 };
-pub use firstmove::FirstMoveContext;
+pub use firstmove::{FirstMoveContext, RowData};
 pub use graph::{Graph, visible_corners};
 pub use order::NodeOrder;
 pub use progress::{NoProgress, Progress};

@@ -43,7 +43,7 @@ fn check(g: &Grid, eps: &Arc<Eps>, stride: usize) -> Result<(), TestCaseError> {
     for &s in &pts {
         for &t in &pts {
             k += 1;
-            if k % stride != 0 {
+            if !k.is_multiple_of(stride) {
                 continue;
             }
             let a = anya.plan(s, t, &mut want).expect("anya");

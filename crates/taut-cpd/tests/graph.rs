@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use common::{cell_mesh, double_corner_grid, grid_corners, lattice, random_grid};
 use proptest::prelude::*;
-use taut_cpd::{Corners, Graph};
+use taut_cpd::{BuildParams, Corners, Cpd, Graph, NoProgress, mesh_hash};
 use taut_grid::{Grid, Point};
 use taut_polyanya::{Mesh, mesh_from_grid};
 
@@ -68,6 +68,32 @@ fn check(g: &Grid, mesh: &Mesh) -> Result<(), TestCaseError> {
                 if via < d[i * n + j] {
                     d[i * n + j] = via;
                 }
+            }
+        }
+    }
+    // The CPD, built with taut pruning (the graph knows its corners' wedges), gives paths as
+    // short as the unpruned all-pairs distances.
+    prop_assert!(n == 0 || graph.turns().is_some());
+    let cpd = Cpd::from_graph(
+        graph.clone(),
+        mesh_hash(mesh),
+        &BuildParams::default(),
+        &NoProgress,
+    );
+    for u in 0..n {
+        for v in 0..n {
+            let want = d[u * n + v];
+            match cpd.path_length(u as u32, v as u32) {
+                Some(l) => prop_assert!(
+                    (l - want).abs() <= 1e-9 * want.max(1.0),
+                    "cpd {}->{}: {} against {}\n{}",
+                    u,
+                    v,
+                    l,
+                    want,
+                    show(g)
+                ),
+                None => prop_assert!(want.is_infinite(), "cpd found no path {}->{}", u, v),
             }
         }
     }

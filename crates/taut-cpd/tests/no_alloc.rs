@@ -5,7 +5,7 @@
 //! Its own test binary, because `allocation-counter` installs the global allocator (its
 //! counts are per thread).
 
-use taut_cpd::{FirstMoveContext, Graph, NodeOrder};
+use taut_cpd::{FirstMoveContext, Graph, NodeOrder, RowData};
 use taut_polyanya::MeshPoint;
 
 #[test]
@@ -37,13 +37,14 @@ fn a_warm_context_allocates_nothing() {
     let g = Graph::from_points_and_edges(pts, &edges).unwrap();
     assert!(g.max_degree() > 0);
     let order = NodeOrder::dfs(&g);
+    let data = RowData::new(&g);
     let mut ctx = FirstMoveContext::new();
     let (mut starts, mut symbols) = (Vec::new(), Vec::new());
     let mut run = |ctx: &mut FirstMoveContext, runs: &mut Vec<usize>| {
         for s in 0..n {
             starts.clear();
             symbols.clear();
-            ctx.row(&g, &order, 1e-9, s, &mut starts, &mut symbols);
+            ctx.row(&g, &order, &data, 1e-9, s, &mut starts, &mut symbols);
             runs.push(starts.len());
         }
     };

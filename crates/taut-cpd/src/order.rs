@@ -3,7 +3,11 @@
 //! Run-length encoding compresses a row well when targets with the same first move sit next
 //! to each other. Strasser, Botea and Harabor (JAIR 2015) found a depth-first order of the
 //! graph gives long runs: nodes close in the order are close in the graph, so they tend to
-//! be reached through the same out-edge.
+//! be reached through the same out-edge. On corner graphs, which are dense (a corner sees
+//! corners far across the map), a DFS taking neighbours in id order jumps about; taking them
+//! **nearest first** keeps consecutive columns close in the plane, where first moves agree.
+//! Measured on StarCraft's Legacy (4,714 corners): 297 runs per row in id order, 180 in
+//! Hilbert-curve order, 110 nearest first (`docs/cpd.md`).
 
 use crate::graph::Graph;
 
@@ -17,14 +21,25 @@ pub struct NodeOrder {
 
 impl NodeOrder {
     /// The depth-first preorder of `graph`: roots in increasing id, each node's neighbours
-    /// in increasing id (the order a recursive DFS would give; computed iteratively, so deep
-    /// graphs do not overflow the stack). Deterministic.
+    /// nearest first, ties by id (the order a recursive DFS would give; computed
+    /// iteratively, so deep graphs do not overflow the stack). Deterministic.
     pub fn dfs(graph: &Graph) -> NodeOrder {
         let n = graph.node_count();
         let mut column = vec![u32::MAX; n];
         let mut node = Vec::with_capacity(n);
         // (node, index of the next neighbour to try)
         let mut stack: Vec<(u32, u32)> = Vec::new();
+        // Each node's neighbours, nearest first (ties by id).
+        let (off, nbr) = graph.csr();
+        let mut by_distance = nbr.to_vec();
+        for u in 0..n {
+            let p = graph.point(u as u32);
+            by_distance[off[u] as usize..off[u + 1] as usize].sort_by(|&a, &b| {
+                p.dist(graph.point(a))
+                    .total_cmp(&p.dist(graph.point(b)))
+                    .then(a.cmp(&b))
+            });
+        }
         for root in 0..n as u32 {
             if column[root as usize] != u32::MAX {
                 continue;
@@ -34,13 +49,12 @@ impl NodeOrder {
             stack.push((root, 0));
             while let Some(top) = stack.last_mut() {
                 let (u, i) = *top;
-                let nb = graph.neighbours(u);
-                if i as usize == nb.len() {
+                if i as usize == graph.neighbours(u).len() {
                     stack.pop();
                     continue;
                 }
                 top.1 += 1;
-                let v = nb[i as usize];
+                let v = by_distance[off[u as usize] as usize + i as usize];
                 if column[v as usize] == u32::MAX {
                     column[v as usize] = node.len() as u32;
                     node.push(v);
@@ -113,7 +127,14 @@ mod tests {
         fn go(g: &Graph, u: u32, seen: &mut Vec<bool>, out: &mut Vec<u32>) {
             seen[u as usize] = true;
             out.push(u);
-            for &v in g.neighbours(u) {
+            let p = g.point(u);
+            let mut nb = g.neighbours(u).to_vec();
+            nb.sort_by(|&a, &b| {
+                p.dist(g.point(a))
+                    .total_cmp(&p.dist(g.point(b)))
+                    .then(a.cmp(&b))
+            });
+            for v in nb {
                 if !seen[v as usize] {
                     go(g, v, seen, out);
                 }

@@ -1,0 +1,70 @@
+//! A warm End Point Search context allocates nothing per query (DESIGN.md §2): the queries
+//! of `fixtures/maps/arena.map.scen` run once to warm an [`EpsContext`] and a
+//! [`MeshAnswer`], then again (backwards) under a counting allocator, which must see no
+//! allocation — for the optimal, first-solution and bounded stop rules, and for the anytime
+//! iterator with `best_path`.
+//!
+//! Its own test binary, because `allocation-counter` installs the global allocator (its
+//! counts are per thread).
+
+use std::sync::Arc;
+
+use taut_cpd::{BuildParams, Corners, Cpd, Eps, EpsContext, Graph, NoProgress, Stop, mesh_hash};
+use taut_grid::{FreeSet, Grid, MapFile, Scenario};
+use taut_polyanya::{Ambiguity, MeshAnswer, MeshPoint, mesh_from_grid};
+use taut_testdata::fixtures;
+
+#[test]
+fn a_warm_context_allocates_nothing() {
+    let grid = Grid::from_map(
+        &MapFile::read(fixtures().join("maps/arena.map")).unwrap(),
+        &FreeSet::default(),
+    );
+    let mesh = Arc::new(mesh_from_grid(&grid).unwrap());
+    let corners = Corners::of(&mesh);
+    let graph = Graph::build(&mesh, &corners).unwrap();
+    let cpd = Cpd::from_graph(
+        graph,
+        mesh_hash(&mesh),
+        &BuildParams::default(),
+        &NoProgress,
+    );
+    let eps = Eps::new(mesh, Arc::new(cpd)).unwrap();
+    let scen = Scenario::read(fixtures().join("maps/arena.map.scen")).unwrap();
+    let p = |q: taut_grid::Point| MeshPoint::new(f64::from(q.x), f64::from(q.y));
+    let queries: Vec<_> = scen
+        .entries
+        .iter()
+        .map(|e| (p(e.start), p(e.goal)))
+        .collect();
+    let towards = Ambiguity::Towards(1.0, 1.0);
+    for stop in [Stop::Optimal, Stop::First, Stop::Within(1.05)] {
+        let mut ctx = EpsContext::new();
+        let mut answer = MeshAnswer::default();
+        let mut path = Vec::new();
+        let mut run =
+            |ctx: &mut EpsContext, answer: &mut MeshAnswer, out: &mut [f64], rev: bool| {
+                let n = queries.len();
+                for k in 0..n {
+                    let i = if rev { n - 1 - k } else { k };
+                    let (s, t) = queries[i];
+                    ctx.search(&eps, s, t, stop, towards, answer).unwrap();
+                    out[i] = answer.length;
+                    ctx.start(&eps, s, t, towards).unwrap();
+                    while ctx.next_solution(&eps).is_some() {
+                        ctx.best_path(&eps, &mut path);
+                    }
+                }
+            };
+        let (mut first, mut second) = (vec![0.0; queries.len()], vec![0.0; queries.len()]);
+        let warm = allocation_counter::measure(|| run(&mut ctx, &mut answer, &mut first, false));
+        assert!(warm.count_total > 0, "the warm-up pass should allocate");
+        let info = allocation_counter::measure(|| run(&mut ctx, &mut answer, &mut second, true));
+        assert_eq!(first, second);
+        assert_eq!(
+            info.count_total, 0,
+            "{stop:?}: the second pass allocated {} times ({} bytes)",
+            info.count_total, info.bytes_total
+        );
+    }
+}

@@ -474,6 +474,9 @@ impl EpsContext {
             } else {
                 let next = match eps.cpd.first_move(c2, c) {
                     Move::Arrived => c,
+                    // Between components the database stores a wildcard, which may read
+                    // as a direct move between corners that do not see each other.
+                    Move::Direct if g.neighbours(c2).binary_search(&c).is_err() => continue,
                     Move::Direct => c,
                     Move::Via(y) => y,
                 };
@@ -522,6 +525,8 @@ impl EpsContext {
             self.stats.first_moves += 1;
             let y = match eps.cpd.first_move(x, to) {
                 Move::Arrived => to,
+                // A wildcard (other component) read as a direct move.
+                Move::Direct if g.neighbours(x).binary_search(&to).is_err() => return None,
                 Move::Direct => to,
                 Move::Via(y) => y,
             };

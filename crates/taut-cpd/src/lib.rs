@@ -12,16 +12,30 @@
 //!   the database, giving a first path within microseconds and a proven optimum soon after.
 
 mod corners;
-mod error;
-mod graph;
-
-pub use corners::{Corners, NO_CORNER};
-pub use error::GraphError;
-pub use graph::{Graph, visible_corners};
 mod cpd;
 mod eps;
+mod error;
+mod file;
+mod firstmove;
+mod graph;
+mod order;
+mod progress;
+mod rle;
+mod shard;
 
-pub use cpd::{Cpd, Move};
+pub use corners::{Corners, NO_CORNER};
+pub use cpd::{BuildParams, Cpd, CpdStats, MAX_TIE_TOLERANCE, Move};
 pub use eps::{
-    Eps, EpsContext, EpsPlanner, EpsSetupError, EpsStats, Progress, Solution, Stop,
+    Eps, EpsContext, EpsPlanner, EpsSetupError, EpsStats, Progress as EpsProgress, Solution, Stop,
 };
+pub use error::{CpdError, GraphError, ShardSpecError};
+pub use file::{
+    CPD_MAGIC, CpdHeader, FORMAT_VERSION, SHARD_MAGIC, decode_cpd, decode_shard, encode_cpd,
+    encode_shard, mesh_hash, read_cpd, read_cpd_header, read_shard, read_shard_header, write_cpd,
+    write_shard,
+};
+pub use firstmove::FirstMoveContext;
+pub use graph::{Graph, visible_corners};
+pub use order::NodeOrder;
+pub use progress::{NoProgress, Progress};
+pub use shard::{CpdShard, ShardSpec, merge_shards};

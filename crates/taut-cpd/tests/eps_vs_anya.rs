@@ -8,14 +8,16 @@ use std::sync::Arc;
 use common::{cell_mesh, double_corner_grid, free_points, random_grid};
 use proptest::prelude::*;
 use taut_anya::AnyaPlanner;
-use taut_cpd::{Corners, Cpd, Eps, EpsContext, EpsPlanner, Graph, Stop};
+use taut_cpd::{
+    BuildParams, Corners, Cpd, Eps, EpsContext, EpsPlanner, Graph, NoProgress, Stop, mesh_hash,
+};
 use taut_grid::{Answer, Grid, Planner, Point, Status};
 use taut_polyanya::{Ambiguity, Mesh, MeshPoint, mesh_from_grid};
 
 fn eps_of(mesh: Mesh) -> Arc<Eps> {
     let corners = Corners::of(&mesh);
     let graph = Graph::build(&mesh, &corners).expect("graph");
-    let cpd = Cpd::from_graph(graph);
+    let cpd = Cpd::from_graph(graph, mesh_hash(&mesh), &BuildParams::default(), &NoProgress);
     Arc::new(Eps::new(Arc::new(mesh), Arc::new(cpd)).expect("eps"))
 }
 

@@ -1,0 +1,559 @@
+//! CPD and CPD shard files (format described in `docs/cpd-format.md`).
+//!
+//! ```text
+//! magic       8 bytes   b"TAUTCPD\0" (CPD) or b"TAUTCPDS" (shard)
+//! version     u32 LE    FORMAT_VERSION
+//! body_len    u64 LE    length of the body in bytes
+//! body        postcard  header record, graph, order, row offsets, runs
+//! sha256      32 bytes  SHA-256 of everything before it
+//! ```
+
+use std::io::Read;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use taut_polyanya::{Mesh, MeshPoint};
+
+use crate::cpd::{BuildParams, Cpd, Symbols};
+use crate::error::CpdError;
+use crate::graph::Graph;
+use crate::order::NodeOrder;
+use crate::rle::DIRECT;
+use crate::shard::{CpdShard, ShardSpec};
+
+/// Version of the file format this program reads and writes. Any change to the layout or to
+/// the meaning of a field increments it; files of another version are refused
+/// ([`CpdError::Version`]) and must be rebuilt.
+pub const FORMAT_VERSION: u32 = 1;
+/// Magic number of a CPD file.
+pub const CPD_MAGIC: [u8; 8] = *b"TAUTCPD\0";
+/// Magic number of a CPD shard file.
+pub const SHARD_MAGIC: [u8; 8] = *b"TAUTCPDS";
+
+const PREFIX: usize = 8 + 4 + 8;
+const DIGEST: usize = 32;
+/// Upper bound of an encoded header record (postcard varints at their widest).
+const HEADER_MAX: usize = 32 + 10 + 2 + 3 * 10 + 1 + 4 * 5;
+
+/// What [`read_cpd_header`] tells without loading the runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CpdHeader {
+    /// Format version (always [`FORMAT_VERSION`] when read successfully).
+    pub version: u32,
+    /// Hash of the mesh the CPD was built for.
+    pub mesh_hash: [u8; 32],
+    /// Build parameters.
+    pub params: BuildParams,
+    /// Nodes of the graph.
+    pub nodes: u64,
+    /// Undirected edges of the graph.
+    pub edges: u64,
+    /// Runs stored (of the shard's rows, for a shard).
+    pub runs: u64,
+    /// Width of a stored symbol in bits.
+    pub symbol_bits: u8,
+    /// For a shard file, which shard.
+    pub shard: Option<ShardSpec>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct HeaderRecord {
+    mesh_hash: [u8; 32],
+    tie_tolerance_bits: u64,
+    symbol_bits: u8,
+    nodes: u64,
+    edges: u64,
+    runs: u64,
+    /// (index, count, first row, end row) of a shard.
+    shard: Option<(u32, u32, u32, u32)>,
+}
+
+#[derive(Serialize)]
+enum SymbolsRef<'a> {
+    U16(&'a [u16]),
+    U32(&'a [u32]),
+}
+
+#[derive(Deserialize)]
+enum SymbolsOwned {
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+}
+
+#[derive(Serialize)]
+struct BodyRef<'a> {
+    header: HeaderRecord,
+    /// x and y of every node as `f64` bit patterns.
+    points: Vec<u64>,
+    off: &'a [u32],
+    nbr: &'a [u32],
+    column: &'a [u32],
+    row_off: &'a [u64],
+    starts: &'a [u32],
+    symbols: SymbolsRef<'a>,
+}
+
+#[derive(Deserialize)]
+struct BodyOwned {
+    header: HeaderRecord,
+    points: Vec<u64>,
+    off: Vec<u32>,
+    nbr: Vec<u32>,
+    column: Vec<u32>,
+    row_off: Vec<u64>,
+    starts: Vec<u32>,
+    symbols: SymbolsOwned,
+}
+
+/// The parts shared by a CPD and a shard, borrowed for encoding.
+struct Parts<'a> {
+    graph: &'a Graph,
+    order: &'a NodeOrder,
+    row_off: &'a [u64],
+    starts: &'a [u32],
+    symbols: &'a Symbols,
+    params: &'a BuildParams,
+    mesh_hash: &'a [u8; 32],
+}
+
+fn encode(
+    magic: &[u8; 8],
+    parts: &Parts<'_>,
+    shard: Option<(ShardSpec, std::ops::Range<u32>)>,
+) -> Vec<u8> {
+    let g = parts.graph;
+    let (off, nbr) = g.csr();
+    let body = BodyRef {
+        header: HeaderRecord {
+            mesh_hash: *parts.mesh_hash,
+            tie_tolerance_bits: parts.params.tie_tolerance.to_bits(),
+            symbol_bits: parts.symbols.width_bits(),
+            nodes: g.node_count() as u64,
+            edges: g.edge_count() as u64,
+            runs: parts.starts.len() as u64,
+            shard: shard.map(|(s, r)| (s.index, s.count, r.start, r.end)),
+        },
+        points: g
+            .points()
+            .iter()
+            .flat_map(|p| [p.x.to_bits(), p.y.to_bits()])
+            .collect(),
+        off,
+        nbr,
+        column: parts.order.columns(),
+        row_off: parts.row_off,
+        starts: parts.starts,
+        symbols: match parts.symbols {
+            Symbols::U16(v) => SymbolsRef::U16(v),
+            Symbols::U32(v) => SymbolsRef::U32(v),
+        },
+    };
+    let body = postcard::to_stdvec(&body).expect("encoding to memory cannot fail");
+    let mut out = Vec::with_capacity(PREFIX + body.len() + DIGEST);
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    out.extend_from_slice(&body);
+    let digest: [u8; 32] = Sha256::digest(&out).into();
+    out.extend_from_slice(&digest);
+    out
+}
+
+/// The bytes of `cpd`'s file.
+pub fn encode_cpd(cpd: &Cpd) -> Vec<u8> {
+    encode(
+        &CPD_MAGIC,
+        &Parts {
+            graph: &cpd.graph,
+            order: &cpd.order,
+            row_off: &cpd.row_off,
+            starts: &cpd.starts,
+            symbols: &cpd.symbols,
+            params: &cpd.params,
+            mesh_hash: &cpd.mesh_hash,
+        },
+        None,
+    )
+}
+
+/// The bytes of `shard`'s file.
+pub fn encode_shard(shard: &CpdShard) -> Vec<u8> {
+    encode(
+        &SHARD_MAGIC,
+        &Parts {
+            graph: &shard.graph,
+            order: &shard.order,
+            row_off: &shard.row_off,
+            starts: &shard.starts,
+            symbols: &shard.symbols,
+            params: &shard.params,
+            mesh_hash: &shard.mesh_hash,
+        },
+        Some((shard.spec, shard.rows())),
+    )
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), CpdError> {
+    std::fs::write(path, bytes).map_err(|source| CpdError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, CpdError> {
+    std::fs::read(path).map_err(|source| CpdError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes `cpd` to `path`.
+///
+/// # Errors
+/// [`CpdError::Io`].
+pub fn write_cpd(path: &Path, cpd: &Cpd) -> Result<(), CpdError> {
+    write(path, &encode_cpd(cpd))
+}
+
+/// Writes `shard` to `path`.
+///
+/// # Errors
+/// [`CpdError::Io`].
+pub fn write_shard(path: &Path, shard: &CpdShard) -> Result<(), CpdError> {
+    write(path, &encode_shard(shard))
+}
+
+/// Reads and checks a CPD file.
+///
+/// # Errors
+/// [`CpdError::Io`], or those of [`decode_cpd`].
+pub fn read_cpd(path: &Path) -> Result<Cpd, CpdError> {
+    decode_cpd(&read(path)?)
+}
+
+/// Reads and checks a CPD shard file.
+///
+/// # Errors
+/// [`CpdError::Io`], or those of [`decode_shard`].
+pub fn read_shard(path: &Path) -> Result<CpdShard, CpdError> {
+    decode_shard(&read(path)?)
+}
+
+fn kind_name(magic: &[u8; 8]) -> &'static str {
+    if magic == &CPD_MAGIC {
+        "CPD"
+    } else {
+        "CPD shard"
+    }
+}
+
+/// Checks the magic number and version of the first bytes of a file.
+fn check_prefix(bytes: &[u8], magic: &[u8; 8]) -> Result<(), CpdError> {
+    let expected = kind_name(magic);
+    let head = &bytes[..bytes.len().min(8)];
+    if head.len() < 8 {
+        if magic.starts_with(head) {
+            return Err(CpdError::Truncated);
+        }
+        return Err(CpdError::NotACpd { expected });
+    }
+    if head != magic {
+        let other = if magic == &CPD_MAGIC {
+            &SHARD_MAGIC
+        } else {
+            &CPD_MAGIC
+        };
+        if head == other {
+            return Err(CpdError::WrongKind {
+                expected,
+                found: kind_name(other),
+            });
+        }
+        return Err(CpdError::NotACpd { expected });
+    }
+    let version = bytes.get(8..12).ok_or(CpdError::Truncated)?;
+    let found = u32::from_le_bytes(version.try_into().expect("4 bytes"));
+    if found != FORMAT_VERSION {
+        return Err(CpdError::Version {
+            found,
+            expected: FORMAT_VERSION,
+        });
+    }
+    Ok(())
+}
+
+/// Checks prefix, length and checksum; returns the body.
+fn open<'a>(bytes: &'a [u8], magic: &[u8; 8]) -> Result<&'a [u8], CpdError> {
+    check_prefix(bytes, magic)?;
+    let len = bytes.get(12..PREFIX).ok_or(CpdError::Truncated)?;
+    let body_len = u64::from_le_bytes(len.try_into().expect("8 bytes"));
+    let total = usize::try_from(body_len)
+        .ok()
+        .and_then(|b| b.checked_add(PREFIX + DIGEST))
+        .ok_or_else(|| CpdError::Corrupt(format!("impossible body length {body_len}")))?;
+    if bytes.len() < total {
+        return Err(CpdError::Truncated);
+    }
+    if bytes.len() > total {
+        return Err(CpdError::Corrupt(format!(
+            "{} bytes after the checksum",
+            bytes.len() - total
+        )));
+    }
+    let (data, digest) = bytes.split_at(total - DIGEST);
+    if Sha256::digest(data).as_slice() != digest {
+        return Err(CpdError::Checksum);
+    }
+    Ok(&data[PREFIX..])
+}
+
+fn corrupt(what: impl Into<String>) -> CpdError {
+    CpdError::Corrupt(what.into())
+}
+
+/// Decodes the body and checks everything the lookups rely on.
+fn decode_body(body: &[u8]) -> Result<(HeaderRecord, Parts2), CpdError> {
+    let (b, rest): (BodyOwned, _) =
+        postcard::take_from_bytes(body).map_err(|e| corrupt(format!("undecodable body ({e})")))?;
+    if !rest.is_empty() {
+        return Err(corrupt(format!("{} unread bytes in the body", rest.len())));
+    }
+    let h = &b.header;
+    let params = BuildParams {
+        tie_tolerance: f64::from_bits(h.tie_tolerance_bits),
+    };
+    params.validate().map_err(|e| corrupt(e.to_string()))?;
+    if !b.points.len().is_multiple_of(2) || (b.points.len() / 2) as u64 != h.nodes {
+        return Err(corrupt("the number of points is not the number of nodes"));
+    }
+    let points: Vec<MeshPoint> = b
+        .points
+        .chunks_exact(2)
+        .map(|c| MeshPoint::new(f64::from_bits(c[0]), f64::from_bits(c[1])))
+        .collect();
+    if points.iter().any(|p| !p.x.is_finite() || !p.y.is_finite()) {
+        return Err(corrupt("a node has a coordinate that is not finite"));
+    }
+    let graph =
+        Graph::from_csr(points, b.off, b.nbr).map_err(|e| corrupt(format!("graph: {e}")))?;
+    let n = graph.node_count();
+    if graph.edge_count() as u64 != h.edges {
+        return Err(corrupt("the header's edge count does not match the graph"));
+    }
+    if b.column.len() != n {
+        return Err(corrupt("the order does not have one column per node"));
+    }
+    let order = NodeOrder::from_columns(b.column)
+        .ok_or_else(|| corrupt("the order is not a permutation of the nodes"))?;
+    let symbols = match b.symbols {
+        SymbolsOwned::U16(v) => Symbols::U16(v),
+        SymbolsOwned::U32(v) => Symbols::U32(v),
+    };
+    if Symbols::wide_for(graph.max_degree()) != (symbols.width_bits() == 32)
+        || h.symbol_bits != symbols.width_bits()
+    {
+        return Err(corrupt(
+            "the symbol width does not match the graph's largest degree",
+        ));
+    }
+    if b.starts.len() != symbols.len() || b.starts.len() as u64 != h.runs {
+        return Err(corrupt("different numbers of run starts, symbols and runs"));
+    }
+    let rows = match h.shard {
+        None => 0..n as u32,
+        Some((index, count, first, end)) => {
+            let spec = ShardSpec::new(index, count).map_err(|e| corrupt(e.to_string()))?;
+            let rows = spec.rows(n);
+            if rows != (first..end) {
+                return Err(corrupt(format!(
+                    "shard {spec} of {n} nodes holds rows {:?}, not {first}..{end}",
+                    rows
+                )));
+            }
+            rows
+        }
+    };
+    let row_off = b.row_off;
+    if row_off.len() != (rows.end - rows.start) as usize + 1
+        || row_off[0] != 0
+        || *row_off.last().expect("not empty") != b.starts.len() as u64
+    {
+        return Err(corrupt("the row offsets do not describe the runs"));
+    }
+    for (i, s) in rows.enumerate() {
+        let (a, z) = (row_off[i], row_off[i + 1]);
+        if a >= z || z > b.starts.len() as u64 {
+            return Err(corrupt(format!("row {s} has no runs or is out of range")));
+        }
+        let (a, z) = (a as usize, z as usize);
+        let st = &b.starts[a..z];
+        if st[0] != 0 {
+            return Err(corrupt(format!("row {s} does not start at column 0")));
+        }
+        if st.windows(2).any(|w| w[0] >= w[1]) || st[st.len() - 1] as usize >= n {
+            return Err(corrupt(format!(
+                "the runs of row {s} are not increasing columns"
+            )));
+        }
+        let deg = graph.neighbours(s).len() as u32;
+        if (a..z).any(|k| {
+            let x = symbols.get(k);
+            x != DIRECT && x >= deg
+        }) {
+            return Err(corrupt(format!(
+                "row {s} names a move beyond its {deg} edges"
+            )));
+        }
+    }
+    let header = b.header;
+    Ok((
+        header,
+        Parts2 {
+            graph,
+            order,
+            row_off,
+            starts: b.starts,
+            symbols,
+            params,
+        },
+    ))
+}
+
+struct Parts2 {
+    graph: Graph,
+    order: NodeOrder,
+    row_off: Vec<u64>,
+    starts: Vec<u32>,
+    symbols: Symbols,
+    params: BuildParams,
+}
+
+/// Decodes and checks the bytes of a CPD file.
+///
+/// # Errors
+/// [`CpdError::NotACpd`] (another kind of file), [`CpdError::WrongKind`] (a shard),
+/// [`CpdError::Version`], [`CpdError::Truncated`], [`CpdError::Checksum`],
+/// [`CpdError::Corrupt`] (inconsistent contents).
+pub fn decode_cpd(bytes: &[u8]) -> Result<Cpd, CpdError> {
+    let body = open(bytes, &CPD_MAGIC)?;
+    let (h, p) = decode_body(body)?;
+    if h.shard.is_some() {
+        return Err(corrupt("a CPD file with a shard record"));
+    }
+    Ok(Cpd {
+        graph: p.graph,
+        order: p.order,
+        row_off: p.row_off,
+        starts: p.starts,
+        symbols: p.symbols,
+        params: p.params,
+        mesh_hash: h.mesh_hash,
+    })
+}
+
+/// Decodes and checks the bytes of a CPD shard file.
+///
+/// # Errors
+/// As [`decode_cpd`].
+pub fn decode_shard(bytes: &[u8]) -> Result<CpdShard, CpdError> {
+    let body = open(bytes, &SHARD_MAGIC)?;
+    let (h, p) = decode_body(body)?;
+    let Some((index, count, _, _)) = h.shard else {
+        return Err(corrupt("a shard file without its shard record"));
+    };
+    Ok(CpdShard {
+        spec: ShardSpec { index, count },
+        graph: p.graph,
+        order: p.order,
+        row_off: p.row_off,
+        starts: p.starts,
+        symbols: p.symbols,
+        params: p.params,
+        mesh_hash: h.mesh_hash,
+    })
+}
+
+fn read_header(path: &Path, magic: &[u8; 8]) -> Result<CpdHeader, CpdError> {
+    let io = |source| CpdError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut head = Vec::with_capacity(PREFIX + HEADER_MAX);
+    file.take((PREFIX + HEADER_MAX) as u64)
+        .read_to_end(&mut head)
+        .map_err(io)?;
+    check_prefix(&head, magic)?;
+    let rest = head.get(PREFIX..).ok_or(CpdError::Truncated)?;
+    let (h, _): (HeaderRecord, _) = postcard::take_from_bytes(rest).map_err(|e| match e {
+        postcard::Error::DeserializeUnexpectedEnd => CpdError::Truncated,
+        e => corrupt(format!("undecodable header ({e})")),
+    })?;
+    let params = BuildParams {
+        tie_tolerance: f64::from_bits(h.tie_tolerance_bits),
+    };
+    params.validate().map_err(|e| corrupt(e.to_string()))?;
+    let shard = match h.shard {
+        None if magic == &CPD_MAGIC => None,
+        Some((i, n, _, _)) if magic == &SHARD_MAGIC => {
+            Some(ShardSpec::new(i, n).map_err(|e| corrupt(e.to_string()))?)
+        }
+        _ => return Err(corrupt("the shard record does not match the kind of file")),
+    };
+    Ok(CpdHeader {
+        version: FORMAT_VERSION,
+        mesh_hash: h.mesh_hash,
+        params,
+        nodes: h.nodes,
+        edges: h.edges,
+        runs: h.runs,
+        symbol_bits: h.symbol_bits,
+        shard,
+    })
+}
+
+/// Reads the header of a CPD file without loading the rest (nor verifying its checksum):
+/// enough to tell whether a file is up to date for a mesh and parameters.
+///
+/// # Errors
+/// [`CpdError::Io`], [`CpdError::NotACpd`], [`CpdError::WrongKind`], [`CpdError::Version`],
+/// [`CpdError::Truncated`], [`CpdError::Corrupt`].
+pub fn read_cpd_header(path: &Path) -> Result<CpdHeader, CpdError> {
+    read_header(path, &CPD_MAGIC)
+}
+
+/// Reads the header of a CPD shard file, as [`read_cpd_header`].
+///
+/// # Errors
+/// As [`read_cpd_header`].
+pub fn read_shard_header(path: &Path) -> Result<CpdHeader, CpdError> {
+    read_header(path, &SHARD_MAGIC)
+}
+
+/// SHA-256 of a canonical encoding of `mesh`, identifying the mesh a CPD belongs to:
+/// the ASCII tag `taut-mesh-v1`, the vertex count (u64 LE), each vertex's x and y as `f64`
+/// bit patterns (u64 LE), the polygon count (u64 LE), and for each polygon its vertex count
+/// (u64 LE), its vertex indices (u32 LE) and, for each edge, the polygon across it (i32 LE,
+/// −1 for none).
+pub fn mesh_hash(mesh: &Mesh) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"taut-mesh-v1");
+    h.update((mesh.vertex_count() as u64).to_le_bytes());
+    for p in mesh.points() {
+        h.update(p.x.to_bits().to_le_bytes());
+        h.update(p.y.to_bits().to_le_bytes());
+    }
+    h.update((mesh.polygon_count() as u64).to_le_bytes());
+    for p in 0..mesh.polygon_count() as u32 {
+        let vs = mesh.poly_vertices(p);
+        h.update((vs.len() as u64).to_le_bytes());
+        for &v in vs {
+            h.update(v.to_le_bytes());
+        }
+        for &a in mesh.poly_adjacent(p) {
+            h.update(a.to_le_bytes());
+        }
+    }
+    h.finalize().into()
+}

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use taut_grid::{Answer, Endpoint, Grid, Planner, Point, QueryError, Stats, Status, begin_query};
 use taut_polyanya::{
-    Ambiguity, End, Mesh, MeshAnswer, MeshPoint, MeshQueryError, Visible, VisibilitySearch,
+    Ambiguity, End, Mesh, MeshAnswer, MeshPoint, MeshQueryError, VisibilitySearch, Visible,
 };
 use taut_search::StampedCosts;
 
@@ -73,11 +73,7 @@ impl Eps {
                 found: g.node_count(),
             });
         }
-        Ok(Eps {
-            mesh,
-            cpd,
-            corners,
-        })
+        Ok(Eps { mesh, cpd, corners })
     }
 
     /// The mesh.

@@ -134,6 +134,7 @@ impl PlannerArgs {
             } else {
                 crate::planners::MeshChoice::Built
             },
+            eps: crate::planners::EpsStop::default(),
         }
     }
 }

@@ -2,7 +2,9 @@
 //! command line), plus the parsing of planner options.
 
 use taut_anya::RootHistory;
-pub use taut_bench::registry::{Algo, MapMeshes, MeshChoice, MeshSetupError, Tuning, UnknownAlgo};
+pub use taut_bench::registry::{
+    Algo, EpsStop, MapMeshes, MeshChoice, MeshSetupError, Tuning, UnknownAlgo,
+};
 use taut_grid::{Grid, Planner};
 
 use crate::args::PlannerArgs;

@@ -557,3 +557,268 @@ pub fn mesh_hash(mesh: &Mesh) -> [u8; 32] {
     }
     h.finalize().into()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpd::Move;
+    use crate::progress::NoProgress;
+
+    /// A star whose centre has 70,000 neighbours needs 32-bit symbols; the file says so and
+    /// the symbols above 65,535 survive the round trip.
+    #[test]
+    fn a_star_needs_wide_symbols() {
+        let leaves = 70_000u32;
+        let n = leaves + 2;
+        let x = leaves + 1; // hangs off the last leaf, not adjacent to the centre
+        let mut pts = vec![MeshPoint::new(0.0, 0.0)];
+        for i in 0..leaves {
+            let a = f64::from(i) * std::f64::consts::TAU / f64::from(leaves);
+            pts.push(MeshPoint::new(100.0 * a.cos(), 100.0 * a.sin()));
+        }
+        let last = pts[leaves as usize];
+        pts.push(MeshPoint::new(last.x * 1.5, last.y * 1.5 + 1.0));
+        let mut edges: Vec<(u32, u32)> = (1..=leaves).map(|l| (0, l)).collect();
+        edges.push((leaves, x));
+        let g = Graph::from_points_and_edges(pts, &edges).unwrap();
+        assert_eq!(g.max_degree(), leaves as usize);
+        // Only the centre's row is computed (shard 0 of n holds row 0 alone): a full build
+        // is quadratic.
+        let spec = ShardSpec::new(0, n).unwrap();
+        let shard = CpdShard::from_graph(&g, [1; 32], &BuildParams::default(), spec, &NoProgress);
+        assert_eq!(shard.rows(), 0..1);
+        assert!(matches!(shard.symbols, Symbols::U32(_)));
+        let bytes = encode_shard(&shard);
+        let back = decode_shard(&bytes).unwrap();
+        assert_eq!(back, shard);
+        // A full CPD around that real row: the other rows go through their first
+        // neighbour, which is structurally valid.
+        let mut row_off = shard.row_off.clone();
+        let mut starts = shard.starts.clone();
+        let Symbols::U32(mut symbols) = shard.symbols.clone() else {
+            unreachable!()
+        };
+        for _ in 1..n {
+            starts.push(0);
+            symbols.push(0);
+            row_off.push(starts.len() as u64);
+        }
+        let cpd = Cpd {
+            graph: g,
+            order: shard.order.clone(),
+            row_off,
+            starts,
+            symbols: Symbols::U32(symbols),
+            params: BuildParams::default(),
+            mesh_hash: [1; 32],
+        };
+        let back = decode_cpd(&encode_cpd(&cpd)).unwrap();
+        assert_eq!(back, cpd);
+        assert_eq!(back.stats().symbol_bits, 32);
+        assert_eq!(back.first_move(0, x), Move::Via(leaves));
+        assert_eq!(back.first_move(0, leaves), Move::Direct);
+        assert_eq!(back.first_move(0, 5), Move::Direct);
+        // The same with 16-bit symbols is refused: the width must follow the degree.
+        let mut narrow = cpd.clone();
+        narrow.symbols = Symbols::U16(vec![0; cpd.starts.len()]);
+        assert!(matches!(
+            decode_cpd(&encode_cpd(&narrow)),
+            Err(CpdError::Corrupt(_))
+        ));
+    }
+}
+
+/// The load-time measurement recorded in `docs/cpd-format.md`: run with
+/// `cargo test -p taut-cpd --release --lib -- --ignored --nocapture measure`.
+#[cfg(test)]
+mod measure {
+    use super::*;
+    use std::time::Instant;
+
+    fn synthetic(nodes: u32, runs_per_row: u32) -> Cpd {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let side = f64::from(nodes).sqrt().ceil() as u32;
+        let pts: Vec<MeshPoint> = (0..nodes)
+            .map(|i| MeshPoint::new(f64::from(i % side) + 0.25, f64::from(i / side) + 0.5))
+            .collect();
+        let mut edges = Vec::new();
+        for u in 0..nodes {
+            for _ in 0..6 {
+                let v = ((u64::from(u) + next() % 400) % u64::from(nodes)) as u32;
+                if v != u {
+                    edges.push((u, v));
+                }
+            }
+        }
+        let graph = Graph::from_points_and_edges(pts, &edges).unwrap();
+        let order = NodeOrder::dfs(&graph);
+        let mut row_off = vec![0u64];
+        let (mut starts, mut symbols) = (Vec::new(), Vec::new());
+        for s in 0..nodes {
+            let deg = graph.neighbours(s).len() as u64;
+            let mut cols: Vec<u32> = (0..runs_per_row - 1)
+                .map(|_| 1 + (next() % u64::from(nodes - 1)) as u32)
+                .collect();
+            cols.push(0);
+            cols.sort_unstable();
+            cols.dedup();
+            for &c in &cols {
+                starts.push(c);
+                let k = next() % (deg + 1);
+                symbols.push(if k == deg { u16::MAX } else { k as u16 });
+            }
+            row_off.push(starts.len() as u64);
+        }
+        Cpd {
+            graph,
+            order,
+            row_off,
+            starts,
+            symbols: Symbols::U16(symbols),
+            params: BuildParams::default(),
+            mesh_hash: [9; 32],
+        }
+    }
+
+    fn le_encode(cpd: &Cpd) -> Vec<u8> {
+        let mut out = Vec::new();
+        let (off, nbr) = cpd.graph.csr();
+        let put_u32s = |out: &mut Vec<u8>, v: &[u32]| {
+            out.extend_from_slice(&(v.len() as u64).to_le_bytes());
+            for x in v {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        };
+        out.extend_from_slice(&(cpd.graph.node_count() as u64).to_le_bytes());
+        for p in cpd.graph.points() {
+            out.extend_from_slice(&p.x.to_bits().to_le_bytes());
+            out.extend_from_slice(&p.y.to_bits().to_le_bytes());
+        }
+        put_u32s(&mut out, off);
+        put_u32s(&mut out, nbr);
+        put_u32s(&mut out, cpd.order.columns());
+        out.extend_from_slice(&(cpd.row_off.len() as u64).to_le_bytes());
+        for x in &cpd.row_off {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        put_u32s(&mut out, &cpd.starts);
+        let Symbols::U16(sy) = &cpd.symbols else {
+            unreachable!()
+        };
+        out.extend_from_slice(&(sy.len() as u64).to_le_bytes());
+        for x in sy {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out
+    }
+
+    type LeArrays = (
+        Vec<u64>,
+        Vec<u32>,
+        Vec<u32>,
+        Vec<u32>,
+        Vec<u64>,
+        Vec<u32>,
+        Vec<u16>,
+    );
+
+    fn le_decode(b: &[u8]) -> LeArrays {
+        let mut at = 0usize;
+        let len = |at: &mut usize| {
+            let n = u64::from_le_bytes(b[*at..*at + 8].try_into().unwrap()) as usize;
+            *at += 8;
+            n
+        };
+        let n = len(&mut at);
+        let pts: Vec<u64> = b[at..at + 16 * n]
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        at += 16 * n;
+        let u32s = |at: &mut usize| {
+            let k = len(at);
+            let v: Vec<u32> = b[*at..*at + 4 * k]
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            *at += 4 * k;
+            v
+        };
+        let off = u32s(&mut at);
+        let nbr = u32s(&mut at);
+        let col = u32s(&mut at);
+        let k = u64::from_le_bytes(b[at..at + 8].try_into().unwrap()) as usize;
+        at += 8;
+        let ro: Vec<u64> = b[at..at + 8 * k]
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        at += 8 * k;
+        let st = u32s(&mut at);
+        let k = u64::from_le_bytes(b[at..at + 8].try_into().unwrap()) as usize;
+        at += 8;
+        let sy: Vec<u16> = b[at..at + 2 * k]
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        (pts, off, nbr, col, ro, st, sy)
+    }
+
+    fn best_ms(reps: usize, mut f: impl FnMut()) -> f64 {
+        (0..reps)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed().as_secs_f64() * 1e3
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    #[test]
+    #[ignore = "a measurement, not a test: run it by name with --ignored --nocapture"]
+    fn measure_load_time() {
+        let cpd = synthetic(30_000, 100);
+        let st = cpd.stats();
+        println!(
+            "nodes {} edges {} runs {} run bytes {}",
+            st.nodes, st.edges, st.runs, st.run_bytes
+        );
+        let bytes = encode_cpd(&cpd);
+        let le = le_encode(&cpd);
+        println!(
+            "postcard file {} bytes, LE body {} bytes",
+            bytes.len(),
+            le.len()
+        );
+        let body = &bytes[PREFIX..bytes.len() - DIGEST];
+        let reps = 7;
+        let enc = best_ms(reps, || drop(std::hint::black_box(encode_cpd(&cpd))));
+        let full = best_ms(reps, || {
+            drop(std::hint::black_box(decode_cpd(&bytes).unwrap()))
+        });
+        let sha = best_ms(reps, || {
+            std::hint::black_box(Sha256::digest(&bytes[..bytes.len() - DIGEST]));
+        });
+        let pc = best_ms(reps, || {
+            let (b, _): (BodyOwned, _) = postcard::take_from_bytes(body).unwrap();
+            std::hint::black_box(b);
+        });
+        let lep = best_ms(reps, || drop(std::hint::black_box(le_decode(&le))));
+        let les = best_ms(reps, || {
+            std::hint::black_box(Sha256::digest(&le));
+        });
+        println!("encode_cpd (postcard + SHA-256): {enc:.1} ms");
+        println!("decode_cpd total: {full:.1} ms");
+        println!("  SHA-256 of the file: {sha:.1} ms");
+        println!("  postcard body decode: {pc:.1} ms");
+        println!("  validation and assembly: {:.1} ms", full - sha - pc);
+        println!("plain LE arrays decode: {lep:.1} ms (+ SHA-256 {les:.1} ms)");
+        assert_eq!(decode_cpd(&bytes).unwrap(), cpd);
+    }
+}

@@ -1,0 +1,161 @@
+//! Damaged, foreign and outdated files are refused with an error, never a panic.
+
+use proptest::prelude::*;
+use sha2::{Digest, Sha256};
+use taut_cpd::{
+    BuildParams, Cpd, CpdError, FORMAT_VERSION, Graph, NoProgress, decode_cpd, encode_cpd,
+    read_cpd, read_cpd_header,
+};
+use taut_polyanya::MeshPoint;
+use taut_testdata::fixtures;
+
+fn small_cpd() -> Cpd {
+    let pts = vec![
+        MeshPoint::new(0.0, 0.0),
+        MeshPoint::new(1.0, 0.0),
+        MeshPoint::new(2.0, 0.0),
+        MeshPoint::new(1.0, 1.5),
+        MeshPoint::new(5.0, 5.0),
+        MeshPoint::new(6.0, 5.0),
+    ];
+    let g = Graph::from_points_and_edges(pts, &[(0, 1), (1, 2), (0, 2), (1, 3), (2, 3), (4, 5)])
+        .unwrap();
+    Cpd::from_graph(g, [3; 32], &BuildParams::default(), &NoProgress)
+}
+
+/// Sets the body length and the checksum of a file whose body was altered, so that the
+/// decoder's structural checks (not the checksum) must catch the damage.
+fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
+    if bytes.len() < 20 + 32 {
+        return bytes;
+    }
+    let body_len = (bytes.len() - 20 - 32) as u64;
+    bytes[12..20].copy_from_slice(&body_len.to_le_bytes());
+    let end = bytes.len() - 32;
+    let digest = Sha256::digest(&bytes[..end]);
+    bytes[end..].copy_from_slice(&digest);
+    bytes
+}
+
+/// A decoded CPD, however odd, answers every lookup without panicking.
+fn exercise(cpd: &Cpd) {
+    let n = cpd.graph().node_count() as u32;
+    let mut out = Vec::new();
+    for s in 0..n {
+        for t in 0..n {
+            let _ = cpd.first_move(s, t);
+            let _ = cpd.path(s, t, &mut out);
+        }
+    }
+}
+
+#[test]
+fn every_truncation_is_an_error() {
+    let bytes = encode_cpd(&small_cpd());
+    for len in 0..bytes.len() {
+        let e = decode_cpd(&bytes[..len]).unwrap_err();
+        assert!(matches!(e, CpdError::Truncated), "length {len}: {e}");
+    }
+    // An extra byte is not silently ignored either.
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(decode_cpd(&longer), Err(CpdError::Corrupt(_))));
+    assert!(decode_cpd(&bytes).is_ok());
+}
+
+#[test]
+fn another_version_asks_for_a_rebuild() {
+    let mut bytes = encode_cpd(&small_cpd());
+    bytes[8..12].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
+    let e = decode_cpd(&bytes).unwrap_err();
+    assert!(
+        matches!(e, CpdError::Version { found, expected } if found == FORMAT_VERSION + 1 && expected == FORMAT_VERSION)
+    );
+    assert!(e.to_string().contains("rebuild"), "{e}");
+}
+
+#[test]
+fn a_mesh_file_is_not_a_cpd() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("square.cpd");
+    std::fs::copy(fixtures().join("meshes/square.mesh"), &path).unwrap();
+    assert!(matches!(read_cpd(&path), Err(CpdError::NotACpd { .. })));
+    assert!(matches!(
+        read_cpd_header(&path),
+        Err(CpdError::NotACpd { .. })
+    ));
+    let e = read_cpd(&dir.path().join("missing.cpd")).unwrap_err();
+    assert!(matches!(e, CpdError::Io { .. }));
+    assert!(e.to_string().contains("missing.cpd"), "{e}");
+}
+
+#[test]
+fn a_flipped_byte_fails_the_checksum() {
+    let bytes = encode_cpd(&small_cpd());
+    for i in 20..bytes.len() {
+        let mut b = bytes.clone();
+        b[i] ^= 0x10;
+        assert!(
+            matches!(decode_cpd(&b), Err(CpdError::Checksum)),
+            "byte {i}"
+        );
+    }
+}
+
+#[test]
+fn the_header_of_a_truncated_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.cpd");
+    let bytes = encode_cpd(&small_cpd());
+    for len in [0, 5, 8, 12, 19, 20, 40] {
+        std::fs::write(&path, &bytes[..len]).unwrap();
+        assert!(
+            matches!(read_cpd_header(&path), Err(CpdError::Truncated)),
+            "length {len}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #[test]
+    fn damaged_files_are_errors(
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..4),
+    ) {
+        let original = encode_cpd(&small_cpd());
+        let mut bytes = original.clone();
+        for (at, byte, kind) in &edits {
+            match kind {
+                0 => { let i = at.index(bytes.len()); bytes[i] ^= byte | 1 }
+                1 => { let i = at.index(bytes.len() + 1); bytes.insert(i, *byte) }
+                _ => { let i = at.index(bytes.len()); bytes.remove(i); }
+            }
+        }
+        prop_assume!(bytes != original);
+        prop_assert!(decode_cpd(&bytes).is_err());
+    }
+
+    /// The same damage with the length and checksum repaired: the structural checks must
+    /// refuse it, or what they accept must still be safe to use.
+    #[test]
+    fn resealed_damage_is_refused_or_harmless(
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..4),
+    ) {
+        let original = encode_cpd(&small_cpd());
+        let mut bytes = original.clone();
+        for (at, byte, kind) in &edits {
+            // Only the body: the prefix and checksum are repaired by `reseal`.
+            let body = 20..bytes.len() - 32;
+            match kind {
+                0 => { let i = body.start + at.index(body.len()); bytes[i] ^= byte | 1 }
+                1 => { let i = body.start + at.index(body.len() + 1); bytes.insert(i, *byte) }
+                _ => { let i = body.start + at.index(body.len()); bytes.remove(i); }
+            }
+        }
+        let bytes = reseal(bytes);
+        match decode_cpd(&bytes) {
+            Ok(cpd) => exercise(&cpd),
+            Err(e) => prop_assert!(matches!(e, CpdError::Corrupt(_)), "{}", e),
+        }
+    }
+}

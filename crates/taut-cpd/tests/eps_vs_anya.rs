@@ -17,12 +17,19 @@ use taut_polyanya::{Ambiguity, Mesh, MeshPoint, mesh_from_grid};
 fn eps_of(mesh: Mesh) -> Arc<Eps> {
     let corners = Corners::of(&mesh);
     let graph = Graph::build(&mesh, &corners).expect("graph");
-    let cpd = Cpd::from_graph(graph, mesh_hash(&mesh), &BuildParams::default(), &NoProgress);
+    let cpd = Cpd::from_graph(
+        graph,
+        mesh_hash(&mesh),
+        &BuildParams::default(),
+        &NoProgress,
+    );
     Arc::new(Eps::new(Arc::new(mesh), Arc::new(cpd)).expect("eps"))
 }
 
 fn lattice_path(w: &[MeshPoint]) -> Vec<Point> {
-    w.iter().map(|p| Point::new(p.x as i32, p.y as i32)).collect()
+    w.iter()
+        .map(|p| Point::new(p.x as i32, p.y as i32))
+        .collect()
 }
 
 fn check(g: &Grid, eps: &Arc<Eps>, stride: usize) -> Result<(), TestCaseError> {
@@ -36,7 +43,7 @@ fn check(g: &Grid, eps: &Arc<Eps>, stride: usize) -> Result<(), TestCaseError> {
     for &s in &pts {
         for &t in &pts {
             k += 1;
-            if k % stride != 0 {
+            if !k.is_multiple_of(stride) {
                 continue;
             }
             let a = anya.plan(s, t, &mut want).expect("anya");
@@ -54,11 +61,16 @@ fn check(g: &Grid, eps: &Arc<Eps>, stride: usize) -> Result<(), TestCaseError> {
                 got.length,
                 got.waypoints
             );
-            prop_assert!(g.check_path(s, t, &got.waypoints).is_ok(), "{:?}", got.waypoints);
+            prop_assert!(
+                g.check_path(s, t, &got.waypoints).is_ok(),
+                "{:?}",
+                got.waypoints
+            );
             // Anytime: strictly improving legal paths, the last one optimal.
             let sm = MeshPoint::new(f64::from(s.x), f64::from(s.y));
             let tm = MeshPoint::new(f64::from(t.x), f64::from(t.y));
-            ctx.start(eps, sm, tm, Ambiguity::Towards(1.0, 1.0)).expect("start");
+            ctx.start(eps, sm, tm, Ambiguity::Towards(1.0, 1.0))
+                .expect("start");
             let mut last = f64::INFINITY;
             let mut n = 0;
             while let Some(sol) = ctx.next_solution(eps) {
@@ -69,12 +81,22 @@ fn check(g: &Grid, eps: &Arc<Eps>, stride: usize) -> Result<(), TestCaseError> {
                 let len: f64 = path.windows(2).map(|w| w[0].dist(w[1])).sum();
                 prop_assert!((len - sol.length).abs() <= 1e-9);
                 prop_assert!(sol.lower_bound <= sol.length + 1e-12);
-                prop_assert!(sol.lower_bound <= want.length + 1e-9, "bound {} > optimum {}", sol.lower_bound, want.length);
+                prop_assert!(
+                    sol.lower_bound <= want.length + 1e-9,
+                    "bound {} > optimum {}",
+                    sol.lower_bound,
+                    want.length
+                );
                 if sol.optimal {
                     prop_assert!((sol.length - want.length).abs() <= 1e-9);
                     prop_assert!(sol.length <= last);
                 } else {
-                    prop_assert!(sol.length < last, "not improving: {} then {}", last, sol.length);
+                    prop_assert!(
+                        sol.length < last,
+                        "not improving: {} then {}",
+                        last,
+                        sol.length
+                    );
                 }
                 last = sol.length;
             }

@@ -34,7 +34,12 @@ fn check(g: &Grid, mesh: &Mesh) -> Result<(), TestCaseError> {
     for u in 0..corners.len() as u32 {
         let mut vis = taut_polyanya::VisibilitySearch::new();
         let row = taut_cpd::visible_corners(mesh, &corners, u, &mut vis);
-        prop_assert_eq!(row.as_slice(), graph.neighbours(u), "one-sided edge at {}", u);
+        prop_assert_eq!(
+            row.as_slice(),
+            graph.neighbours(u),
+            "one-sided edge at {}",
+            u
+        );
     }
     // Edges are legal segments; a legal pair that is not an edge is joined by a chain of
     // edges of the same length (the segment runs along a line that only a zero-width cone
@@ -46,7 +51,13 @@ fn check(g: &Grid, mesh: &Mesh) -> Result<(), TestCaseError> {
         d[u * n + u] = 0.0;
         for &v in graph.neighbours(u as u32) {
             let legal = g.segment_is_legal(pts[u], pts[v as usize]);
-            prop_assert!(legal, "edge {:?}-{:?} is not legal\n{}", pts[u], pts[v as usize], show(g));
+            prop_assert!(
+                legal,
+                "edge {:?}-{:?} is not legal\n{}",
+                pts[u],
+                pts[v as usize],
+                show(g)
+            );
             d[u * n + v as usize] = graph.weight(u as u32, v);
         }
     }
@@ -106,4 +117,3 @@ proptest! {
         }
     }
 }
-

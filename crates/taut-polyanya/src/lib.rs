@@ -55,4 +55,4 @@ pub use mesh::{
 };
 pub use planner::PolyanyaPlanner;
 pub use search::{MeshAnswer, Options, SearchContext};
-pub use visibility::{Visible, VisibilitySearch};
+pub use visibility::{VisibilitySearch, Visible};

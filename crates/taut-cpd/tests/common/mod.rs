@@ -52,7 +52,8 @@ pub fn cell_mesh(g: &Grid) -> Option<Mesh> {
 /// Lattice points where a path can turn on a grid: exactly one of the four cells around is
 /// blocked (cells off the map count as blocked).
 pub fn grid_corners(g: &Grid) -> Vec<Point> {
-    let free = |x: i32, y: i32| x >= 0 && y >= 0 && x < g.width() && y < g.height() && g.is_free(x, y);
+    let free =
+        |x: i32, y: i32| x >= 0 && y >= 0 && x < g.width() && y < g.height() && g.is_free(x, y);
     let mut v = Vec::new();
     for y in 0..=g.height() {
         for x in 0..=g.width() {

@@ -3,7 +3,8 @@
 //! - `fetch-maps`: get the MovingAI benchmark maps and scenarios (download, or import from a
 //!   local mirror such as `../shared/data`), verified, with a SHA-256 manifest.
 //! - `bench`: build in release and run the benchmark suites of `benchmarks/`.
-//! - `preprocess`: build compressed path databases (arrives with the taut-cpd crate).
+//! - `preprocess --cpd`: build the compressed path databases of suites or maps, skipping
+//!   those up to date, in shards and merged when asked (`preprocess.rs`).
 
 use std::process::ExitCode;
 
@@ -11,6 +12,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod fetch;
+mod preprocess;
 
 /// Project automation for taut.
 #[derive(Debug, Parser)]
@@ -27,8 +29,9 @@ enum Command {
     /// Build in release and run the benchmark suites, writing CSV, Markdown and SVG reports
     /// (`cargo xtask bench --help` lists the options).
     Bench(bench::BenchArgs),
-    /// Build compressed path databases for maps (not yet available: arrives with taut-cpd).
-    Preprocess,
+    /// Build the compressed path databases (CPDs) of suites or maps for End Point Search,
+    /// skipping those up to date; `--shard I/N` and `--merge` split a build across jobs.
+    Preprocess(preprocess::PreprocessArgs),
 }
 
 /// The repository root: the parent of this crate's directory.
@@ -42,9 +45,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::FetchMaps(args) => fetch::run(&args),
         Command::Bench(args) => bench::run(&args),
-        Command::Preprocess => Err(anyhow::anyhow!(
-            "not yet: `preprocess` arrives with the taut-cpd crate"
-        )),
+        Command::Preprocess(args) => {
+            let argv: Vec<String> = std::env::args().skip(1).collect();
+            preprocess::run(&args, &argv)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -24,7 +24,7 @@ pub struct Curve {
 pub fn difficulty_curves(run: &SuiteRun) -> Option<Vec<Curve>> {
     let np = run.planners.len();
     let astar = run.planners.iter().position(|a| {
-        a.algo.guarantee() == Guarantee::OctileOptimal && a.tuning == Default::default()
+        a.guarantee() == Guarantee::OctileOptimal && a.tuning == Default::default()
     })?;
     let mut queries: Vec<&[crate::run::Record]> = run
         .records

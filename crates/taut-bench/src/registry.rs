@@ -4,8 +4,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Instant;
 
 use taut_anya::{AnyaPlanner, Options};
+use taut_cpd::{
+    BuildParams, CpdStats, Eps, EpsPlanner, Progress, Stop, build_cpd, mesh_hash, read_cpd,
+    read_cpd_header,
+};
 use taut_grid::{Grid, Planner};
 use taut_polyanya::{Mesh, PolyanyaPlanner};
 
@@ -18,11 +23,14 @@ pub enum Algo {
     Anya,
     /// `polyanya`: Polyanya on a navigation mesh of the map (optimal, online).
     Polyanya,
+    /// `eps`: End Point Search over a compressed path database of a navigation mesh of the
+    /// map (optimal, or first / bounded with [`Tuning::eps`]).
+    Eps,
 }
 
 impl Algo {
     /// Every planner.
-    pub const ALL: [Algo; 6] = {
+    pub const ALL: [Algo; 7] = {
         let b = taut_baselines::Algo::ALL;
         [
             Algo::Baseline(b[0]),
@@ -31,6 +39,7 @@ impl Algo {
             Algo::Baseline(b[3]),
             Algo::Anya,
             Algo::Polyanya,
+            Algo::Eps,
         ]
     };
 
@@ -40,6 +49,7 @@ impl Algo {
             Algo::Baseline(b) => b.name(),
             Algo::Anya => "anya",
             Algo::Polyanya => "polyanya",
+            Algo::Eps => "eps",
         }
     }
 }
@@ -53,16 +63,95 @@ pub enum Guarantee {
     AnyAngleOptimal,
     /// A legal any-angle path, not necessarily shortest: never below the optimum.
     AnyAngleFeasible,
+    /// A legal any-angle path at most this factor above the optimum (and never below it).
+    AnyAngleWithin(Factor),
+}
+
+/// A factor of at least 1 (a suboptimality bound), compared by its bits so that it can be
+/// part of `Eq` types.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Factor(pub f64);
+
+impl Eq for Factor {}
+
+impl std::hash::Hash for Factor {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.to_bits().hash(state);
+    }
+}
+
+/// When End Point Search stops (`eps`, `eps:first`, `eps:q1.05`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum EpsStop {
+    /// With a path proven shortest.
+    #[default]
+    Optimal,
+    /// With the first path found.
+    First,
+    /// With a path at most this factor above a proven lower bound.
+    Within(Factor),
+}
+
+impl EpsStop {
+    /// The stop rule of [`taut_cpd::EpsContext::search`].
+    pub fn stop(self) -> Stop {
+        match self {
+            EpsStop::Optimal => Stop::Optimal,
+            EpsStop::First => Stop::First,
+            EpsStop::Within(q) => Stop::Within(q.0),
+        }
+    }
+
+    /// What the lengths promise under this rule.
+    pub fn guarantee(self) -> Guarantee {
+        match self {
+            EpsStop::Optimal => Guarantee::AnyAngleOptimal,
+            EpsStop::First => Guarantee::AnyAngleFeasible,
+            EpsStop::Within(q) => Guarantee::AnyAngleWithin(q),
+        }
+    }
+}
+
+/// A stop rule that is not `optimal`, `first` or `qF` / `q=F` with a factor F ≥ 1.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0:?} is not an EPS stop rule: expected optimal, first, or q=F with a factor F >= 1 (e.g. q=1.05)"
+)]
+pub struct BadEpsStop(pub String);
+
+impl std::str::FromStr for EpsStop {
+    type Err = BadEpsStop;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "optimal" => return Ok(EpsStop::Optimal),
+            "first" => return Ok(EpsStop::First),
+            _ => {}
+        }
+        let q = s
+            .strip_prefix("q=")
+            .or_else(|| s.strip_prefix('q'))
+            .and_then(|f| f.parse::<f64>().ok())
+            .filter(|q| q.is_finite() && *q >= 1.0)
+            .ok_or_else(|| BadEpsStop(s.to_owned()))?;
+        Ok(if q == 1.0 {
+            EpsStop::Optimal
+        } else {
+            EpsStop::Within(Factor(q))
+        })
+    }
 }
 
 impl Algo {
-    /// What this planner's lengths promise.
+    /// What this planner's lengths promise with default options (see
+    /// [`PlannerSpec::guarantee`] for a planner with options).
     pub fn guarantee(self) -> Guarantee {
         use taut_baselines::Algo as B;
         match self {
             Algo::Baseline(B::AStar) => Guarantee::OctileOptimal,
             Algo::Baseline(B::Theta | B::LazyTheta) => Guarantee::AnyAngleFeasible,
-            Algo::Baseline(B::Vg) | Algo::Anya | Algo::Polyanya => Guarantee::AnyAngleOptimal,
+            Algo::Baseline(B::Vg) | Algo::Anya | Algo::Polyanya | Algo::Eps => {
+                Guarantee::AnyAngleOptimal
+            }
         }
     }
 }
@@ -75,7 +164,9 @@ impl std::fmt::Display for Algo {
 
 /// An unknown planner name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm {0:?} (expected one of: astar, theta, lazy-theta, vg, anya, polyanya)")]
+#[error(
+    "unknown algorithm {0:?} (expected one of: astar, theta, lazy-theta, vg, anya, polyanya, eps)"
+)]
 pub struct UnknownAlgo(pub String);
 
 impl std::str::FromStr for Algo {
@@ -84,6 +175,7 @@ impl std::str::FromStr for Algo {
         match s {
             "anya" => return Ok(Algo::Anya),
             "polyanya" => return Ok(Algo::Polyanya),
+            "eps" => return Ok(Algo::Eps),
             _ => {}
         }
         s.parse()
@@ -110,8 +202,10 @@ pub struct Tuning {
     pub anya: Options,
     /// Polyanya's pruning options (the ambiguity rule is always the grid's).
     pub polyanya: taut_polyanya::Options,
-    /// The mesh Polyanya searches.
+    /// The mesh Polyanya and End Point Search search.
     pub mesh: MeshChoice,
+    /// When End Point Search stops.
+    pub eps: EpsStop,
 }
 
 /// The meshes of one map that mesh planners may need, prepared by the caller (built or read
@@ -122,6 +216,38 @@ pub struct MapMeshes {
     pub built: Option<Arc<Mesh>>,
     /// A mesh given from outside, and where it came from.
     pub given: Option<(Arc<Mesh>, PathBuf)>,
+    /// End Point Search's mesh and CPD ([`MapMeshes::prepare_cpd`]), shared by every `eps`
+    /// planner of the map.
+    pub cpd: Option<PreparedCpd>,
+}
+
+/// A CPD ready for End Point Search, and how it was had.
+#[derive(Debug, Clone)]
+pub struct PreparedCpd {
+    /// The mesh and its CPD.
+    pub eps: Arc<Eps>,
+    /// Which of the map's meshes it was built for.
+    pub mesh: MeshChoice,
+    /// The file it was read from; `None` when built here.
+    pub file: Option<PathBuf>,
+    /// Seconds spent building (0 when read) or reading it.
+    pub secs: f64,
+    /// Whether it was built here (else read).
+    pub built: bool,
+    /// Its sizes.
+    pub stats: CpdStats,
+}
+
+/// Where End Point Search's CPD comes from.
+#[derive(Debug, Clone, Copy)]
+pub enum CpdSource<'p> {
+    /// Build it in memory.
+    Build,
+    /// Read this file; it must exist and belong to the mesh.
+    File(&'p Path),
+    /// Read this file when it exists and is up to date (same format version, mesh hash and
+    /// build parameters), else build it in memory.
+    Cached(&'p Path),
 }
 
 /// A mesh a planner needs could not be had.
@@ -154,6 +280,20 @@ pub enum MeshSetupError {
         /// Map height.
         height: i32,
     },
+    /// A CPD could not be read, or does not belong to the map's mesh.
+    #[error("{}: {message}", path.display())]
+    Cpd {
+        /// The CPD file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// A CPD could not be built, or does not fit the mesh.
+    #[error("building the CPD of the map failed: {0}")]
+    CpdBuild(String),
+    /// End Point Search runs but its CPD was not prepared.
+    #[error("eps needs a CPD here (MapMeshes::prepare_cpd)")]
+    NoCpd,
     /// The planner wants a given mesh but none was named.
     #[error("polyanya needs a mesh file here (--mesh FILE, or a `meshes` directory in the suite)")]
     NoneGiven,
@@ -174,7 +314,7 @@ impl MapMeshes {
         let mut meshes = MapMeshes::default();
         let mut build_secs = 0.0;
         for (algo, tuning) in wanted {
-            if algo != Algo::Polyanya {
+            if algo != Algo::Polyanya && algo != Algo::Eps {
                 continue;
             }
             match tuning.mesh {
@@ -195,6 +335,68 @@ impl MapMeshes {
             }
         }
         Ok((meshes, build_secs))
+    }
+
+    /// Prepares End Point Search's CPD when one of the planners `wanted` is `eps`, for the
+    /// mesh its tuning selects (which [`MapMeshes::prepare`] must have prepared): read from
+    /// `source`, or built with the default parameters (reporting to `progress`). Building is
+    /// timed in [`PreparedCpd::secs`]. Returns whether a CPD is now prepared.
+    ///
+    /// # Errors
+    /// [`MeshSetupError::Cpd`] when the file cannot be read or belongs to another mesh,
+    /// [`MeshSetupError::CpdBuild`] when building fails.
+    pub fn prepare_cpd<'a>(
+        &mut self,
+        wanted: impl IntoIterator<Item = (Algo, &'a Tuning)>,
+        source: CpdSource<'_>,
+        progress: &dyn Progress,
+    ) -> Result<bool, MeshSetupError> {
+        let Some((_, tuning)) = wanted.into_iter().find(|(a, _)| *a == Algo::Eps) else {
+            return Ok(false);
+        };
+        let mesh = self.get(tuning).ok_or(MeshSetupError::NoneGiven)?.clone();
+        let params = BuildParams::default();
+        let hash = mesh_hash(&mesh);
+        let bad = |path: &Path, e: &dyn std::fmt::Display| MeshSetupError::Cpd {
+            path: path.to_owned(),
+            message: e.to_string(),
+        };
+        let file = match source {
+            CpdSource::Build => None,
+            CpdSource::File(p) => Some(p),
+            CpdSource::Cached(p) => read_cpd_header(p)
+                .ok()
+                .filter(|h| h.mesh_hash == hash && h.params == params)
+                .map(|_| p),
+        };
+        let t = Instant::now();
+        let (cpd, built) = match file {
+            Some(p) => {
+                let cpd = read_cpd(p).map_err(|e| bad(p, &e))?;
+                cpd.check_mesh(&hash).map_err(|e| bad(p, &e))?;
+                (cpd, false)
+            }
+            None => (
+                build_cpd(&mesh, &params, progress)
+                    .map_err(|e| MeshSetupError::CpdBuild(e.to_string()))?,
+                true,
+            ),
+        };
+        let secs = t.elapsed().as_secs_f64();
+        let stats = cpd.stats();
+        let eps = Eps::new(mesh, Arc::new(cpd)).map_err(|e| match file {
+            Some(p) => bad(p, &e),
+            None => MeshSetupError::CpdBuild(e.to_string()),
+        })?;
+        self.cpd = Some(PreparedCpd {
+            eps: Arc::new(eps),
+            mesh: tuning.mesh,
+            file: file.map(Path::to_owned),
+            secs,
+            built,
+            stats,
+        });
+        Ok(true)
     }
 
     /// The mesh `tuning` selects, if prepared.
@@ -244,6 +446,10 @@ pub fn make_planner<'g>(
     Ok(match algo {
         Algo::Baseline(b) => taut_baselines::make_planner(b, grid),
         Algo::Anya => Box::new(AnyaPlanner::with_options(grid, tuning.anya)),
+        Algo::Eps => {
+            let cpd = meshes.cpd.as_ref().ok_or(MeshSetupError::NoCpd)?;
+            Box::new(EpsPlanner::new(grid, cpd.eps.clone(), tuning.eps.stop()))
+        }
         Algo::Polyanya => {
             let mesh = meshes.get(tuning).ok_or(MeshSetupError::NoneGiven)?;
             Box::new(PolyanyaPlanner::with_options(
@@ -259,7 +465,8 @@ pub fn make_planner<'g>(
 /// `no-cul-de-sac`, `no-intermediate` (turn a pruning rule off) and `hash` / `flat` (where the
 /// root history lives), e.g. `anya:no-cul-de-sac+no-intermediate`; Polyanya takes
 /// `no-cul-de-sac`, `no-intermediate` and `reference` (search the suite's reference mesh
-/// instead of taut's mesh of the grid).
+/// instead of taut's mesh of the grid); End Point Search takes `first` (stop at the first path)
+/// or `qF` (stop within factor F of the optimum, e.g. `eps:q1.05`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannerSpec {
     /// The planner.
@@ -268,6 +475,16 @@ pub struct PlannerSpec {
     pub tuning: Tuning,
     /// The name as written (options in the order given), used in reports.
     pub label: String,
+}
+
+impl PlannerSpec {
+    /// What this planner's lengths promise with its options.
+    pub fn guarantee(&self) -> Guarantee {
+        match self.algo {
+            Algo::Eps => self.tuning.eps.guarantee(),
+            a => a.guarantee(),
+        }
+    }
 }
 
 impl PlannerSpec {
@@ -295,7 +512,7 @@ pub enum BadPlannerSpec {
     Algo(#[from] UnknownAlgo),
     /// The option is unknown or does not apply to this planner.
     #[error(
-        "{planner} has no option {option:?} (anya takes: no-cul-de-sac, no-intermediate, hash, flat; polyanya: no-cul-de-sac, no-intermediate, reference; other planners take none)"
+        "{planner} has no option {option:?} (anya takes: no-cul-de-sac, no-intermediate, hash, flat; polyanya: no-cul-de-sac, no-intermediate, reference; eps: first, qF with F >= 1; other planners take none)"
     )]
     Option {
         /// The planner.
@@ -322,6 +539,12 @@ impl std::str::FromStr for PlannerSpec {
                 (Algo::Polyanya, "no-cul-de-sac") => p.cul_de_sac = false,
                 (Algo::Polyanya, "no-intermediate") => p.intermediate = false,
                 (Algo::Polyanya, "reference") => tuning.mesh = MeshChoice::Given,
+                (Algo::Eps, o) if o == "first" || o.starts_with('q') => {
+                    tuning.eps = o.parse().map_err(|_| BadPlannerSpec::Option {
+                        planner: name.to_owned(),
+                        option: opt.to_owned(),
+                    })?;
+                }
                 _ => {
                     return Err(BadPlannerSpec::Option {
                         planner: name.to_owned(),
@@ -366,5 +589,21 @@ mod tests {
         assert_eq!(s.tuning.mesh, MeshChoice::Given);
         assert!(!s.tuning.polyanya.intermediate && s.tuning.polyanya.cul_de_sac);
         assert!("polyanya:hash".parse::<PlannerSpec>().is_err());
+        let s: PlannerSpec = "eps".parse().unwrap();
+        assert_eq!(s.guarantee(), Guarantee::AnyAngleOptimal);
+        let s: PlannerSpec = "eps:first".parse().unwrap();
+        assert_eq!(s.tuning.eps, EpsStop::First);
+        assert_eq!(s.guarantee(), Guarantee::AnyAngleFeasible);
+        let s: PlannerSpec = "eps:q1.05".parse().unwrap();
+        assert_eq!(s.tuning.eps, EpsStop::Within(Factor(1.05)));
+        assert_eq!(s.guarantee(), Guarantee::AnyAngleWithin(Factor(1.05)));
+        assert!("eps:q0.9".parse::<PlannerSpec>().is_err());
+        assert!("eps:qx".parse::<PlannerSpec>().is_err());
+        assert!("eps:hash".parse::<PlannerSpec>().is_err());
+        assert_eq!(
+            "q=1.05".parse::<EpsStop>(),
+            Ok(EpsStop::Within(Factor(1.05)))
+        );
+        assert_eq!("optimal".parse::<EpsStop>(), Ok(EpsStop::Optimal));
     }
 }

@@ -73,9 +73,10 @@ fn median(v: &mut [f64]) -> f64 {
 /// The table rows of a run: the suite, then each group.
 pub fn summarise(run: &SuiteRun) -> Vec<PlannerSummary> {
     let np = run.planners.len();
-    let astar = run.planners.iter().position(|a| {
-        a.algo.guarantee() == Guarantee::OctileOptimal && a.tuning == Default::default()
-    });
+    let astar = run
+        .planners
+        .iter()
+        .position(|a| a.guarantee() == Guarantee::OctileOptimal && a.tuning == Default::default());
     let mut rows = vec![(run.name.clone(), None)];
     rows.extend(run.groups.iter().map(|g| (g.clone(), Some(g.as_str()))));
     let mut out = Vec::new();
@@ -311,9 +312,57 @@ pub fn markdown(
             );
         }
     }
+    let cpd_runs: Vec<&SuiteRun> = runs.iter().filter(|r| !r.cpds.is_empty()).collect();
+    if !cpd_runs.is_empty() {
+        let _ = writeln!(s, "\n### CPDs\n");
+        let _ = writeln!(
+            s,
+            "| suite | maps | built | read | build s (total) | build s (max) | read s (total) | MB (total) | nodes | edges | runs | runs per node |"
+        );
+        let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|---|---|---|");
+        for run in cpd_runs {
+            let c = &run.cpds;
+            let built: Vec<_> = c.iter().filter(|i| i.built).collect();
+            let build_total = built.iter().map(|i| i.secs).fold(0.0, |a, b| a + b);
+            let build_max = built.iter().map(|i| i.secs).fold(0.0, f64::max);
+            let read_total = c
+                .iter()
+                .filter(|i| !i.built)
+                .map(|i| i.secs)
+                .fold(0.0, |a, b| a + b);
+            let mb = c.iter().map(|i| i.bytes).sum::<usize>() as f64 / 1e6;
+            let nodes: usize = c.iter().map(|i| i.nodes).sum();
+            let edges: usize = c.iter().map(|i| i.edges).sum();
+            let runs: usize = c.iter().map(|i| i.runs).sum();
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {} | {} | {:.1} |",
+                run.name,
+                c.len(),
+                built.len(),
+                c.len() - built.len(),
+                build_total,
+                build_max,
+                read_total,
+                mb,
+                nodes,
+                edges,
+                runs,
+                if nodes == 0 {
+                    0.0
+                } else {
+                    runs as f64 / nodes as f64
+                }
+            );
+        }
+        let _ = writeln!(
+            s,
+            "\nCPDs are read from the suite's `cpds` directory when up to date (`cargo xtask preprocess --cpd`), else built in memory before any query is timed; MB is the in-memory size."
+        );
+    }
     let _ = writeln!(
         s,
-        "\nOptimal any-angle lengths must equal the reference optimum to {} and never exceed the octile length; A* must equal the octile column to one unit of its last written digit (some files truncate); Theta*-style lengths must not fall below the optimum. Every path found is walked by `Grid::check_path`.\n",
+        "\nOptimal any-angle lengths must equal the reference optimum to {} and never exceed the octile length; A* must equal the octile column to one unit of its last written digit (some files truncate); Theta*-style and `eps:first` lengths must not fall below the optimum, and `eps:qF` lengths must also stay within F times it. Every path found is walked by `Grid::check_path`.\n",
         crate::run::ANY_ANGLE_TOLERANCE
     );
     if !failures.is_empty() {

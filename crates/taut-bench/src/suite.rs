@@ -27,6 +27,7 @@ struct SuiteFile {
     #[serde(default)]
     groups: BTreeMap<String, String>,
     meshes: Option<String>,
+    cpds: Option<String>,
 }
 
 fn default_reference_column() -> String {
@@ -66,6 +67,9 @@ pub struct Suite {
     /// Directory of given navigation meshes, `NAME-merged.mesh` (or `NAME.mesh`) per map, for
     /// `polyanya:reference`.
     pub meshes: Option<PathBuf>,
+    /// Directory of CPD files, `NAME.cpd` per map (`cargo xtask preprocess --cpd` writes
+    /// them), for End Point Search; a missing or stale file is built in memory instead.
+    pub cpds: Option<PathBuf>,
 }
 
 impl Suite {
@@ -116,6 +120,7 @@ impl Suite {
             sample: file.sample,
             groups: file.groups,
             meshes: file.meshes.as_deref().map(resolve),
+            cpds: file.cpds.as_deref().map(resolve),
         })
     }
 
@@ -128,6 +133,11 @@ impl Suite {
             return Some(merged);
         }
         Some(dir.join(format!("{map}.mesh")))
+    }
+
+    /// The CPD file of `map` in the suite's `cpds` directory (`NAME.cpd`), if the suite has one.
+    pub fn cpd_of(&self, map: &str) -> Option<PathBuf> {
+        Some(self.cpds.as_ref()?.join(format!("{map}.cpd")))
     }
 
     /// Whether the suite's map and scenario directories exist (false before the data is fetched).

@@ -55,9 +55,9 @@ fn quick_suite_passes_and_writes_csv_markdown_and_svg() {
     let queries = 130 + 6; // arena.map.scen and small.map.scen
     assert_eq!(run.records.len(), queries * suite.planners.len());
     assert!(run.records.iter().all(|r| r.failure.is_none()));
-    // Anya, Polyanya and the visibility graph agree on every query of the fixtures (no
-    // reference here): each of the three is compared with another.
-    assert_eq!(run.checked.cross, 3 * queries);
+    // Anya, Polyanya, End Point Search and the visibility graph agree on every query of the
+    // fixtures (no reference here): each of the four is compared with another.
+    assert_eq!(run.checked.cross, 4 * queries);
     assert_eq!(run.checked.paths, queries * suite.planners.len());
     // The CSV: a provenance comment, a header, one row per query and planner.
     let csv = fs::read_to_string(&w.csv).unwrap();
@@ -70,9 +70,19 @@ fn quick_suite_passes_and_writes_csv_markdown_and_svg() {
     let md = fs::read_to_string(&w.markdown).unwrap();
     assert!(md.contains("machine: ") && md.contains("date "));
     assert!(md.contains("| quick | every query | 2 | 136 |"));
-    for p in ["astar", "theta", "lazy-theta", "vg", "anya", "polyanya"] {
+    for p in [
+        "astar",
+        "theta",
+        "lazy-theta",
+        "vg",
+        "anya",
+        "polyanya",
+        "eps",
+        "eps:first",
+    ] {
         assert!(md.contains(&format!("| quick | {p} | 136 |")), "{p} row");
     }
+    assert!(md.contains("### CPDs"));
     assert!(md.contains("![quick](time-percentile-quick.svg)"));
     // The plot: an SVG with one line per planner.
     assert_eq!(w.plots.len(), 1);
@@ -454,4 +464,89 @@ fn polyanya_runs_on_built_and_given_meshes() {
         err.contains("is not a mesh of this map") && err.contains("arena-merged.mesh"),
         "{err}"
     );
+}
+
+#[test]
+fn eps_runs_with_a_built_or_read_cpd_and_is_checked_by_its_stop_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let fx = fixtures();
+    let cpds = dir.path().join("cpd");
+    let suite_file = dir.path().join("eps.toml");
+    fs::write(
+        &suite_file,
+        format!(
+            "description = \"arena with EPS\"\nmaps = {:?}\nscenarios = {:?}\n\
+             only = [\"arena\"]\ncpds = {:?}\nplanners = [\"anya\", \"eps\", \"eps:first\", \"eps:q1.05\"]\n",
+            fx.join("maps").display().to_string(),
+            fx.join("maps").display().to_string(),
+            cpds.display().to_string(),
+        ),
+    )
+    .unwrap();
+    let suite = Suite::read(&suite_file, dir.path()).unwrap();
+    assert_eq!(suite.cpd_of("arena"), Some(cpds.join("arena.cpd")));
+    // No file yet: built in memory, once for the three eps planners.
+    let run = run_suite(&suite, &RunOptions::default()).unwrap();
+    assert_eq!(run.records.len(), 4 * 130);
+    assert!(
+        run.records
+            .iter()
+            .all(|r| r.failure.is_none() && r.outcome == Outcome::Found),
+        "{:?}",
+        run.records.iter().find(|r| r.failure.is_some())
+    );
+    // Anya and eps are both optimal: each is compared with the other.
+    assert_eq!(run.checked.cross, 2 * 130);
+    assert_eq!(run.cpds.len(), 1);
+    let built = run.cpds[0];
+    assert!(
+        built.built && built.nodes > 0 && built.runs >= built.nodes,
+        "{built:?}"
+    );
+    let md = taut_bench::markdown(
+        std::slice::from_ref(&run),
+        &taut_bench::Provenance::collect(&workspace_root()),
+        &[],
+        "test",
+    );
+    assert!(md.contains("### CPDs"), "{md}");
+
+    // An up-to-date file is read instead.
+    let grid = taut_grid::Grid::from_map(
+        &taut_grid::MapFile::read(fx.join("maps/arena.map")).unwrap(),
+        &taut_grid::FreeSet::default(),
+    );
+    let mesh = taut_polyanya::mesh_from_grid(&grid).unwrap();
+    let cpd = taut_cpd::build_cpd(
+        &mesh,
+        &taut_cpd::BuildParams::default(),
+        &taut_cpd::NoProgress,
+    )
+    .unwrap();
+    fs::create_dir(&cpds).unwrap();
+    taut_cpd::write_cpd(&cpds.join("arena.cpd"), &cpd).unwrap();
+    let run = run_suite(&suite, &RunOptions::default()).unwrap();
+    assert!(run.records.iter().all(|r| r.failure.is_none()));
+    let read = run.cpds[0];
+    assert!(!read.built);
+    assert_eq!(
+        (read.nodes, read.edges, read.runs),
+        (built.nodes, built.edges, built.runs)
+    );
+
+    // A CPD of another map is stale for this one: built again, not used.
+    let small = taut_grid::Grid::from_map(
+        &taut_grid::MapFile::read(fx.join("maps/small.map")).unwrap(),
+        &taut_grid::FreeSet::default(),
+    );
+    let other = taut_cpd::build_cpd(
+        &taut_polyanya::mesh_from_grid(&small).unwrap(),
+        &taut_cpd::BuildParams::default(),
+        &taut_cpd::NoProgress,
+    )
+    .unwrap();
+    taut_cpd::write_cpd(&cpds.join("arena.cpd"), &other).unwrap();
+    let run = run_suite(&suite, &RunOptions::default()).unwrap();
+    assert!(run.records.iter().all(|r| r.failure.is_none()));
+    assert!(run.cpds[0].built);
 }

@@ -28,6 +28,74 @@ pub enum Command {
     Render(RenderArgs),
     /// Build navigation meshes (Polyanya "mesh 2" files) from grid or polygon maps.
     Mesh(MeshArgs),
+    /// Build, merge and describe compressed path databases (End Point Search's preprocessing).
+    Cpd(CpdArgs),
+}
+
+/// Arguments of `taut cpd`.
+#[derive(Debug, Clone, Args)]
+pub struct CpdArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: CpdCommand,
+}
+
+/// The subcommands of `taut cpd`.
+// Parsed once per run: the size of the build arguments (a free-terrain table) does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, Subcommand)]
+pub enum CpdCommand {
+    /// Build the CPD of a map's mesh (or one shard of it) and write it; prints one summary
+    /// line.
+    Build(CpdBuildArgs),
+    /// Merge shard files into one CPD file (identical to a one-process build).
+    Merge(CpdMergeArgs),
+    /// Describe a CPD file: format, mesh hash, parameters, sizes.
+    Info(CpdInfoArgs),
+}
+
+/// Arguments of `taut cpd build`.
+#[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("input").required(true).args(["map", "mesh"])))]
+pub struct CpdBuildArgs {
+    /// A MovingAI .map file: the CPD of taut's mesh of its free cells (what `--algo eps
+    /// --map M.map` searches).
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// A navigation mesh ("mesh 2" file): the CPD of this mesh (for `--algo eps --mesh`).
+    #[arg(long, value_name = "FILE")]
+    pub mesh: Option<PathBuf>,
+    /// The CPD file to write (with --shard, the shard goes to FILE.shard-I-of-N).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Build only shard I of N (0-based) of the rows, for `taut cpd merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<taut_cpd::ShardSpec>,
+    /// The map characters that are free terrain (with --map).
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+}
+
+/// Arguments of `taut cpd merge`.
+#[derive(Debug, Clone, Args)]
+pub struct CpdMergeArgs {
+    /// The shard files (all N shards of one CPD, any order).
+    #[arg(value_name = "SHARD", required = true)]
+    pub shards: Vec<PathBuf>,
+    /// The CPD file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+}
+
+/// Arguments of `taut cpd info`.
+#[derive(Debug, Clone, Args)]
+pub struct CpdInfoArgs {
+    /// The CPD file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
 }
 
 /// Arguments of `taut mesh`.
@@ -113,6 +181,14 @@ pub struct PlannerArgs {
     /// Anya: where the root history lives (`flat` array or `hash` table).
     #[arg(long, value_name = "KIND", default_value = "flat", value_parser = crate::planners::parse_root_history)]
     pub root_history: taut_anya::RootHistory,
+    /// End Point Search: the compressed path database of the map's mesh (`taut cpd build`).
+    /// Without it, eps builds the CPD in memory first.
+    #[arg(long, value_name = "FILE")]
+    pub cpd: Option<PathBuf>,
+    /// End Point Search: when to stop: `optimal`, `first` (the first path found) or `q=F`
+    /// (a path within factor F >= 1 of the optimum).
+    #[arg(long, value_name = "RULE", default_value = "optimal")]
+    pub eps_stop: crate::planners::EpsStop,
 }
 
 impl PlannerArgs {
@@ -134,6 +210,7 @@ impl PlannerArgs {
             } else {
                 crate::planners::MeshChoice::Built
             },
+            eps: self.eps_stop,
         }
     }
 }
@@ -177,6 +254,10 @@ pub struct ScenArgs {
     /// Planner and terrain options.
     #[command(flatten)]
     pub planner: PlannerArgs,
+    /// End Point Search only: also time the first solution (column `first_us`), and run on
+    /// to the optimum (whatever --eps-stop says).
+    #[arg(long)]
+    pub anytime: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ScenFormat::Csv)]
     pub format: ScenFormat,

@@ -83,6 +83,25 @@ pub enum CliError {
         /// Why.
         source: std::io::Error,
     },
+    /// A CPD could not be built, read, written or merged (names the file).
+    #[error("{}", cpd_message(path, source))]
+    Cpd {
+        /// The CPD (or shard) file concerned.
+        path: PathBuf,
+        /// What went wrong.
+        source: taut_cpd::CpdError,
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
+    /// An option that only one planner takes was given with another.
+    #[error("{option} works only with --algo {algo}")]
+    OnlyWith {
+        /// The option.
+        option: &'static str,
+        /// The planner it needs.
+        algo: &'static str,
+    },
     /// Writing the output failed.
     #[error("writing output: {0}")]
     Output(#[from] std::io::Error),
@@ -149,4 +168,12 @@ where
         .join(" ");
     let message = message.strip_prefix("error: ").unwrap_or(&message);
     format!("taut: {message} (see `{hint}`)")
+}
+
+/// A CPD error naming its file once (I/O errors already name theirs).
+fn cpd_message(path: &std::path::Path, e: &taut_cpd::CpdError) -> String {
+    match e {
+        taut_cpd::CpdError::Io { .. } => e.to_string(),
+        _ => format!("{}: {e}", path.display()),
+    }
 }

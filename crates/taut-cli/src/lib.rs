@@ -30,10 +30,12 @@
 //! ```
 
 mod args;
+pub mod cpd;
 mod error;
 pub mod mesh;
 mod mesh_scen;
 pub mod planners;
+mod progress;
 pub mod render;
 mod scen;
 
@@ -44,9 +46,10 @@ use crate::planners::make_planner;
 use taut_grid::{Answer, Grid, MapFile, Status};
 
 pub use args::{
-    Cli, Command, FreeSetError, ImageFormat, MeshArgs, MeshBuildArgs, MeshCommand, MeshStatsArgs,
-    OutputError, OutputFile, PathArgs, PathFormat, PlannerArgs, PointError, QuerySource,
-    RenderArgs, ScenArgs, ScenFormat, parse_free_set, parse_output, parse_point,
+    Cli, Command, CpdArgs, CpdBuildArgs, CpdCommand, CpdInfoArgs, CpdMergeArgs, FreeSetError,
+    ImageFormat, MeshArgs, MeshBuildArgs, MeshCommand, MeshStatsArgs, OutputError, OutputFile,
+    PathArgs, PathFormat, PlannerArgs, PointError, QuerySource, RenderArgs, ScenArgs, ScenFormat,
+    parse_free_set, parse_output, parse_point,
 };
 pub use error::{CliError, usage_error_line};
 pub use scen::{CSV_HEADER, Outcome, Row, resolve_map, run_query, run_scen};
@@ -59,10 +62,11 @@ pub use scen::{CSV_HEADER, Outcome, Row, resolve_map, run_query, run_scen};
 /// failed write (see [`CliError::is_broken_pipe`]).
 pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(), CliError> {
     match &cli.command {
-        Command::Path(args) => run_path(args, out),
+        Command::Path(args) => run_path(args, out, warnings),
         Command::Scen(args) => run_scen(args, out, warnings),
         Command::Render(args) => render::run_render(args, out),
         Command::Mesh(args) => mesh::run_mesh(args, out),
+        Command::Cpd(args) => cpd::run_cpd(args, out),
     }
 }
 
@@ -74,14 +78,19 @@ pub fn load_grid(path: &Path, args: &PlannerArgs) -> Result<Grid, CliError> {
     Ok(Grid::from_map(&MapFile::read(path)?, &args.free))
 }
 
-/// `taut path`: plans one query and writes its length, waypoints and statistics.
+/// `taut path`: plans one query and writes its length, waypoints and statistics (notes, such
+/// as a CPD built in memory, go to `notes`).
 ///
 /// # Errors
 /// The map cannot be loaded, or an endpoint is off the map or blocked ([`CliError::Query`]).
-pub fn run_path(args: &PathArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run_path(
+    args: &PathArgs,
+    out: &mut dyn Write,
+    notes: &mut dyn Write,
+) -> Result<(), CliError> {
     let grid = load_grid(&args.map, &args.planner)?;
     grid.check_query(args.from, args.to)?;
-    let mut planner = make_planner(&grid, &args.planner)?;
+    let mut planner = make_planner(&grid, &args.planner, notes)?;
     let mut answer = Answer::default();
     let status = planner.plan(args.from, args.to, &mut answer)?;
     let found = status == Status::Found;

@@ -1,24 +1,69 @@
 //! The planners the CLI can run: the registry of `taut-bench` (one list for the bench and the
 //! command line), plus the parsing of planner options.
 
+use std::io::Write;
 use taut_anya::RootHistory;
-pub use taut_bench::registry::{Algo, MapMeshes, MeshChoice, MeshSetupError, Tuning, UnknownAlgo};
+pub use taut_bench::registry::{
+    Algo, EpsStop, MapMeshes, MeshChoice, MeshSetupError, Tuning, UnknownAlgo,
+};
+
+pub use taut_bench::registry::CpdSource;
 use taut_grid::{Grid, Planner};
 
 use crate::args::PlannerArgs;
 use crate::error::CliError;
+use crate::progress::TermProgress;
 
-/// The planner `args` select, for `grid`: Polyanya gets the mesh of `--mesh`, or taut's mesh
-/// of the grid built here.
+/// The meshes and CPD the planner `args` select needs, for `grid`: Polyanya and End Point
+/// Search get the mesh of `--mesh`, or taut's mesh of the grid built here; End Point Search
+/// gets the CPD of `--cpd` (which must belong to that mesh), or one built here, saying so on
+/// `notes` (with a progress bar on stderr when it is a terminal).
 ///
 /// # Errors
-/// [`CliError::Mesh`] when the mesh cannot be read, built, or is not a mesh of this map.
+/// [`CliError::MeshSetup`] when the mesh or the CPD cannot be read or built, or does not
+/// belong to this map.
+pub fn prepare(
+    grid: &Grid,
+    args: &PlannerArgs,
+    notes: &mut dyn Write,
+) -> Result<(MapMeshes, Tuning), CliError> {
+    if args.cpd.is_some() && args.algo != Algo::Eps {
+        return Err(CliError::OnlyWith {
+            option: "--cpd",
+            algo: "eps",
+        });
+    }
+    let tuning = args.tuning();
+    let (mut meshes, _) = MapMeshes::prepare(grid, [(args.algo, &tuning)], args.mesh.as_deref())?;
+    if args.algo == Algo::Eps {
+        let source = match &args.cpd {
+            Some(path) => CpdSource::File(path),
+            None => {
+                // A note that cannot be written is not worth failing the run for.
+                let _ = writeln!(
+                    notes,
+                    "taut: no --cpd given: building the CPD of the map in memory (`taut cpd build` writes one to reuse)"
+                );
+                CpdSource::Build
+            }
+        };
+        let progress = TermProgress::stderr();
+        meshes.prepare_cpd([(args.algo, &tuning)], source, &progress)?;
+        progress.finish();
+    }
+    Ok((meshes, tuning))
+}
+
+/// The planner `args` select, for `grid` ([`prepare`] gives it its mesh and CPD).
+///
+/// # Errors
+/// As [`prepare`].
 pub fn make_planner<'g>(
     grid: &'g Grid,
     args: &PlannerArgs,
+    notes: &mut dyn Write,
 ) -> Result<Box<dyn Planner + Send + 'g>, CliError> {
-    let tuning = args.tuning();
-    let (meshes, _) = MapMeshes::prepare(grid, [(args.algo, &tuning)], args.mesh.as_deref())?;
+    let (meshes, tuning) = prepare(grid, args, notes)?;
     Ok(taut_bench::registry::make_planner(
         args.algo, grid, &tuning, &meshes,
     )?)

@@ -4,8 +4,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::planners::{Algo, make_planner};
+use crate::planners::{Algo, prepare};
+use taut_cpd::{Eps, EpsContext};
 use taut_grid::{Answer, Grid, Planner, Point, Scenario, Status};
+use taut_polyanya::{Ambiguity, MeshPoint};
 
 use crate::args::{ScenArgs, ScenFormat};
 use crate::error::CliError;
@@ -21,6 +23,12 @@ use crate::load_grid;
 /// - `time_us`: wall-clock microseconds spent in the planner, 3 decimals (0 when `invalid`).
 pub const CSV_HEADER: &str =
     "index,start_x,start_y,goal_x,goal_y,status,length,expanded,generated,time_us";
+
+/// The extra column of `taut scen --algo eps --anytime`: microseconds to End Point Search's
+/// first solution (3 decimals; 0 when `invalid`, and the time to prove it when
+/// `unreachable`). `time_us` is then the time to the proven optimum, whose length `length`
+/// is.
+pub const ANYTIME_COLUMN: &str = "first_us";
 
 /// What became of one query.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -61,6 +69,8 @@ pub struct Row {
     pub generated: u64,
     /// Microseconds spent in the planner.
     pub time_us: f64,
+    /// With `--anytime`: microseconds to the first solution.
+    pub first_us: Option<f64>,
 }
 
 impl Row {
@@ -77,7 +87,7 @@ impl Row {
     /// # Errors
     /// The write fails.
     pub fn write_csv(&self, out: &mut dyn Write) -> std::io::Result<()> {
-        writeln!(
+        write!(
             out,
             "{},{},{},{},{},{},{},{},{},{:.3}",
             self.index,
@@ -90,7 +100,11 @@ impl Row {
             self.expanded,
             self.generated,
             self.time_us
-        )
+        )?;
+        if let Some(f) = self.first_us {
+            write!(out, ",{f:.3}")?;
+        }
+        writeln!(out)
     }
 
     /// Writes the row as one JSON object (no newline), with the keys and values of the csv row.
@@ -101,7 +115,7 @@ impl Row {
         write!(
             out,
             "{{\"index\":{},\"start_x\":{},\"start_y\":{},\"goal_x\":{},\"goal_y\":{},\
-             \"status\":\"{}\",\"length\":{},\"expanded\":{},\"generated\":{},\"time_us\":{:.3}}}",
+             \"status\":\"{}\",\"length\":{},\"expanded\":{},\"generated\":{},\"time_us\":{:.3}",
             self.index,
             self.start.x,
             self.start.y,
@@ -112,7 +126,11 @@ impl Row {
             self.expanded,
             self.generated,
             self.time_us
-        )
+        )?;
+        if let Some(f) = self.first_us {
+            write!(out, ",\"{ANYTIME_COLUMN}\":{f:.3}")?;
+        }
+        write!(out, "}}")
     }
 }
 
@@ -134,6 +152,7 @@ pub fn run_query(
         expanded: 0,
         generated: 0,
         time_us: 0.0,
+        first_us: None,
     };
     if grid.check_query(start, goal).is_err() {
         return row;
@@ -150,6 +169,56 @@ pub fn run_query(
     row.expanded = answer.stats.expanded;
     row.generated = answer.stats.generated;
     row.time_us = time_us;
+    row
+}
+
+/// Answers one query with End Point Search, anytime: times [`EpsContext::start`] and the
+/// first [`EpsContext::next_solution`] (`first_us`), then runs on to the proven optimum
+/// (`time_us`, `length`). An end on a double corner leaves through its south-east cell, as
+/// [`taut_cpd::EpsPlanner`] does.
+pub fn run_anytime_query(
+    grid: &Grid,
+    eps: &Eps,
+    ctx: &mut EpsContext,
+    index: usize,
+    start: Point,
+    goal: Point,
+) -> Row {
+    let mut row = Row {
+        index,
+        start,
+        goal,
+        outcome: Outcome::Invalid,
+        expanded: 0,
+        generated: 0,
+        time_us: 0.0,
+        first_us: Some(0.0),
+    };
+    if grid.check_query(start, goal).is_err() {
+        return row;
+    }
+    let at = |p: Point| MeshPoint::new(f64::from(p.x), f64::from(p.y));
+    let t = Instant::now();
+    if ctx
+        .start(eps, at(start), at(goal), Ambiguity::Towards(1.0, 1.0))
+        .is_err()
+    {
+        return row;
+    }
+    let mut best = ctx.next_solution(eps);
+    let first_us = t.elapsed().as_secs_f64() * 1e6;
+    while let Some(next) = ctx.next_solution(eps) {
+        best = Some(next);
+    }
+    row.time_us = t.elapsed().as_secs_f64() * 1e6;
+    row.first_us = Some(first_us);
+    row.outcome = match best {
+        Some(sol) => Outcome::Ok(sol.length),
+        None => Outcome::Unreachable,
+    };
+    let stats = ctx.stats();
+    row.expanded = stats.expanded;
+    row.generated = stats.first_moves;
     row
 }
 
@@ -230,17 +299,42 @@ pub fn run_scen(
         }
     }
 
+    if args.anytime && args.planner.algo != Algo::Eps {
+        return Err(CliError::OnlyWith {
+            option: "--anytime",
+            algo: "eps",
+        });
+    }
+    // Everything that can fail (meshes, the CPD) before the first line of output.
+    let mut setup = match &grid {
+        Some(grid) => {
+            let (meshes, tuning) = prepare(grid, &args.planner, warnings)?;
+            let planner =
+                taut_bench::registry::make_planner(args.planner.algo, grid, &tuning, &meshes)?;
+            // --anytime drives End Point Search's context directly, on the planner's CPD.
+            let anytime = match (&meshes.cpd, args.anytime) {
+                (Some(c), true) => Some((c.eps.clone(), EpsContext::new())),
+                _ => None,
+            };
+            Some((grid, planner, anytime))
+        }
+        None => None,
+    };
     let json = args.format == ScenFormat::Json;
     if json {
         write!(out, "[")?;
+    } else if args.anytime {
+        writeln!(out, "{CSV_HEADER},{ANYTIME_COLUMN}")?;
     } else {
         writeln!(out, "{CSV_HEADER}")?;
     }
-    if let Some(grid) = &grid {
-        let mut planner = make_planner(grid, &args.planner)?;
+    if let Some((grid, planner, anytime)) = &mut setup {
         let mut answer = Answer::default();
         for (index, e) in entries.iter().enumerate() {
-            let row = run_query(grid, &mut *planner, &mut answer, index, e.start, e.goal);
+            let row = match anytime {
+                Some((eps, ctx)) => run_anytime_query(grid, eps, ctx, index, e.start, e.goal),
+                None => run_query(grid, &mut **planner, &mut answer, index, e.start, e.goal),
+            };
             if json {
                 write!(out, "{}\n  ", if index == 0 { "" } else { "," })?;
                 row.write_json(out)?;

@@ -103,6 +103,9 @@ pub enum CpdError {
         /// Hex prefix of the hash stored in the CPD.
         found: String,
     },
+    /// The corner graph cannot be built.
+    #[error("corner graph: {0}")]
+    Graph(#[from] GraphError),
     /// [`crate::merge_shards`] was given no shard.
     #[error("no shards to merge")]
     NoShards,

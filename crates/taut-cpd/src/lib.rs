@@ -15,6 +15,7 @@ mod corners;
 mod cpd;
 mod eps;
 mod error;
+mod facade;
 mod file;
 mod firstmove;
 mod graph;
@@ -27,6 +28,10 @@ pub use corners::{Corners, NO_CORNER};
 pub use cpd::{BuildParams, Cpd, CpdStats, MAX_TIE_TOLERANCE, Move};
 pub use eps::{Eps, EpsContext, EpsPlanner, EpsStats, Solution, Step, Stop};
 pub use error::{CpdError, GraphError, ShardSpecError};
+pub use facade::{
+    GRAPH_PHASE, build_cpd, build_shard, find_shard_files, merge_shard_files, parse_shard_path,
+    shard_path, write_cpd_atomic,
+};
 pub use file::{
     CPD_MAGIC, CpdHeader, FORMAT_VERSION, SHARD_MAGIC, decode_cpd, decode_shard, encode_cpd,
     encode_shard, mesh_hash, read_cpd, read_cpd_header, read_shard, read_shard_header, write_cpd,

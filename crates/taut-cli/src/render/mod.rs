@@ -593,12 +593,7 @@ pub fn run_render(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError
     let layout = Layout::fit(grid.width(), grid.height(), args.max_px, args.scale)?;
     // Polyanya draws the mesh it searches (given with --mesh, or built from the map); the
     // other planners draw the --mesh given, if any.
-    let tuning = args.planner.tuning();
-    let (meshes, _) = crate::planners::MapMeshes::prepare(
-        &grid,
-        [(args.planner.algo, &tuning)],
-        args.planner.mesh.as_deref(),
-    )?;
+    let (meshes, tuning) = crate::planners::prepare(&grid, &args.planner, &mut std::io::stderr())?;
     let mesh = match (meshes.get(&tuning), &args.planner.mesh) {
         (Some(m), _) => Some(m.clone()),
         (None, Some(path)) => Some(std::sync::Arc::new(load_mesh(path, &grid)?)),

@@ -1,0 +1,192 @@
+//! `taut cpd`: build, merge and describe compressed path databases (End Point Search's
+//! preprocessing; `docs/cpd-format.md` describes the files).
+//!
+//! - `taut cpd build (--map M.map | --mesh M.mesh) -o F.cpd [--jobs N] [--shard I/N]` builds
+//!   the CPD of the map's mesh (taut's mesh of the grid, or the given mesh) and writes it, or
+//!   with `--shard` only that shard's rows to `F.cpd.shard-I-of-N`; a progress bar on stderr
+//!   when it is a terminal, then one summary line on stdout.
+//! - `taut cpd merge SHARD... -o F.cpd` joins shard files into the CPD one process would
+//!   have written (byte for byte).
+//! - `taut cpd info F.cpd` describes a CPD file.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use taut_cpd::{
+    BuildParams, Cpd, CpdShard, CpdStats, FORMAT_VERSION, build_cpd, build_shard,
+    merge_shard_files, read_cpd, shard_path, write_cpd_atomic, write_shard,
+};
+use taut_grid::{Grid, MapFile};
+use taut_polyanya::{Mesh, mesh_from_grid, read_mesh};
+
+use crate::CliError;
+use crate::args::{CpdArgs, CpdBuildArgs, CpdCommand, CpdInfoArgs, CpdMergeArgs};
+use crate::progress::TermProgress;
+
+/// Runs `taut cpd ...`.
+///
+/// # Errors
+/// Unreadable or malformed inputs, a CPD error, an unwritable output.
+pub fn run_cpd(args: &CpdArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    match &args.command {
+        CpdCommand::Build(a) => run_build(a, out),
+        CpdCommand::Merge(a) => run_merge(a, out),
+        CpdCommand::Info(a) => run_info(a, out),
+    }
+}
+
+/// The mesh of `--map` (taut's mesh of the grid) or `--mesh`.
+fn input_mesh(args: &CpdBuildArgs) -> Result<Mesh, CliError> {
+    match (&args.map, &args.mesh) {
+        (Some(map), _) => {
+            let grid = Grid::from_map(&MapFile::read(map)?, &args.free);
+            Ok(mesh_from_grid(&grid)?)
+        }
+        (None, Some(mesh)) => Ok(read_mesh(mesh)?),
+        (None, None) => unreachable!("clap requires --map or --mesh"),
+    }
+}
+
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / 1e6
+}
+
+fn file_len(path: &Path) -> u64 {
+    std::fs::metadata(path).map_or(0, |m| m.len())
+}
+
+/// What `taut cpd build` computed, and in how many seconds.
+enum Built {
+    Cpd(Cpd, f64),
+    Shard(CpdShard, f64),
+}
+
+/// Builds the CPD (or shard) on the current rayon pool.
+fn compute(args: &CpdBuildArgs) -> Result<Built, CliError> {
+    let mesh = input_mesh(args)?;
+    let params = BuildParams::default();
+    let progress = TermProgress::stderr();
+    let t = Instant::now();
+    let err = |source| CliError::Cpd {
+        path: args.output.clone(),
+        source,
+    };
+    let built = match args.shard {
+        None => Built::Cpd(
+            build_cpd(&mesh, &params, &progress).map_err(err)?,
+            t.elapsed().as_secs_f64(),
+        ),
+        Some(spec) => Built::Shard(
+            build_shard(&mesh, &params, spec, &progress).map_err(err)?,
+            t.elapsed().as_secs_f64(),
+        ),
+    };
+    progress.finish();
+    Ok(built)
+}
+
+fn run_build(args: &CpdBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let (built, threads) = match args.jobs {
+        None => (compute(args)?, rayon::current_num_threads()),
+        Some(jobs) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(usize::from(jobs))
+                .build()
+                .map_err(|e| CliError::Threads(e.to_string()))?;
+            (pool.install(|| compute(args))?, pool.current_num_threads())
+        }
+    };
+    let cpd_err = |path: &Path| {
+        let path = path.to_owned();
+        move |source| CliError::Cpd { path, source }
+    };
+    match built {
+        Built::Cpd(cpd, secs) => {
+            write_cpd_atomic(&args.output, &cpd).map_err(cpd_err(&args.output))?;
+            let s = cpd.stats();
+            writeln!(
+                out,
+                "wrote {}: {} nodes, {} edges, {} runs, {:.2} MB, {:.2} s, {} threads",
+                args.output.display(),
+                s.nodes,
+                s.edges,
+                s.runs,
+                mb(file_len(&args.output)),
+                secs,
+                threads
+            )?;
+        }
+        Built::Shard(shard, secs) => {
+            let spec = shard.spec();
+            let path = shard_path(&args.output, spec);
+            write_shard(&path, &shard).map_err(cpd_err(&path))?;
+            let rows = shard.rows();
+            writeln!(
+                out,
+                "wrote {}: shard {spec}, rows {}..{} of {} nodes, {} edges, {} runs, {:.2} MB, {:.2} s, {} threads",
+                path.display(),
+                rows.start,
+                rows.end,
+                shard.graph().node_count(),
+                shard.graph().edge_count(),
+                shard.runs(),
+                mb(file_len(&path)),
+                secs,
+                threads
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn run_merge(args: &CpdMergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let t = Instant::now();
+    let cpd =
+        merge_shard_files(&args.shards, &args.output, false).map_err(|source| CliError::Cpd {
+            path: args.output.clone(),
+            source,
+        })?;
+    let s = cpd.stats();
+    writeln!(
+        out,
+        "wrote {}: {} shards, {} nodes, {} edges, {} runs, {:.2} MB, {:.2} s",
+        args.output.display(),
+        args.shards.len(),
+        s.nodes,
+        s.edges,
+        s.runs,
+        mb(file_len(&args.output)),
+        t.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// The first `n` bytes of a hash in hexadecimal.
+fn hex(h: &[u8], n: usize) -> String {
+    h[..n.min(h.len())]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn run_info(args: &CpdInfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let cpd: Cpd = read_cpd(&args.file).map_err(|source| CliError::Cpd {
+        path: args.file.clone(),
+        source,
+    })?;
+    let s: CpdStats = cpd.stats();
+    writeln!(out, "file {}", args.file.display())?;
+    writeln!(out, "format version {FORMAT_VERSION}")?;
+    writeln!(out, "mesh hash {}…", hex(cpd.mesh_hash(), 8))?;
+    writeln!(out, "tie tolerance {:e}", s.params.tie_tolerance)?;
+    writeln!(out, "nodes {}", s.nodes)?;
+    writeln!(out, "edges {}", s.edges)?;
+    writeln!(out, "max degree {}", s.max_degree)?;
+    writeln!(out, "runs {}", s.runs)?;
+    writeln!(out, "runs per row {:.2}", s.runs_per_row)?;
+    writeln!(out, "file MB {:.3}", mb(file_len(&args.file)))?;
+    writeln!(out, "memory MB {:.3}", mb(s.total_bytes as u64))?;
+    writeln!(out, "symbol bits {}", s.symbol_bits)?;
+    Ok(())
+}

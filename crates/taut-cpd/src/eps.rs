@@ -25,9 +25,10 @@
 
 use std::sync::Arc;
 
-use taut_grid::{Answer, Endpoint, Grid, Planner, Point, QueryError, Stats, Status, begin_query};
+use taut_grid::{Answer, Grid, Planner, Point, QueryError, Stats, Status, begin_query};
 use taut_polyanya::{
     Ambiguity, End, Mesh, MeshAnswer, MeshPoint, MeshQueryError, VisibilitySearch, Visible,
+    grid_answer,
 };
 use taut_search::StampedCosts;
 
@@ -588,29 +589,6 @@ impl Planner for EpsPlanner<'_> {
             Ambiguity::Towards(1.0, 1.0),
             &mut self.answer,
         );
-        out.stats = self.answer.stats;
-        match r {
-            Ok(Status::Found) => {
-                out.waypoints.extend(
-                    self.answer
-                        .waypoints
-                        .iter()
-                        .map(|p| Point::new(p.x as i32, p.y as i32)),
-                );
-                out.length = self.answer.length;
-                Ok(Status::Found)
-            }
-            Ok(Status::Unreachable) => Ok(Status::Unreachable),
-            Err(
-                MeshQueryError::OffMesh { which, .. } | MeshQueryError::Ambiguous { which, .. },
-            ) => {
-                let (which, point) = match which {
-                    End::Start => (Endpoint::Start, start),
-                    End::Goal => (Endpoint::Goal, goal),
-                };
-                out.clear();
-                Err(QueryError::Blocked { which, point })
-            }
-        }
+        grid_answer(r, &self.answer, start, goal, out)
     }
 }

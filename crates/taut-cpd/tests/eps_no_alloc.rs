@@ -7,36 +7,15 @@
 //! Its own test binary, because `allocation-counter` installs the global allocator (its
 //! counts are per thread).
 
-use std::sync::Arc;
+mod common;
 
-use taut_cpd::{BuildParams, Corners, Cpd, Eps, EpsContext, Graph, NoProgress, Stop, mesh_hash};
-use taut_grid::{FreeSet, Grid, MapFile, Scenario};
-use taut_polyanya::{Ambiguity, MeshAnswer, MeshPoint, mesh_from_grid};
-use taut_testdata::fixtures;
+use common::arena_eps;
+use taut_cpd::{EpsContext, Stop};
+use taut_polyanya::{Ambiguity, MeshAnswer};
 
 #[test]
 fn a_warm_context_allocates_nothing() {
-    let grid = Grid::from_map(
-        &MapFile::read(fixtures().join("maps/arena.map")).unwrap(),
-        &FreeSet::default(),
-    );
-    let mesh = Arc::new(mesh_from_grid(&grid).unwrap());
-    let corners = Corners::of(&mesh);
-    let graph = Graph::build(&mesh, &corners).unwrap();
-    let cpd = Cpd::from_graph(
-        graph,
-        mesh_hash(&mesh),
-        &BuildParams::default(),
-        &NoProgress,
-    );
-    let eps = Eps::new(mesh, Arc::new(cpd)).unwrap();
-    let scen = Scenario::read(fixtures().join("maps/arena.map.scen")).unwrap();
-    let p = |q: taut_grid::Point| MeshPoint::new(f64::from(q.x), f64::from(q.y));
-    let queries: Vec<_> = scen
-        .entries
-        .iter()
-        .map(|e| (p(e.start), p(e.goal)))
-        .collect();
+    let (eps, queries) = arena_eps();
     let towards = Ambiguity::Towards(1.0, 1.0);
     for stop in [Stop::Optimal, Stop::First, Stop::Within(1.05)] {
         let mut ctx = EpsContext::new();

@@ -53,6 +53,6 @@ pub use mesh::{
     Ambiguity, CONVEXITY_TOLERANCE, INTEGER_LIMIT, Location, Mesh, MeshPoint, NO_POLY,
     PolygonRecord,
 };
-pub use planner::PolyanyaPlanner;
+pub use planner::{PolyanyaPlanner, grid_answer};
 pub use search::{MeshAnswer, Options, SearchContext};
 pub use visibility::{VisibilitySearch, Visible};

@@ -74,29 +74,42 @@ impl Planner for PolyanyaPlanner<'_> {
             &self.options,
             &mut self.answer,
         );
-        out.stats = self.answer.stats;
-        match r {
-            Ok(Status::Found) => {
-                out.waypoints.extend(self.answer.waypoints.iter().map(|p| {
-                    // Grid meshes have integer vertices; turning points are vertices.
-                    Point::new(p.x as i32, p.y as i32)
-                }));
-                out.length = self.answer.length;
-                Ok(Status::Found)
-            }
-            Ok(Status::Unreachable) => Ok(Status::Unreachable),
-            // The grid accepted the point but the mesh has no free polygon there: the mesh
-            // does not match the grid. Report the point as blocked (for this mesh).
-            Err(
-                MeshQueryError::OffMesh { which, .. } | MeshQueryError::Ambiguous { which, .. },
-            ) => {
-                let (which, point) = match which {
-                    End::Start => (Endpoint::Start, start),
-                    End::Goal => (Endpoint::Goal, goal),
-                };
-                out.clear();
-                Err(QueryError::Blocked { which, point })
-            }
+        grid_answer(r, &self.answer, start, goal, out)
+    }
+}
+
+/// Copies the outcome of a mesh search for the grid query `start -> goal` into `out`: the
+/// statistics, and the path (lattice points: grid meshes have integer vertices and every
+/// turning point is a vertex) and length when found. An end the grid accepted but the mesh
+/// does not cover (the mesh does not match the grid) is reported as blocked, for this mesh.
+/// Shared by the grid adapters of mesh planners.
+pub fn grid_answer(
+    r: Result<Status, MeshQueryError>,
+    answer: &MeshAnswer,
+    start: Point,
+    goal: Point,
+    out: &mut Answer,
+) -> Result<Status, QueryError> {
+    out.stats = answer.stats;
+    match r {
+        Ok(Status::Found) => {
+            out.waypoints.extend(
+                answer
+                    .waypoints
+                    .iter()
+                    .map(|p| Point::new(p.x as i32, p.y as i32)),
+            );
+            out.length = answer.length;
+            Ok(Status::Found)
+        }
+        Ok(Status::Unreachable) => Ok(Status::Unreachable),
+        Err(MeshQueryError::OffMesh { which, .. } | MeshQueryError::Ambiguous { which, .. }) => {
+            let (which, point) = match which {
+                End::Start => (Endpoint::Start, start),
+                End::Goal => (Endpoint::Goal, goal),
+            };
+            out.clear();
+            Err(QueryError::Blocked { which, point })
         }
     }
 }

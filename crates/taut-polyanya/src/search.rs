@@ -587,36 +587,14 @@ impl SearchContext {
             if (sr1 == 0 && sr0 < 0) || (sl0 == 0 && sl1 > 0) {
                 continue; // touches the cone at one vertex only
             }
-            let (cj, cj1) = (vs[k], vs[(k + 1) % n]);
-            let (pj, pj1) = (mesh.point(cj), mesh.point(cj1));
-            let right = if sr0 >= 0 {
-                IEnd {
-                    p: pj,
-                    vertex: cj,
-                    a: root,
-                    b: cj,
-                }
-            } else {
-                IEnd {
-                    p: intersect(rl_a, rl_b, pj, pj1),
-                    vertex: NONE,
-                    ..node.right
-                }
-            };
-            let left = if sl1 <= 0 {
-                IEnd {
-                    p: pj1,
-                    vertex: cj1,
-                    a: root,
-                    b: cj1,
-                }
-            } else {
-                IEnd {
-                    p: intersect(ll_a, ll_b, pj, pj1),
-                    vertex: NONE,
-                    ..node.left
-                }
-            };
+            let (left, right) = observable_ends(
+                mesh,
+                root,
+                (vs[k], vs[(k + 1) % n]),
+                (sr0, sl1),
+                (&node.right, (rl_a, rl_b)),
+                (&node.left, (ll_a, ll_b)),
+            );
             let next = adj[k] as u32;
             if self.dead_end(mesh, next, twins[k], options) {
                 continue;
@@ -731,6 +709,52 @@ impl SearchContext {
             }
         }
     }
+}
+
+/// The ends of the interval that a node's cone sees on the polygon edge `c0 -> c1` (in the
+/// chain from the node's right end to its left end), given the sides `sr0` of `c0` against
+/// the right ray and `sl1` of `c1` against the left ray: an end is the edge's vertex when that
+/// vertex is inside the cone, else the point where the ray (the node's end's line) crosses
+/// the edge, keeping that line's two known points. Returns (left, right).
+#[inline]
+pub(crate) fn observable_ends(
+    mesh: &Mesh,
+    root: u32,
+    (c0, c1): (u32, u32),
+    (sr0, sl1): (i8, i8),
+    (right, (rl_a, rl_b)): (&IEnd, (MeshPoint, MeshPoint)),
+    (left, (ll_a, ll_b)): (&IEnd, (MeshPoint, MeshPoint)),
+) -> (IEnd, IEnd) {
+    let (p0, p1) = (mesh.point(c0), mesh.point(c1));
+    let r = if sr0 >= 0 {
+        IEnd {
+            p: p0,
+            vertex: c0,
+            a: root,
+            b: c0,
+        }
+    } else {
+        IEnd {
+            p: intersect(rl_a, rl_b, p0, p1),
+            vertex: NONE,
+            ..*right
+        }
+    };
+    let l = if sl1 <= 0 {
+        IEnd {
+            p: p1,
+            vertex: c1,
+            a: root,
+            b: c1,
+        }
+    } else {
+        IEnd {
+            p: intersect(ll_a, ll_b, p0, p1),
+            vertex: NONE,
+            ..*left
+        }
+    };
+    (l, r)
 }
 
 /// Where the line through `a` and `b` crosses the segment `p q` (clamped to it).

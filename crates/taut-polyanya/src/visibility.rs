@@ -20,7 +20,7 @@ use taut_search::{Entry, OpenList, StampedCosts};
 
 use crate::error::{End, MeshQueryError};
 use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY, is_small_integer};
-use crate::search::{IEnd, Integer, Kernel, NONE, Robust, check_point, heuristic, intersect};
+use crate::search::{IEnd, Integer, Kernel, Robust, check_point, heuristic, observable_ends};
 
 /// Something a [`VisibilitySearch`] found in view of its root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -358,36 +358,14 @@ impl VisibilitySearch {
             if sr0 == 0 && sr1 == 0 || sl0 == 0 && sl1 == 0 {
                 continue; // along a side of the cone: nothing beyond it is seen through it
             }
-            let (cj, cj1) = (vs[k], vs[(k + 1) % n]);
-            let (pj, pj1) = (mesh.point(cj), mesh.point(cj1));
-            let right = if sr0 >= 0 {
-                IEnd {
-                    p: pj,
-                    vertex: cj,
-                    a: root,
-                    b: cj,
-                }
-            } else {
-                IEnd {
-                    p: intersect(rl_a, rl_b, pj, pj1),
-                    vertex: NONE,
-                    ..node.right
-                }
-            };
-            let left = if sl1 <= 0 {
-                IEnd {
-                    p: pj1,
-                    vertex: cj1,
-                    a: root,
-                    b: cj1,
-                }
-            } else {
-                IEnd {
-                    p: intersect(ll_a, ll_b, pj, pj1),
-                    vertex: NONE,
-                    ..node.left
-                }
-            };
+            let (left, right) = observable_ends(
+                mesh,
+                root,
+                (vs[k], vs[(k + 1) % n]),
+                (sr0, sl1),
+                (&node.right, (rl_a, rl_b)),
+                (&node.left, (ll_a, ll_b)),
+            );
             let next = self.make(adj[k] as u32, twins[k], left, right);
             self.push(next);
         }

@@ -86,3 +86,34 @@ pub fn free_points(g: &Grid) -> Vec<Point> {
 pub fn lattice(p: MeshPoint) -> Point {
     Point::new(p.x as i32, p.y as i32)
 }
+
+/// The fixture map arena with its mesh and CPD (built here, in memory), and its scenario's
+/// queries as mesh points.
+pub fn arena_eps() -> (std::sync::Arc<taut_cpd::Eps>, Vec<(MeshPoint, MeshPoint)>) {
+    use std::sync::Arc;
+    use taut_cpd::{BuildParams, Corners, Cpd, Eps, Graph, NoProgress, mesh_hash};
+    use taut_grid::{FreeSet, MapFile, Scenario};
+    use taut_testdata::fixtures;
+    let grid = Grid::from_map(
+        &MapFile::read(fixtures().join("maps/arena.map")).unwrap(),
+        &FreeSet::default(),
+    );
+    let mesh = Arc::new(taut_polyanya::mesh_from_grid(&grid).unwrap());
+    let corners = Corners::of(&mesh);
+    let graph = Graph::build(&mesh, &corners).unwrap();
+    let cpd = Cpd::from_graph(
+        graph,
+        mesh_hash(&mesh),
+        &BuildParams::default(),
+        &NoProgress,
+    );
+    let eps = Arc::new(Eps::new(mesh, Arc::new(cpd)).unwrap());
+    let scen = Scenario::read(fixtures().join("maps/arena.map.scen")).unwrap();
+    let p = |q: Point| MeshPoint::new(f64::from(q.x), f64::from(q.y));
+    let queries = scen
+        .entries
+        .iter()
+        .map(|e| (p(e.start), p(e.goal)))
+        .collect();
+    (eps, queries)
+}

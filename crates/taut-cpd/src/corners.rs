@@ -189,7 +189,7 @@ impl Corners {
     }
 
     /// For each corner, the far ends of its two obstacle edges (see [`Corners::wedge`]), as
-    /// points: what [`taut_at`] needs.
+    /// points (what the taut test needs).
     pub fn wedge_points(&self) -> &[[MeshPoint; 2]] {
         &self.wedge_pts
     }

@@ -371,11 +371,8 @@ impl MapMeshes {
         };
         let t = Instant::now();
         let (cpd, built) = match file {
-            Some(p) => {
-                let cpd = read_cpd(p).map_err(|e| bad(p, &e))?;
-                cpd.check_mesh(&hash).map_err(|e| bad(p, &e))?;
-                (cpd, false)
-            }
+            // `Eps::new` below refuses a CPD of another mesh (`StaleMesh`, naming the file).
+            Some(p) => (read_cpd(p).map_err(|e| bad(p, &e))?, false),
             None => (
                 build_cpd(&mesh, &params, progress)
                     .map_err(|e| MeshSetupError::CpdBuild(e.to_string()))?,

@@ -13,7 +13,6 @@
 //! - the first anytime solution is a legal path no shorter than the optimum, and every later
 //!   one strictly shorter than the one before.
 
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -22,7 +21,7 @@ use taut_cpd::{
 };
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status, path_length};
 use taut_polyanya::{Ambiguity, MeshPoint, PolyanyaPlanner, mesh_from_grid};
-use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
+use taut_testdata::{optimal_rows_by_map, shared_data};
 
 const TOLERANCE: f64 = 1e-6;
 /// CI runs every 2nd query of the maps it builds CPDs for; `TAUT_FULL=1` runs them all.
@@ -58,19 +57,7 @@ fn eps_on_taut_cpds_equals_len_gppc() {
     };
     let full = std::env::var("TAUT_FULL").as_deref() == Ok("1");
     let stride = if full { 1 } else { STRIDE };
-    let rows = read_optimal_csv(&data.join("grid/optimal/scen.csv")).unwrap();
-    let mut by_map: BTreeMap<String, Vec<OptimalRow>> = BTreeMap::new();
-    for r in rows {
-        by_map.entry(r.map.clone()).or_default().push(r);
-    }
-    let legacy = read_optimal_csv(&data.join("grid/optimal/scen-legacy.csv")).unwrap();
-    let mut extra: BTreeMap<String, Vec<OptimalRow>> = BTreeMap::new();
-    for r in legacy {
-        if !by_map.contains_key(&r.map) {
-            extra.entry(r.map.clone()).or_default().push(r);
-        }
-    }
-    by_map.extend(extra);
+    let by_map = optimal_rows_by_map(&data).unwrap();
     assert_eq!(by_map.len(), 53, "the shared data has 53 maps");
     let total = Mutex::new(Tally::default());
     // Maps one after another (each CPD build uses every core).

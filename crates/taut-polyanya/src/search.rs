@@ -463,18 +463,7 @@ impl SearchContext {
                 continue;
             }
             // In `next`'s numbering the edge runs w -> u: left (seen from r) is w, right is u.
-            let left = IEnd {
-                p: wp,
-                vertex: w,
-                a: r,
-                b: w,
-            };
-            let right = IEnd {
-                p: up,
-                vertex: u,
-                a: r,
-                b: u,
-            };
+            let (left, right) = whole_edge(r, (u, up), (w, wp));
             self.add(mesh, r, g, next, twins[i], left, right, degenerate);
         }
     }
@@ -709,6 +698,31 @@ impl SearchContext {
             }
         }
     }
+}
+
+/// The ends of a whole edge `u -> w` seen from root `r` (which lies beyond it, `w` on the
+/// root's left): each end is the edge's vertex, on the line through the root and itself.
+/// Returns (left, right).
+#[inline]
+pub(crate) fn whole_edge(
+    r: u32,
+    (u, up): (u32, MeshPoint),
+    (w, wp): (u32, MeshPoint),
+) -> (IEnd, IEnd) {
+    (
+        IEnd {
+            p: wp,
+            vertex: w,
+            a: r,
+            b: w,
+        },
+        IEnd {
+            p: up,
+            vertex: u,
+            a: r,
+            b: u,
+        },
+    )
 }
 
 /// The ends of the interval that a node's cone sees on the polygon edge `c0 -> c1` (in the

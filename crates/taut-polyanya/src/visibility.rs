@@ -20,7 +20,9 @@ use taut_search::{Entry, OpenList, StampedCosts};
 
 use crate::error::{End, MeshQueryError};
 use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY, is_small_integer};
-use crate::search::{IEnd, Integer, Kernel, Robust, check_point, heuristic, observable_ends};
+use crate::search::{
+    IEnd, Integer, Kernel, Robust, check_point, heuristic, observable_ends, whole_edge,
+};
 
 /// Something a [`VisibilitySearch`] found in view of its root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -286,18 +288,7 @@ impl VisibilitySearch {
                     // it, and its ends were reported with the polygon.
                     continue;
                 }
-                let left = IEnd {
-                    p: wp,
-                    vertex: w,
-                    a: r,
-                    b: w,
-                };
-                let right = IEnd {
-                    p: up,
-                    vertex: u,
-                    a: r,
-                    b: u,
-                };
+                let (left, right) = whole_edge(r, (u, up), (w, wp));
                 let node = self.make(adj[i] as u32, twins[i], left, right);
                 self.push(node);
             }

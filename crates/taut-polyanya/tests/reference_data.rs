@@ -11,14 +11,13 @@
 //!
 //! Maps run in parallel (rayon); each map's mesh is built once.
 
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rayon::prelude::*;
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status, path_length};
 use taut_polyanya::{PolyanyaPlanner, mesh_from_grid};
-use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
+use taut_testdata::{optimal_rows_by_map, shared_data};
 
 const TOLERANCE: f64 = 1e-6;
 /// CI runs every 4th query; `TAUT_FULL=1` runs them all.
@@ -45,21 +44,7 @@ fn polyanya_on_taut_meshes_equals_len_gppc() {
     } else {
         STRIDE
     };
-    let rows = read_optimal_csv(&data.join("grid/optimal/scen.csv")).unwrap();
-    let mut by_map: BTreeMap<String, Vec<OptimalRow>> = BTreeMap::new();
-    for r in rows {
-        by_map.entry(r.map.clone()).or_default().push(r);
-    }
-    // maze512-1-0 has no 2018 scenario file: its older queries stand in, so that all 53 maps
-    // are meshed and searched.
-    let legacy = read_optimal_csv(&data.join("grid/optimal/scen-legacy.csv")).unwrap();
-    let mut extra: BTreeMap<String, Vec<OptimalRow>> = BTreeMap::new();
-    for r in legacy {
-        if !by_map.contains_key(&r.map) {
-            extra.entry(r.map.clone()).or_default().push(r);
-        }
-    }
-    by_map.extend(extra);
+    let by_map = optimal_rows_by_map(&data).unwrap();
     assert_eq!(by_map.len(), 53, "the shared data has 53 maps");
     let total = Mutex::new(Tally::default());
     by_map.par_iter().for_each(|(map, rows)| {

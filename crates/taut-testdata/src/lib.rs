@@ -140,3 +140,23 @@ pub fn read_optimal_csv(path: &Path) -> Result<Vec<OptimalRow>, String> {
     }
     Ok(rows)
 }
+
+/// The reference rows of all 53 shared grids, by map: `grid/optimal/scen.csv`, plus the
+/// `scen-legacy.csv` rows of the maps that have no 2018 scenario (maze512-1-0), so that every
+/// map is covered.
+pub fn optimal_rows_by_map(
+    data: &Path,
+) -> Result<std::collections::BTreeMap<String, Vec<OptimalRow>>, String> {
+    let mut by_map: std::collections::BTreeMap<String, Vec<OptimalRow>> = Default::default();
+    for r in read_optimal_csv(&data.join("grid/optimal/scen.csv"))? {
+        by_map.entry(r.map.clone()).or_default().push(r);
+    }
+    let mut extra: std::collections::BTreeMap<String, Vec<OptimalRow>> = Default::default();
+    for r in read_optimal_csv(&data.join("grid/optimal/scen-legacy.csv"))? {
+        if !by_map.contains_key(&r.map) {
+            extra.entry(r.map.clone()).or_default().push(r);
+        }
+    }
+    by_map.extend(extra);
+    Ok(by_map)
+}

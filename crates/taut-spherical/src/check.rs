@@ -1,0 +1,1 @@
+//! An independent legality checker for routes (helper: to be written).

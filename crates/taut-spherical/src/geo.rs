@@ -1,0 +1,332 @@
+//! Great-circle geometry on the unit sphere, in `f64`.
+//!
+//! Angles are radians inside the crate; the public [`LatLon`] is in degrees. Points are unit
+//! vectors `(cos φ cos λ, cos φ sin λ, sin φ)`: distances and crossings computed from vectors
+//! do not care about longitude wrap-around.
+//!
+//! Tolerances (each used for one purpose, see `docs/spherical.md`):
+//! - [`ANGLE_EPS`] (1e-12 rad, 6 µm on the Earth): two latitudes or longitudes closer than
+//!   this are the same line. The inputs are grid lines at multiples of 1/4° or more, and the
+//!   functions below lose at most a few ulps of π (~1e-15) each, so 1e-12 separates "equal by
+//!   construction" from "different" with three orders of margin either way.
+//! - [`COST_EPS`] (1e-10 rad): two path costs closer than this are a tie in the root history.
+
+/// Two angles (radians) closer than this are equal. See the module documentation.
+pub const ANGLE_EPS: f64 = 1e-12;
+/// Two path costs (radians) closer than this tie in the root history.
+pub const COST_EPS: f64 = 1e-10;
+/// Mean Earth radius used for kilometres (the shared data's convention).
+pub const EARTH_RADIUS_KM: f64 = 6371.0;
+/// Kilometres per international nautical mile.
+pub const KM_PER_NM: f64 = 1.852;
+
+use std::f64::consts::{FRAC_PI_2, PI};
+
+/// A point on the sphere in degrees: latitude in [-90, 90], longitude (any value; see
+/// [`LatLon::normalized`]).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LatLon {
+    /// Latitude, degrees north.
+    pub lat: f64,
+    /// Longitude, degrees east.
+    pub lon: f64,
+}
+
+impl LatLon {
+    /// A point from degrees.
+    pub fn new(lat: f64, lon: f64) -> Self {
+        LatLon { lat, lon }
+    }
+
+    /// The same point with its longitude in [-180, 180).
+    pub fn normalized(self) -> Self {
+        LatLon {
+            lat: self.lat,
+            lon: wrap_deg(self.lon),
+        }
+    }
+
+    /// The unit vector of this point.
+    pub fn to_vec(self) -> V3 {
+        V3::from_lat_lon(self.lat.to_radians(), self.lon.to_radians())
+    }
+
+    /// Great-circle distance to `other`, radians on the unit sphere.
+    pub fn distance_rad(self, other: LatLon) -> f64 {
+        self.to_vec().angle(other.to_vec())
+    }
+}
+
+/// `lon` (degrees) wrapped into [-180, 180).
+pub fn wrap_deg(lon: f64) -> f64 {
+    let w = (lon + 180.0).rem_euclid(360.0) - 180.0;
+    if w >= 180.0 { w - 360.0 } else { w }
+}
+
+/// A 3-vector (a unit vector for points, any length for great-circle normals).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct V3 {
+    /// x: towards (0°, 0°).
+    pub x: f64,
+    /// y: towards (0°, 90°E).
+    pub y: f64,
+    /// z: towards the North Pole.
+    pub z: f64,
+}
+
+impl V3 {
+    /// The unit vector of latitude `lat`, longitude `lon` (radians).
+    #[inline]
+    pub fn from_lat_lon(lat: f64, lon: f64) -> V3 {
+        let (sp, cp) = lat.sin_cos();
+        let (sl, cl) = lon.sin_cos();
+        V3 {
+            x: cp * cl,
+            y: cp * sl,
+            z: sp,
+        }
+    }
+
+    /// Latitude (radians) of this (not necessarily unit) vector.
+    #[inline]
+    pub fn lat(self) -> f64 {
+        self.z.atan2(self.x.hypot(self.y))
+    }
+
+    /// Longitude (radians, in (-π, π]) of this vector.
+    #[inline]
+    pub fn lon(self) -> f64 {
+        self.y.atan2(self.x)
+    }
+
+    /// Dot product.
+    #[inline]
+    pub fn dot(self, o: V3) -> f64 {
+        self.x * o.x + self.y * o.y + self.z * o.z
+    }
+
+    /// Cross product.
+    #[inline]
+    pub fn cross(self, o: V3) -> V3 {
+        V3 {
+            x: self.y * o.z - self.z * o.y,
+            y: self.z * o.x - self.x * o.z,
+            z: self.x * o.y - self.y * o.x,
+        }
+    }
+
+    /// Euclidean length.
+    #[inline]
+    pub fn norm(self) -> f64 {
+        self.dot(self).sqrt()
+    }
+
+    /// The angle between two vectors (radians in [0, π]); for unit points, the great-circle
+    /// distance. Uses `atan2(|a×b|, a·b)`, accurate for tiny and near-antipodal angles.
+    #[inline]
+    pub fn angle(self, o: V3) -> f64 {
+        self.cross(o).norm().atan2(self.dot(o))
+    }
+
+    /// The lat/lon (degrees) of this vector.
+    pub fn to_lat_lon(self) -> LatLon {
+        LatLon::new(self.lat().to_degrees(), self.lon().to_degrees())
+    }
+
+    /// `self * s`.
+    #[inline]
+    pub fn scale(self, s: f64) -> V3 {
+        V3 {
+            x: self.x * s,
+            y: self.y * s,
+            z: self.z * s,
+        }
+    }
+
+    /// `self + o`.
+    #[inline]
+    pub fn add(self, o: V3) -> V3 {
+        V3 {
+            x: self.x + o.x,
+            y: self.y + o.y,
+            z: self.z + o.z,
+        }
+    }
+}
+
+/// The latitude (radians) at which the great circle with normal `n` crosses the meridian of
+/// longitude `lon`, taking the crossing on the meridian's half circle (the one of longitude
+/// `lon`, not `lon + π`). A circle through both poles (`n.z == 0`) crosses it at a pole, or
+/// contains it; the pole on the side `n` points to is returned.
+#[inline]
+pub fn crossing_lat(n: V3, lon: f64) -> f64 {
+    let (s, c) = lon.sin_cos();
+    let y = -(n.x * c + n.y * s);
+    let x = n.z;
+    if x >= 0.0 { y.atan2(x) } else { (-y).atan2(-x) }
+}
+
+/// The latitude (radians) at which the great circle through points `a` and `b` crosses the
+/// meridian `lon`.
+#[inline]
+pub fn crossing_lat_through(a: V3, b: V3, lon: f64) -> f64 {
+    crossing_lat(a.cross(b), lon)
+}
+
+/// The highest latitude (radians) of the great circle with normal `n` and the longitude of
+/// the point where it is reached (its northern vertex).
+#[inline]
+pub fn north_vertex(n: V3) -> (f64, f64) {
+    let len = n.norm();
+    let lat = (n.z.abs() / len).clamp(0.0, 1.0).acos();
+    let lon = (-n.z * n.y).atan2(-n.z * n.x);
+    (lat, lon)
+}
+
+/// `lon` shifted by a multiple of 2π to lie within π of `near`.
+#[inline]
+pub fn unwrap_near(lon: f64, near: f64) -> f64 {
+    lon + (2.0 * PI) * ((near - lon) / (2.0 * PI)).round()
+}
+
+/// The extreme latitude (radians) reached by the great circle with normal `n` between
+/// longitudes `a` and `b` (either order, less than π apart, unwrapped): the highest if
+/// `north`, else the lowest (as a latitude, i.e. the most southern). The circle's latitude is
+/// unimodal, so the extreme lies at an end unless its vertex is strictly inside the range.
+pub fn extreme_lat(n: V3, a: f64, b: f64, north: bool) -> f64 {
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    let ea = crossing_lat(n, a);
+    let eb = crossing_lat(n, b);
+    let nn = if north { n } else { V3 { x: n.x, y: n.y, z: -n.z } };
+    let (vlat, vlon) = north_vertex(nn);
+    let v = unwrap_near(vlon, 0.5 * (lo + hi));
+    let ends = if north { ea.max(eb) } else { ea.min(eb) };
+    if v > lo && v < hi {
+        if north { vlat.max(ends) } else { (-vlat).min(ends) }
+    } else {
+        ends
+    }
+}
+
+/// The longitude offset (radians, in [0, π]) from a point at latitude `lat` to the vertex of
+/// a great circle through it whose vertex lies on the parallel `vertex_lat` (same hemisphere
+/// side, `|lat| <= |vertex_lat|`): `acos(tan lat / tan vertex_lat)`. `None` if no such circle
+/// exists (the point is on the far side of the parallel, or `vertex_lat` is 0 or ±π/2).
+#[inline]
+pub fn tangent_offset(lat: f64, vertex_lat: f64) -> Option<f64> {
+    if vertex_lat.abs() < ANGLE_EPS || vertex_lat.abs() > FRAC_PI_2 - ANGLE_EPS {
+        return None;
+    }
+    let r = lat.tan() / vertex_lat.tan();
+    if r > 1.0 + 1e-12 || r < -1.0 {
+        return None;
+    }
+    Some(r.min(1.0).acos())
+}
+
+/// The latitude (radians) at longitude `lon` of the great circle whose vertex is at
+/// (`vertex_lat`, `vertex_lon`): `atan(tan vertex_lat · cos(lon - vertex_lon))`.
+#[inline]
+pub fn lat_from_vertex(vertex_lat: f64, vertex_lon: f64, lon: f64) -> f64 {
+    (vertex_lat.tan() * (lon - vertex_lon).cos()).atan()
+}
+
+/// The length (radians) of the arc of the parallel `lat` spanning `dlon` radians of longitude.
+#[inline]
+pub fn parallel_len(lat: f64, dlon: f64) -> f64 {
+    lat.cos() * dlon.abs()
+}
+
+/// The point of the segment of meridian `lon` between latitudes `lo <= hi` nearest to `p`,
+/// and its distance (radians). Distance along a great circle to a point is unimodal, so the
+/// nearest point is the foot of the perpendicular when it lies in the segment, else an end.
+pub fn nearest_on_meridian(p: V3, lon: f64, lo: f64, hi: f64) -> (f64, f64) {
+    // Foot of the perpendicular on the meridian's half circle: the latitude of p projected
+    // onto the meridian plane.
+    let (s, c) = lon.sin_cos();
+    let along = p.x * c + p.y * s; // component towards the meridian's equator point
+    let foot = p.z.atan2(along);
+    let lat = if along >= 0.0 {
+        foot.clamp(lo, hi)
+    } else {
+        // p is beyond the pole side: the nearest point of the half circle is a pole end.
+        let dl = V3::from_lat_lon(lo, lon).angle(p);
+        let dh = V3::from_lat_lon(hi, lon).angle(p);
+        return if dl <= dh { (lo, dl) } else { (hi, dh) };
+    };
+    (lat, V3::from_lat_lon(lat, lon).angle(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rad(d: f64) -> f64 {
+        d.to_radians()
+    }
+
+    #[test]
+    fn distances_match_analytic_values() {
+        let a = LatLon::new(0.0, 0.0);
+        let b = LatLon::new(0.0, 90.0);
+        assert!((a.distance_rad(b) - FRAC_PI_2).abs() < 1e-15);
+        let n = LatLon::new(90.0, 0.0);
+        assert!((a.distance_rad(n) - FRAC_PI_2).abs() < 1e-15);
+        // Antipodes.
+        let c = LatLon::new(10.0, 20.0);
+        let d = LatLon::new(-10.0, -160.0);
+        assert!((c.distance_rad(d) - PI).abs() < 1e-12);
+    }
+
+    #[test]
+    fn crossing_lat_agrees_with_points_on_the_circle() {
+        let a = V3::from_lat_lon(rad(40.0), rad(-74.0));
+        let b = V3::from_lat_lon(rad(57.0), rad(12.0));
+        let n = a.cross(b);
+        assert!((crossing_lat(n, rad(-74.0)) - rad(40.0)).abs() < 1e-13);
+        assert!((crossing_lat(n, rad(12.0)) - rad(57.0)).abs() < 1e-13);
+        let (vlat, vlon) = north_vertex(n);
+        // The vertex is on the circle and is the highest point.
+        assert!((crossing_lat(n, vlon) - vlat).abs() < 1e-13);
+        for i in 0..100 {
+            let lon = rad(-74.0 + 0.86 * i as f64);
+            assert!(crossing_lat(n, lon) <= vlat + 1e-15);
+        }
+    }
+
+    #[test]
+    fn tangent_points_of_the_60n_cap() {
+        // The analytic case: from (55N, 0) the circle tangent to 60N touches at 34.458E.
+        let d = tangent_offset(rad(55.0), rad(60.0)).unwrap();
+        assert!((d.to_degrees() - 34.4579522522933).abs() < 1e-10);
+        assert!((lat_from_vertex(rad(60.0), d, 0.0) - rad(55.0)).abs() < 1e-14);
+        assert!(tangent_offset(rad(61.0), rad(60.0)).is_none());
+        assert_eq!(tangent_offset(rad(60.0), rad(60.0)), Some(0.0));
+    }
+
+    #[test]
+    fn extreme_latitude_inside_a_range() {
+        let a = V3::from_lat_lon(rad(55.0), 0.0);
+        let b = V3::from_lat_lon(rad(55.0), rad(90.0));
+        let n = a.cross(b);
+        let top = extreme_lat(n, 0.0, rad(90.0), true);
+        assert!((top.to_degrees() - 63.6589989314141).abs() < 1e-9);
+        // Over a sub-range not containing the vertex, an end is the extreme.
+        let e = extreme_lat(n, 0.0, rad(10.0), true);
+        assert!((e - crossing_lat(n, rad(10.0))).abs() < 1e-15);
+        let low = extreme_lat(n, 0.0, rad(90.0), false);
+        assert!((low - rad(55.0)).abs() < 1e-13);
+    }
+
+    #[test]
+    fn nearest_point_on_a_meridian_segment() {
+        let p = V3::from_lat_lon(rad(10.0), rad(5.0));
+        let (lat, d) = nearest_on_meridian(p, 0.0, rad(-20.0), rad(20.0));
+        assert!(lat > rad(9.9) && lat < rad(10.1));
+        assert!(d > 0.0 && d < rad(5.0));
+        let (lat, _) = nearest_on_meridian(p, 0.0, rad(30.0), rad(40.0));
+        assert_eq!(lat, rad(30.0));
+        assert!((wrap_deg(190.0) + 170.0).abs() < 1e-12);
+        assert_eq!(wrap_deg(180.0), -180.0);
+    }
+}

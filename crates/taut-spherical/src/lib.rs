@@ -1,0 +1,46 @@
+//! Spherical Anya: optimal great-circle routes on a latitude/longitude grid.
+//!
+//! A map is read as covering the whole sphere ([`SphereGrid`]: rows are latitude bands from
+//! the North Pole, columns longitude bands from 180°W, longitude wraps). A route avoids the
+//! blocked cells and is the *shortest* such route on the sphere: it is made of great-circle
+//! arcs, turning at obstacle corners, and of arcs that follow an obstacle's edge along a
+//! parallel where the obstacle lies on the edge's poleward side. Such an edge curves around
+//! the obstacle, so a shortest route may hug it between two tangent points that are not
+//! corners (the *adjoint* nodes of Spherical Anya).
+//!
+//! - [`SearchContext`] runs the search: an interval search over the grid's meridians,
+//!   online, with no preprocessing. A warm context reuses its buffers.
+//! - [`Route`] holds the answer as [`Leg`]s with their length in radians, km and nautical
+//!   miles; [`check`] is an independent legality checker.
+//!
+//! `docs/spherical.md` states the geometry, the node kinds and the tolerances.
+//!
+//! # Example
+//! ```
+//! use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
+//!
+//! // 36 x 18 cells of 10 degrees; everything north of 60N is blocked.
+//! let grid = SphereGrid::from_fn(36, 18, |row, _| row >= 3).unwrap();
+//! let mut ctx = SearchContext::new();
+//! let mut route = Route::default();
+//! let outcome = ctx
+//!     .search(&grid, LatLon::new(55.0, 0.0), LatLon::new(55.0, 90.0), &mut route)
+//!     .unwrap();
+//! assert_eq!(outcome, Outcome::Found);
+//! // The great circle would reach 63.7N; the route follows the 60N parallel between two
+//! // tangent points instead.
+//! assert!((route.radians - 0.8450236240639002).abs() < 1e-9);
+//! ```
+
+pub mod check;
+mod error;
+pub mod geo;
+mod grid;
+mod route;
+mod search;
+
+pub use error::SphereError;
+pub use geo::{EARTH_RADIUS_KM, KM_PER_NM, LatLon};
+pub use grid::{Run, SphereGrid};
+pub use route::{Leg, Route};
+pub use search::{Outcome, SearchContext, SearchStats};

@@ -1,9 +1,43 @@
-//! Spherical Anya's search (in progress).
+//! Spherical Anya's search.
+//!
+//! The grid's meridians play the part of Anya's rows: a great circle crosses each meridian's
+//! half circle at most once, so a cone of great circles from a root sweeps the meridians in
+//! longitude order, as a Euclidean cone sweeps rows. A search node is an interval of one
+//! meridian (latitudes `lo..=hi`), the direction (east or west) in which its paths continue,
+//! the free run of cells of the column they enter, and a root:
+//!
+//! - a **point root** (the start, or a grid vertex where the path turns): the node stands for
+//!   the great circles from the root through the interval;
+//! - an **edge root** (the paper's adjoint node): a tangent point `T` on a parallel edge with
+//!   the obstacle on its poleward side. The node stands for the paths that follow the edge from
+//!   `T` and leave it along the great circle tangent to it, which is how a route passes a
+//!   stretch of coast whose great-circle chord would cut through land.
+//!
+//! Expanding a node projects it across the column to the next meridian. The cone is cut by the
+//! run's top and bottom, where a great circle may bulge above both of its ends (its latitude
+//! peaks inside the column): the highest visible ray is then tangent to the run's top
+//! parallel, and what lies beyond it is reached through an edge root. An interval end that is
+//! an obstacle corner becomes a new point root (Anya's non-observable successors), and from a
+//! corner the search also runs along the meridian (Anya's flat successors), where it may turn
+//! again at the next corner. `docs/spherical.md` gives the invariants.
+//!
+//! Costs are exact sums of great-circle and parallel arcs; `f = g + h` with an admissible `h`
+//! (the larger of the root's great-circle distance to the goal and the distances root →
+//! interval → goal), so the first goal taken from the open list is optimal. Root history keeps,
+//! per grid vertex and turning side, the best cost seen.
+
+use std::f64::consts::{FRAC_PI_2, PI};
+
+use hashbrown::HashMap;
+use taut_search::{Entry, OpenList};
 
 use crate::error::SphereError;
-use crate::geo::LatLon;
-use crate::grid::SphereGrid;
-use crate::route::Route;
+use crate::geo::{
+    ANGLE_EPS, COST_EPS, LatLon, V3, crossing_lat, crossing_lat_through, extreme_lat,
+    lat_from_vertex, nearest_on_meridian, tangent_offset, unwrap_near,
+};
+use crate::grid::{Run, SphereGrid};
+use crate::route::{Leg, Route};
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,10 +59,92 @@ pub struct SearchStats {
     pub roots: u64,
 }
 
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+enum RootKind {
+    /// A point: unit vector, latitude and (unwrapped) longitude.
+    Point { v: V3, lat: f64, lon: f64 },
+    /// A tangent point on the parallel of row line `line` (latitude `lat0`), at longitude
+    /// `lon_t`; `s` is +1 when the obstacle is north of the edge, -1 when south.
+    Edge {
+        v: V3,
+        lat0: f64,
+        lon_t: f64,
+        line: u32,
+        s: f64,
+    },
+}
+
+#[derive(Clone, Copy, Debug)]
+struct RootData {
+    kind: RootKind,
+    g: f64,
+    parent: u32,
+    /// When the parent is an edge root: the longitude where the path leaves the edge.
+    dep_lon: f64,
+}
+
+impl RootData {
+    fn v(&self) -> V3 {
+        match self.kind {
+            RootKind::Point { v, .. } | RootKind::Edge { v, .. } => v,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    root: u32,
+    /// The meridian of the interval (unwrapped index).
+    k: i64,
+    /// +1: the paths continue east (into column k), -1: west (into column k - 1).
+    dir: i64,
+    lo: f64,
+    hi: f64,
+    /// The run of the column entered.
+    run: Run,
+    /// For a goal node: the goal root (the node is final).
+    fin: bool,
+}
+
+/// The goal's position, precomputed for the checks in every expansion.
+#[derive(Clone, Copy, Debug)]
+struct Goal {
+    v: V3,
+    lat: f64,
+    lon: f64,
+    /// Meridian index if the goal lies on a meridian.
+    on_meridian: Option<i64>,
+}
+
 /// Reusable state of Spherical Anya searches.
 #[derive(Debug, Default)]
 pub struct SearchContext {
     stats: SearchStats,
+    open: OpenList,
+    nodes: Vec<Node>,
+    roots: Vec<RootData>,
+    history: HashMap<u64, f64>,
+    scratch: Vec<(f64, f64, Run)>,
+}
+
+/// The cut of a fan by one side of a run: the extreme visible crossing at the far meridian and,
+/// when the cut is a tangency inside the column, the tangent point's longitude.
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    bound: f64,
+    tangent: Option<f64>,
+}
+
+/// A point root's geometry.
+#[derive(Clone, Copy, Debug)]
+struct PointRoot {
+    id: u32,
+    v: V3,
+    lat: f64,
+    lon: f64,
+    g: f64,
 }
 
 impl SearchContext {
@@ -42,7 +158,10 @@ impl SearchContext {
         self.stats
     }
 
-    /// The shortest route from `from` to `to` on `grid`, written to `out`.
+    /// The shortest route from `from` to `to` on `grid`, written to `out` (cleared first).
+    ///
+    /// Both points must lie in the closure of a free cell, not at a pole, and not on a
+    /// vertex where blocked cells touch diagonally.
     pub fn search(
         &mut self,
         grid: &SphereGrid,
@@ -50,9 +169,982 @@ impl SearchContext {
         to: LatLon,
         out: &mut Route,
     ) -> Result<Outcome, SphereError> {
-        let _ = (grid, from, to);
         out.legs.clear();
         out.radians = 0.0;
+        self.stats = SearchStats::default();
+        check_endpoint(grid, "start", from)?;
+        check_endpoint(grid, "goal", to)?;
+        self.open.clear();
+        self.nodes.clear();
+        self.roots.clear();
+        self.history.clear();
+
+        let goal = Goal {
+            v: to.to_vec(),
+            lat: to.lat.to_radians(),
+            lon: to.lon.to_radians(),
+            on_meridian: meridian_of(grid, to.lon.to_radians()),
+        };
+        let s_lat = from.lat.to_radians();
+        let s_lon = from.lon.to_radians();
+        let sv = from.to_vec();
+        if sv.angle(goal.v) < ANGLE_EPS {
+            return Ok(Outcome::Found);
+        }
+        let start = self.push_root(RootData {
+            kind: RootKind::Point {
+                v: sv,
+                lat: s_lat,
+                lon: s_lon,
+            },
+            g: 0.0,
+            parent: NONE,
+            dep_lon: f64::NAN,
+        });
+        let sroot = PointRoot {
+            id: start,
+            v: sv,
+            lat: s_lat,
+            lon: s_lon,
+            g: 0.0,
+        };
+        let s_mer = meridian_of(grid, s_lon);
+        // Fans into the column(s) containing the start.
+        let cols: Vec<i64> = match s_mer {
+            Some(k) => vec![k - 1, k],
+            None => {
+                let c = ((s_lon + PI) / grid.res_lon()).floor() as i64;
+                vec![c]
+            }
+        };
+        for &c in &cols {
+            if let Some(run) = run_containing(grid, c, s_lat) {
+                let la = s_lon;
+                // Fan east (to meridian c + 1) unless the start is on that meridian, and west.
+                for dir in [1i64, -1] {
+                    let m = if dir > 0 { c + 1 } else { c };
+                    if s_mer == Some(m) {
+                        continue;
+                    }
+                    let lm = unwrap_near(grid.meridian_lon(m), la);
+                    self.fan(
+                        grid,
+                        &goal,
+                        sroot,
+                        FanSpec {
+                            col: c,
+                            run,
+                            la,
+                            m,
+                            lm,
+                            dir,
+                            b_lo: -FRAC_PI_2,
+                            b_hi: FRAC_PI_2,
+                        },
+                    );
+                }
+            }
+        }
+        if let Some(k) = s_mer {
+            if let Some(i) = line_of(grid, s_lat) {
+                self.flat(grid, &goal, sroot, k, i, true, None);
+                self.flat(grid, &goal, sroot, k, i, false, None);
+            } else {
+                self.flat_from_inside(grid, &goal, sroot, k);
+            }
+        }
+
+        while let Some(Entry { id, .. }) = self.open.pop() {
+            let node = self.nodes[id as usize];
+            if node.fin {
+                self.reconstruct(node.root, out);
+                return Ok(Outcome::Found);
+            }
+            self.stats.expanded += 1;
+            let root = self.roots[node.root as usize];
+            match root.kind {
+                RootKind::Point { v, lat, lon } => {
+                    let pr = PointRoot {
+                        id: node.root,
+                        v,
+                        lat,
+                        lon,
+                        g: root.g,
+                    };
+                    self.expand_cone(grid, &goal, pr, node);
+                }
+                RootKind::Edge { .. } => self.expand_edge(grid, &goal, node),
+            }
+        }
         Ok(Outcome::Unreachable)
     }
+
+    fn push_root(&mut self, r: RootData) -> u32 {
+        self.stats.roots += 1;
+        self.roots.push(r);
+        (self.roots.len() - 1) as u32
+    }
+
+    /// Records a vertex root's cost in the history; false if an equal or better one exists.
+    fn history_ok(&mut self, grid: &SphereGrid, line: u32, k: i64, side: u8, g: f64) -> bool {
+        let key = ((line as u64) << 32)
+            | ((k.rem_euclid(grid.width() as i64) as u64) << 4)
+            | side as u64;
+        match self.history.get_mut(&key) {
+            Some(best) if *best <= g + COST_EPS => false,
+            Some(best) => {
+                *best = g;
+                true
+            }
+            None => {
+                self.history.insert(key, g);
+                true
+            }
+        }
+    }
+
+    fn push_node(&mut self, node: Node, f: f64, g: f64) {
+        self.stats.generated += 1;
+        self.nodes.push(node);
+        self.open.push(Entry {
+            f,
+            g,
+            id: (self.nodes.len() - 1) as u32,
+        });
+    }
+
+    /// Pushes the goal, reached from root `parent` (leaving an edge root at `dep_lon`) with
+    /// total cost `g`.
+    fn push_goal(&mut self, goal: &Goal, parent: u32, dep_lon: f64, g: f64) {
+        let id = self.push_root(RootData {
+            kind: RootKind::Point {
+                v: goal.v,
+                lat: goal.lat,
+                lon: goal.lon,
+            },
+            g,
+            parent,
+            dep_lon,
+        });
+        self.push_node(
+            Node {
+                root: id,
+                k: 0,
+                dir: 1,
+                lo: 0.0,
+                hi: 0.0,
+                run: Run { top: 0, bottom: 0 },
+                fin: true,
+            },
+            g,
+            g,
+        );
+    }
+
+    /// Pushes interval `[lo, hi]` of meridian `m` (paths continuing `dir` out of run `from` of
+    /// the column behind it), split among the runs of the column ahead.
+    #[allow(clippy::too_many_arguments)]
+    fn push_split(
+        &mut self,
+        grid: &SphereGrid,
+        goal: &Goal,
+        root: u32,
+        root_v: V3,
+        g: f64,
+        m: i64,
+        dir: i64,
+        from: Run,
+        lo: f64,
+        hi: f64,
+    ) {
+        if lo > hi + ANGLE_EPS {
+            return;
+        }
+        let next_col = if dir > 0 { m } else { m - 1 };
+        let f_lo = grid.row_line_lat(from.bottom);
+        let f_hi = grid.row_line_lat(from.top);
+        self.scratch.clear();
+        for &r in grid.runs(next_col) {
+            let r_lo = grid.row_line_lat(r.bottom);
+            let r_hi = grid.row_line_lat(r.top);
+            let o_lo = r_lo.max(f_lo);
+            let o_hi = r_hi.min(f_hi);
+            if o_hi - o_lo <= ANGLE_EPS {
+                continue; // no overlap, or runs touching at a double corner
+            }
+            let p_lo = lo.max(o_lo);
+            let p_hi = hi.min(o_hi);
+            if p_lo <= p_hi + ANGLE_EPS {
+                self.scratch.push((p_lo, p_hi.max(p_lo), r));
+            }
+        }
+        let lm = grid.meridian_lon(m);
+        for i in 0..self.scratch.len() {
+            let (p_lo, p_hi, r) = self.scratch[i];
+            let h = heuristic(root_v, lm, p_lo, p_hi, goal);
+            self.push_node(
+                Node {
+                    root,
+                    k: m,
+                    dir,
+                    lo: p_lo,
+                    hi: p_hi,
+                    run: r,
+                    fin: false,
+                },
+                g + h,
+                g,
+            );
+        }
+    }
+
+    /// Expands a node whose root is a point off the node's meridian.
+    fn expand_cone(&mut self, grid: &SphereGrid, goal: &Goal, r: PointRoot, node: Node) {
+        let (k, dir) = (node.k, node.dir);
+        let lk = unwrap_near(grid.meridian_lon(k), r.lon);
+        let m = k + dir;
+        let lm = lk + dir as f64 * grid.res_lon();
+        let col = if dir > 0 { k } else { k - 1 };
+        let b_lo = project(r.v, node.lo, lk, lm);
+        let b_hi = project(r.v, node.hi, lk, lm);
+        self.fan(
+            grid,
+            goal,
+            r,
+            FanSpec {
+                col,
+                run: node.run,
+                la: lk,
+                m,
+                lm,
+                dir,
+                b_lo,
+                b_hi,
+            },
+        );
+        // Corners at the interval's ends: the near column is blocked just beyond the end and
+        // the run continues.
+        let near = if dir > 0 { k - 1 } else { k };
+        // Two kinds of corner: the near column is blocked beyond the end while the run goes
+        // on (the path turns round the near obstacle and may also run along the meridian), or
+        // the run ends there while the near column goes on (it turns round the obstacle of
+        // the column entered; running along the meridian then is never shorter).
+        if let Some(i) = line_of(grid, node.hi) {
+            let near_blocked = !grid.is_free(i as i64 - 1, near);
+            if i > node.run.top && near_blocked {
+                self.corner(grid, goal, r, k, i, dir, node.run, true, b_hi, true);
+            } else if i == node.run.top && i > 0 && !near_blocked {
+                self.corner(grid, goal, r, k, i, dir, node.run, true, b_hi, false);
+            }
+        }
+        if let Some(i) = line_of(grid, node.lo) {
+            let near_blocked = !grid.is_free(i as i64, near);
+            if i < node.run.bottom && near_blocked {
+                self.corner(grid, goal, r, k, i, dir, node.run, false, b_lo, true);
+            } else if i == node.run.bottom && i < grid.height() && !near_blocked {
+                self.corner(grid, goal, r, k, i, dir, node.run, false, b_lo, false);
+            }
+        }
+    }
+
+    /// A corner at row line `i` of meridian `k`, reached from point root `r`: becomes a root
+    /// (unless the history has it cheaper), fans into `run` beyond the incoming ray (whose
+    /// crossing at the far meridian is `bound`), and runs along the meridian away from the
+    /// interval (`up`: northwards).
+    #[allow(clippy::too_many_arguments)]
+    fn corner(
+        &mut self,
+        grid: &SphereGrid,
+        goal: &Goal,
+        r: PointRoot,
+        k: i64,
+        i: u32,
+        dir: i64,
+        run: Run,
+        up: bool,
+        bound: f64,
+        flat: bool,
+    ) {
+        let lk = unwrap_near(grid.meridian_lon(k), r.lon);
+        let cv = V3::from_lat_lon(grid.row_line_lat(i), lk);
+        let g = r.g + r.v.angle(cv);
+        self.turn_at(
+            grid,
+            goal,
+            TurnSpec {
+                parent: r.id,
+                dep_lon: f64::NAN,
+                g,
+                k,
+                lk,
+                i,
+                dir,
+                run,
+                up,
+                bound,
+                flat,
+            },
+        );
+    }
+
+    fn turn_at(&mut self, grid: &SphereGrid, goal: &Goal, t: TurnSpec) {
+        let side = (if t.dir > 0 { 1 } else { 0 }) | (if t.up { 2 } else { 0 });
+        if !self.history_ok(grid, t.i, t.k, side, t.g) {
+            return;
+        }
+        let lat = grid.row_line_lat(t.i);
+        let v = V3::from_lat_lon(lat, t.lk);
+        let id = self.push_root(RootData {
+            kind: RootKind::Point { v, lat, lon: t.lk },
+            g: t.g,
+            parent: t.parent,
+            dep_lon: t.dep_lon,
+        });
+        let pr = PointRoot {
+            id,
+            v,
+            lat,
+            lon: t.lk,
+            g: t.g,
+        };
+        let m = t.k + t.dir;
+        let lm = t.lk + t.dir as f64 * grid.res_lon();
+        let col = if t.dir > 0 { t.k } else { t.k - 1 };
+        let (b_lo, b_hi) = if t.up {
+            (t.bound, FRAC_PI_2)
+        } else {
+            (-FRAC_PI_2, t.bound)
+        };
+        self.fan(
+            grid,
+            goal,
+            pr,
+            FanSpec {
+                col,
+                run: t.run,
+                la: t.lk,
+                m,
+                lm,
+                dir: t.dir,
+                b_lo,
+                b_hi,
+            },
+        );
+        if t.flat {
+            self.flat(grid, goal, pr, t.k, t.i, t.up, None);
+        }
+    }
+
+    /// Runs along meridian `k` from row line `i` (point root `r` there, or `r` inside the cell
+    /// row just behind the line when `behind` gives that row's free sides), north if `up`,
+    /// while a free cell borders the meridian and no double corner blocks it, turning at every
+    /// corner where a run begins on a side that was blocked.
+    #[allow(clippy::too_many_arguments)]
+    fn flat(
+        &mut self,
+        grid: &SphereGrid,
+        goal: &Goal,
+        r: PointRoot,
+        k: i64,
+        i: u32,
+        up: bool,
+        behind: Option<(bool, bool)>,
+    ) {
+        let lk = r.lon;
+        let (west, east) = (k - 1, k);
+        let width = grid.width() as i64;
+        let goal_on = goal
+            .on_meridian
+            .is_some_and(|gk| (gk - k).rem_euclid(width) == 0);
+        let mut line = i;
+        let mut prev = behind;
+        loop {
+            let row = if up { line as i64 - 1 } else { line as i64 };
+            if row < 0 || row >= grid.height() as i64 {
+                break;
+            }
+            let (gw, ge) = (grid.is_free(row, west), grid.is_free(row, east));
+            if let Some((fw, fe)) = prev {
+                // At `line`: a double corner (the free side swaps) blocks the way on.
+                if (fw && !fe && !gw && ge) || (fe && !fw && !ge && gw) {
+                    break;
+                }
+                let g = r.g + (grid.row_line_lat(line) - r.lat).abs();
+                // A run begins on a side that was blocked: a corner to turn around.
+                for (begins, side, dir) in [(gw && !fw, west, -1i64), (ge && !fe, east, 1)] {
+                    if !begins {
+                        continue;
+                    }
+                    let run = grid.run_at(row as u32, side).expect("a free cell has a run");
+                    let t = TurnSpec {
+                        parent: r.id,
+                        dep_lon: f64::NAN,
+                        g,
+                        k,
+                        lk,
+                        i: line,
+                        dir,
+                        run,
+                        up,
+                        bound: if up { -FRAC_PI_2 } else { FRAC_PI_2 },
+                        flat: true,
+                    };
+                    self.turn_at(grid, goal, t);
+                }
+            }
+            if !gw && !ge {
+                break;
+            }
+            let next = if up { line - 1 } else { line + 1 };
+            if goal_on {
+                let (a, b) = (grid.row_line_lat(line), grid.row_line_lat(next));
+                let (a, b) = (a.min(b), a.max(b));
+                if goal.lat >= a - ANGLE_EPS && goal.lat <= b + ANGLE_EPS {
+                    let g = r.g + (goal.lat - r.lat).abs();
+                    self.push_goal(goal, r.id, f64::NAN, g);
+                }
+            }
+            prev = Some((gw, ge));
+            line = next;
+        }
+    }
+
+    /// A start on meridian `k` strictly between two row lines: runs north and south along the
+    /// meridian from the start's cell row.
+    fn flat_from_inside(&mut self, grid: &SphereGrid, goal: &Goal, r: PointRoot, k: i64) {
+        let row = ((FRAC_PI_2 - r.lat) / grid.res_lat()).floor() as i64;
+        let row = row.clamp(0, grid.height() as i64 - 1);
+        let sides = (grid.is_free(row, k - 1), grid.is_free(row, k));
+        if !sides.0 && !sides.1 {
+            return;
+        }
+        let width = grid.width() as i64;
+        for up in [true, false] {
+            let line = if up { row as u32 } else { row as u32 + 1 };
+            let lat = grid.row_line_lat(line);
+            if goal
+                .on_meridian
+                .is_some_and(|gk| (gk - k).rem_euclid(width) == 0)
+            {
+                let (a, b) = (lat.min(r.lat), lat.max(r.lat));
+                if goal.lat >= a - ANGLE_EPS && goal.lat <= b + ANGLE_EPS {
+                    self.push_goal(goal, r.id, f64::NAN, (goal.lat - r.lat).abs());
+                }
+            }
+            self.flat(grid, goal, r, k, line, up, Some(sides));
+        }
+    }
+
+    /// The fan of great circles from point root `r` across column `s.col` (run `s.run`) from
+    /// longitude `s.la` to meridian `s.m`, restricted to the rays crossing `s.m` within
+    /// `[s.b_lo, s.b_hi]`: pushes the visible part of `s.m`, the edge roots where the run's top
+    /// or bottom cuts the fan by tangency, and the goal if it is in the column and in view.
+    fn fan(&mut self, grid: &SphereGrid, goal: &Goal, r: PointRoot, s: FanSpec) {
+        if (s.lm - r.lon).abs() >= PI - ANGLE_EPS {
+            // Rays from the root meet again at its antipode: beyond it no arc is shortest.
+            self.goal_in_fan(grid, goal, r, &s);
+            return;
+        }
+        let top = cut(grid, r, &s, true);
+        let bot = cut(grid, r, &s, false);
+        let lo = s.b_lo.max(bot.bound);
+        let hi = s.b_hi.min(top.bound);
+        if lo <= hi + ANGLE_EPS {
+            self.push_split(grid, goal, r.id, r.v, r.g, s.m, s.dir, s.run, lo, hi.max(lo));
+        }
+        self.goal_in_fan(grid, goal, r, &s);
+        // Edge roots: the fan is cut by a tangency and the tangent ray is in the fan.
+        for (c, is_top) in [(top, true), (bot, false)] {
+            let Some(lon_t) = c.tangent else { continue };
+            let inside = if is_top {
+                c.bound < s.b_hi - ANGLE_EPS && c.bound >= s.b_lo - ANGLE_EPS
+            } else {
+                c.bound > s.b_lo + ANGLE_EPS && c.bound <= s.b_hi + ANGLE_EPS
+            };
+            if !inside {
+                continue;
+            }
+            let (line, sgn) = if is_top {
+                (s.run.top, 1.0)
+            } else {
+                (s.run.bottom, -1.0)
+            };
+            let lat0 = grid.row_line_lat(line);
+            let tv = V3::from_lat_lon(lat0, lon_t);
+            let g = r.g + r.v.angle(tv);
+            let id = self.push_root(RootData {
+                kind: RootKind::Edge {
+                    v: tv,
+                    lat0,
+                    lon_t,
+                    line,
+                    s: sgn,
+                },
+                g,
+                parent: r.id,
+                dep_lon: f64::NAN,
+            });
+            // The region between the tangent ray and the edge, on the far meridian.
+            let (lo, hi) = if is_top {
+                (c.bound, lat0)
+            } else {
+                (lat0, c.bound)
+            };
+            self.push_split(grid, goal, id, tv, g, s.m, s.dir, s.run, lo, hi);
+            // The goal in this column beyond the tangent ray.
+            self.goal_via_edge(grid, goal, id, s.col, s.run, s.dir, s.la, s.lm, None);
+        }
+    }
+
+    /// The goal, if it lies in the fan's column and run and a ray of the fan reaches it.
+    fn goal_in_fan(&mut self, grid: &SphereGrid, goal: &Goal, r: PointRoot, s: &FanSpec) {
+        let Some(lg) = goal_lon_in(grid, goal, s.col, s.la, s.lm) else {
+            return;
+        };
+        if !in_run(grid, s.run, goal.lat) {
+            return;
+        }
+        if (lg - r.lon).abs() >= PI - ANGLE_EPS {
+            return;
+        }
+        // The ray through the goal, continued to the far meridian, must be in the fan.
+        let n = r.v.cross(goal.v);
+        if n.norm() < 1e-15 {
+            return;
+        }
+        if (s.lm - r.lon).abs() < PI - ANGLE_EPS {
+            let c = crossing_lat(n, s.lm);
+            if c < s.b_lo - ANGLE_EPS || c > s.b_hi + ANGLE_EPS {
+                return;
+            }
+        }
+        // And stay inside the run between the fan's start and the goal.
+        let (a, b) = (s.la, lg);
+        if (a - b).abs() > ANGLE_EPS {
+            let top = extreme_lat(n, a, b, true);
+            let bot = extreme_lat(n, a, b, false);
+            if top > grid.row_line_lat(s.run.top) + ANGLE_EPS
+                || bot < grid.row_line_lat(s.run.bottom) - ANGLE_EPS
+            {
+                return;
+            }
+        }
+        let g = r.g + r.v.angle(goal.v);
+        self.push_goal(goal, r.id, f64::NAN, g);
+    }
+
+    /// Expands a node whose root is an edge root.
+    fn expand_edge(&mut self, grid: &SphereGrid, goal: &Goal, node: Node) {
+        let root = self.roots[node.root as usize];
+        let RootKind::Edge {
+            v: tv,
+            lat0,
+            lon_t,
+            line,
+            s,
+        } = root.kind
+        else {
+            return;
+        };
+        let (k, dir) = (node.k, node.dir);
+        let lk = unwrap_near(grid.meridian_lon(k), lon_t);
+        let m = k + dir;
+        let lm = lk + dir as f64 * grid.res_lon();
+        let col = if dir > 0 { k } else { k - 1 };
+        if (lm - lon_t).abs() >= PI - ANGLE_EPS {
+            return;
+        }
+        let run = node.run;
+        // Work in u = s·lat: the edge is on the north side in u.
+        let u0 = s * lat0;
+        let (u_lo, u_hi) = if s > 0.0 {
+            (node.lo, node.hi)
+        } else {
+            (-node.hi, -node.lo)
+        };
+        let (edge_side_line, far_side_line) = if s > 0.0 {
+            (run.top, run.bottom)
+        } else {
+            (run.bottom, run.top)
+        };
+        let far_u = s * grid.row_line_lat(far_side_line);
+        let far_is_pole = far_side_line == 0 || far_side_line == grid.height();
+        let reaches_edge = u_hi >= u0 - ANGLE_EPS;
+        let continues = reaches_edge && edge_side_line == line;
+        // Projection of an interval point along its tangent ray.
+        let proj = |u: f64| -> f64 {
+            let d = tangent_offset(u, u0).unwrap_or(0.0);
+            let lt = lk - dir as f64 * d;
+            lat_from_vertex(u0, lt, lm)
+        };
+        let p_lo = proj(u_lo);
+        let p_hi = if continues { u0 } else { proj(u_hi) };
+        let v_lo = if far_is_pole { p_lo } else { p_lo.max(far_u) };
+        if v_lo <= p_hi + ANGLE_EPS {
+            let (lo, hi) = if s > 0.0 {
+                (v_lo, p_hi.max(v_lo))
+            } else {
+                (-p_hi.max(v_lo), -v_lo)
+            };
+            self.push_split(grid, goal, node.root, tv, root.g, m, dir, run, lo, hi);
+        }
+        // The goal in this column.
+        let reach = if continues { Some(lm) } else { None };
+        self.goal_via_edge(grid, goal, node.root, col, run, dir, lk, lm, Some((node, reach)));
+
+        let near = if dir > 0 { k - 1 } else { k };
+        // The edge ends at meridian k: its end is a corner.
+        let beyond = if s > 0.0 {
+            edge_side_line < line
+        } else {
+            edge_side_line > line
+        };
+        if reaches_edge && beyond {
+            let g = root.g + lat0.cos() * (lk - lon_t).abs();
+            let bound = s * lat_from_vertex(u0, lk, lm);
+            self.turn_at(
+                grid,
+                goal,
+                TurnSpec {
+                    parent: node.root,
+                    dep_lon: lk,
+                    g,
+                    k,
+                    lk,
+                    i: line,
+                    dir,
+                    run,
+                    up: s > 0.0,
+                    bound,
+                    flat: true,
+                },
+            );
+        }
+        // The interval's end away from the edge.
+        let far_end = if s > 0.0 { node.lo } else { node.hi };
+        if let Some(i) = line_of(grid, far_end) {
+            let (continues_beyond, near_blocked) = if s > 0.0 {
+                (i < run.bottom, !grid.is_free(i as i64, near))
+            } else {
+                (i > run.top, !grid.is_free(i as i64 - 1, near))
+            };
+            let at_run_end = if s > 0.0 {
+                i == run.bottom && i < grid.height()
+            } else {
+                i == run.top && i > 0
+            };
+            if (continues_beyond && near_blocked) || (at_run_end && !near_blocked) {
+                let uf = s * far_end;
+                let d = tangent_offset(uf, u0).unwrap_or(0.0);
+                let dep = lk - dir as f64 * d;
+                let tp = V3::from_lat_lon(lat0, dep);
+                let cv = V3::from_lat_lon(far_end, lk);
+                let g = root.g + lat0.cos() * (dep - lon_t).abs() + tp.angle(cv);
+                let bound = s * p_lo;
+                self.turn_at(
+                    grid,
+                    goal,
+                    TurnSpec {
+                        parent: node.root,
+                        dep_lon: dep,
+                        g,
+                        k,
+                        lk,
+                        i,
+                        dir,
+                        run,
+                        up: s < 0.0,
+                        bound,
+                        flat: continues_beyond,
+                    },
+                );
+            }
+        }
+    }
+
+    /// The goal reached from edge root `id` inside column `col` (run `run`) between `la` and
+    /// `lm`: it must be beyond the root's tangent point, and either leave the edge before `la`
+    /// through the node's interval (`node`) or, where the edge runs along the column
+    /// (`reach`), leave it inside the column.
+    #[allow(clippy::too_many_arguments)]
+    fn goal_via_edge(
+        &mut self,
+        grid: &SphereGrid,
+        goal: &Goal,
+        id: u32,
+        col: i64,
+        run: Run,
+        dir: i64,
+        la: f64,
+        lm: f64,
+        node: Option<(Node, Option<f64>)>,
+    ) {
+        let root = self.roots[id as usize];
+        let RootKind::Edge {
+            lat0, lon_t, s, ..
+        } = root.kind
+        else {
+            return;
+        };
+        let Some(lg) = goal_lon_in(grid, goal, col, la, lm) else {
+            return;
+        };
+        if !in_run(grid, run, goal.lat) {
+            return;
+        }
+        let u0 = s * lat0;
+        let ug = s * goal.lat;
+        let Some(d) = tangent_offset(ug, u0) else {
+            return;
+        };
+        let dep = lg - dir as f64 * d;
+        let df = dir as f64;
+        // Beyond the tangent point.
+        if (dep - lon_t) * df < -ANGLE_EPS {
+            return;
+        }
+        if (lg - lon_t).abs() >= PI - ANGLE_EPS {
+            return;
+        }
+        match node {
+            None => {
+                // Created in this column: the edge runs along the whole column, from lon_t.
+            }
+            Some((n, reach)) => {
+                if (dep - la) * df <= ANGLE_EPS {
+                    // Leaves before the node's meridian: must cross it inside the interval.
+                    let c = lat_from_vertex(u0, dep, la) * s;
+                    if c < n.lo - ANGLE_EPS || c > n.hi + ANGLE_EPS {
+                        return;
+                    }
+                } else if reach.is_none() {
+                    return;
+                }
+            }
+        }
+        let tp = V3::from_lat_lon(lat0, dep);
+        let g = root.g + lat0.cos() * (dep - lon_t).abs() + tp.angle(goal.v);
+        self.push_goal(goal, id, dep, g);
+    }
+
+    /// Writes the route ending at root `id` into `out`.
+    fn reconstruct(&self, id: u32, out: &mut Route) {
+        let mut legs = Vec::new();
+        let mut cur = id;
+        while self.roots[cur as usize].parent != NONE {
+            let c = self.roots[cur as usize];
+            let p = self.roots[c.parent as usize];
+            let cv = c.v();
+            match p.kind {
+                RootKind::Point { v, .. } => {
+                    push_great(&mut legs, v, cv);
+                }
+                RootKind::Edge {
+                    lat0, lon_t, ..
+                } => {
+                    let dv = V3::from_lat_lon(lat0, c.dep_lon);
+                    push_great(&mut legs, dv, cv);
+                    if (c.dep_lon - lon_t).abs() > 1e-15 {
+                        legs.push(Leg::Parallel {
+                            lat: lat0.to_degrees(),
+                            from_lon: lon_t.to_degrees(),
+                            to_lon: c.dep_lon.to_degrees(),
+                        });
+                    }
+                }
+            }
+            cur = c.parent;
+        }
+        legs.reverse();
+        out.radians = legs.iter().map(Leg::radians).sum();
+        out.legs = legs;
+    }
+}
+
+fn push_great(legs: &mut Vec<Leg>, a: V3, b: V3) {
+    if a.angle(b) > 1e-15 {
+        legs.push(Leg::Great {
+            from: a.to_lat_lon(),
+            to: b.to_lat_lon(),
+        });
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct FanSpec {
+    col: i64,
+    run: Run,
+    /// Longitude where the fan enters the column (the near meridian or the root's own).
+    la: f64,
+    /// The far meridian and its (unwrapped) longitude.
+    m: i64,
+    lm: f64,
+    dir: i64,
+    /// The rays allowed, as crossings of the far meridian.
+    b_lo: f64,
+    b_hi: f64,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct TurnSpec {
+    parent: u32,
+    dep_lon: f64,
+    g: f64,
+    k: i64,
+    lk: f64,
+    i: u32,
+    dir: i64,
+    run: Run,
+    up: bool,
+    bound: f64,
+    /// Whether to run along the meridian too.
+    flat: bool,
+}
+
+/// The crossing at longitude `lm` of the great circle from `r` through (`lat`, `lk`).
+#[inline]
+fn project(r: V3, lat: f64, lk: f64, lm: f64) -> f64 {
+    if lat.abs() >= FRAC_PI_2 - ANGLE_EPS {
+        return lat;
+    }
+    crossing_lat_through(r, V3::from_lat_lon(lat, lk), lm)
+}
+
+/// The extreme visible crossing of the fan at the far meridian on the run's top (`top`) or
+/// bottom side.
+fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
+    let line = if top { s.run.top } else { s.run.bottom };
+    if line == 0 || line == grid.height() {
+        return Cut {
+            bound: if top { FRAC_PI_2 } else { -FRAC_PI_2 },
+            tangent: None,
+        };
+    }
+    let lat = grid.row_line_lat(line);
+    let corner = V3::from_lat_lon(lat, s.lm);
+    let n = r.v.cross(corner);
+    let fine = if n.norm() < 1e-15 {
+        true
+    } else {
+        let e = extreme_lat(n, s.la, s.lm, top);
+        if top { e <= lat + ANGLE_EPS } else { e >= lat - ANGLE_EPS }
+    };
+    if fine {
+        return Cut {
+            bound: lat,
+            tangent: None,
+        };
+    }
+    // The boundary ray touches the parallel inside the column.
+    let sg = if top { 1.0 } else { -1.0 };
+    if let Some(d) = tangent_offset(sg * r.lat, sg * lat) {
+        let lv = r.lon + s.dir as f64 * d;
+        let inside = (lv - s.la) * s.dir as f64 >= -ANGLE_EPS
+            && (s.lm - lv) * s.dir as f64 > ANGLE_EPS;
+        if inside {
+            return Cut {
+                bound: lat_from_vertex(lat, lv, s.lm),
+                tangent: Some(lv),
+            };
+        }
+    }
+    // Not expected geometrically (wide columns only): find the boundary ray by bisection.
+    let (mut a, mut b) = if top { (-FRAC_PI_2, lat) } else { (lat, FRAC_PI_2) };
+    for _ in 0..80 {
+        let mid = 0.5 * (a + b);
+        let p = V3::from_lat_lon(mid, s.lm);
+        let n = r.v.cross(p);
+        let e = extreme_lat(n, s.la, s.lm, top);
+        let ok = if top { e <= lat } else { e >= lat };
+        if ok == top {
+            a = mid;
+        } else {
+            b = mid;
+        }
+    }
+    Cut {
+        bound: if top { a } else { b },
+        tangent: None,
+    }
+}
+
+/// An admissible estimate of the cost from a root at `v` through the meridian segment to the
+/// goal.
+fn heuristic(v: V3, lon: f64, lo: f64, hi: f64, goal: &Goal) -> f64 {
+    let direct = v.angle(goal.v);
+    let (_, a) = nearest_on_meridian(v, lon, lo, hi);
+    let (_, b) = nearest_on_meridian(goal.v, lon, lo, hi);
+    direct.max(a + b)
+}
+
+/// The goal's longitude unwrapped near the column, if it lies in the column (closed) between
+/// longitudes `la` and `lm`.
+fn goal_lon_in(grid: &SphereGrid, goal: &Goal, col: i64, la: f64, lm: f64) -> Option<f64> {
+    let c0 = grid.meridian_lon(col);
+    let lg = unwrap_near(goal.lon, c0 + 0.5 * grid.res_lon());
+    let (a, b) = if la <= lm { (la, lm) } else { (lm, la) };
+    (lg >= a - ANGLE_EPS && lg <= b + ANGLE_EPS).then_some(lg)
+}
+
+fn in_run(grid: &SphereGrid, run: Run, lat: f64) -> bool {
+    lat <= grid.row_line_lat(run.top) + ANGLE_EPS && lat >= grid.row_line_lat(run.bottom) - ANGLE_EPS
+}
+
+/// The meridian index whose longitude is `lon` (radians), if any.
+fn meridian_of(grid: &SphereGrid, lon: f64) -> Option<i64> {
+    let x = (lon + PI) / grid.res_lon();
+    let r = x.round();
+    ((x - r).abs() * grid.res_lon() < ANGLE_EPS)
+        .then(|| (r as i64).rem_euclid(grid.width() as i64))
+}
+
+/// The row line index whose latitude is `lat`, if any.
+fn line_of(grid: &SphereGrid, lat: f64) -> Option<u32> {
+    let y = (FRAC_PI_2 - lat) / grid.res_lat();
+    let r = y.round();
+    ((y - r).abs() * grid.res_lat() < ANGLE_EPS && r >= 0.0 && r <= grid.height() as f64)
+        .then_some(r as u32)
+}
+
+/// The run of column `col` whose closed latitude range contains `lat`.
+fn run_containing(grid: &SphereGrid, col: i64, lat: f64) -> Option<Run> {
+    grid.runs(col).iter().copied().find(|&r| in_run(grid, r, lat))
+}
+
+fn check_endpoint(grid: &SphereGrid, which: &'static str, p: LatLon) -> Result<(), SphereError> {
+    if !p.lat.is_finite() || !p.lon.is_finite() || p.lat.abs() > 90.0 {
+        return Err(SphereError::BadCoordinate {
+            which,
+            lat: p.lat,
+            lon: p.lon,
+        });
+    }
+    if p.lat.abs() >= 90.0 - 1e-9 {
+        return Err(SphereError::Ambiguous {
+            which,
+            lat: p.lat,
+            lon: p.lon,
+        });
+    }
+    let cells = grid.free_cells_at(p);
+    let free: Vec<bool> = cells.iter().map(|&(r, c)| grid.is_free(r, c)).collect();
+    if !free.iter().any(|&f| f) {
+        return Err(SphereError::Blocked {
+            which,
+            lat: p.lat,
+            lon: p.lon,
+        });
+    }
+    if cells.len() == 4 {
+        // Order: (r-1, c-1), (r-1, c), (r, c-1), (r, c).
+        let (nw, ne, sw, se) = (free[0], free[1], free[2], free[3]);
+        if (nw && se && !ne && !sw) || (ne && sw && !nw && !se) {
+            return Err(SphereError::Ambiguous {
+                which,
+                lat: p.lat,
+                lon: p.lon,
+            });
+        }
+    }
+    Ok(())
 }

@@ -215,23 +215,32 @@ impl SphereGrid {
         self.free_cells_at(p).iter().any(|&(r, c)| self.is_free(r, c))
     }
 
-    /// The cells whose closure contains `p` (1, 2 or 4 cells; more at a pole, where only the
-    /// polar cells of the point's own column are listed).
+    /// The cells whose closure contains `p` (1, 2 or 4 cells; at a pole, only the polar
+    /// cells of the point's own column), as (row, col) with col in `0..width`.
     pub fn free_cells_at(&self, p: LatLon) -> Vec<(i64, i64)> {
+        let (cells, n) = self.cells_at(p);
+        cells[..n].to_vec()
+    }
+
+    /// [`Self::free_cells_at`] without allocating: the cells in order (north-west, north-east,
+    /// south-west, south-east when there are four) and their number.
+    pub(crate) fn cells_at(&self, p: LatLon) -> ([(i64, i64); 4], usize) {
         let y = (90.0 - p.lat) / 180.0 * self.height as f64;
         let x = (wrap_deg(p.lon) + 180.0) / 360.0 * self.width as f64;
-        let rows = line_or_cell(y);
-        let cols = line_or_cell(x);
-        let mut out = Vec::with_capacity(4);
-        for &r in &rows {
+        let (rows, nr) = line_or_cell(y);
+        let (cols, nc) = line_or_cell(x);
+        let mut out = [(0, 0); 4];
+        let mut n = 0;
+        for &r in &rows[..nr] {
             if r < 0 || r >= self.height as i64 {
                 continue;
             }
-            for &c in &cols {
-                out.push((r, c.rem_euclid(self.width as i64)));
+            for &c in &cols[..nc] {
+                out[n] = (r, c.rem_euclid(self.width as i64));
+                n += 1;
             }
         }
-        out
+        (out, n)
     }
 
     /// The free cell whose centre is nearest (great-circle distance) to `p`, searching
@@ -296,12 +305,12 @@ impl SphereGrid {
 }
 
 /// The indices of the cells whose closure contains coordinate `v` (cell units): one, or two
-/// when `v` is on a line.
-fn line_or_cell(v: f64) -> Vec<i64> {
+/// when `v` is on a line (within 1e-9 cell).
+fn line_or_cell(v: f64) -> ([i64; 2], usize) {
     let r = v.round();
     if (v - r).abs() < 1e-9 {
-        vec![r as i64 - 1, r as i64]
+        ([r as i64 - 1, r as i64], 2)
     } else {
-        vec![v.floor() as i64]
+        ([v.floor() as i64, 0], 1)
     }
 }

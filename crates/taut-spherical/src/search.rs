@@ -127,6 +127,8 @@ pub struct SearchContext {
     roots: Vec<RootData>,
     history: HashMap<u64, f64>,
     scratch: Vec<(f64, f64, Run)>,
+    /// Successors of the node being expanded: (node, f, g).
+    pending: Vec<(u32, f64, f64)>,
 }
 
 /// The cut of a fan by one side of a run: the extreme visible crossing at the far meridian and,
@@ -178,6 +180,7 @@ impl SearchContext {
         self.nodes.clear();
         self.roots.clear();
         self.history.clear();
+        self.pending.clear();
 
         let goal = Goal {
             v: to.to_vec(),
@@ -210,14 +213,11 @@ impl SearchContext {
         };
         let s_mer = meridian_of(grid, s_lon);
         // Fans into the column(s) containing the start.
-        let cols: Vec<i64> = match s_mer {
-            Some(k) => vec![k - 1, k],
-            None => {
-                let c = ((s_lon + PI) / grid.res_lon()).floor() as i64;
-                vec![c]
-            }
+        let (cols, ncols) = match s_mer {
+            Some(k) => ([k - 1, k], 2),
+            None => ([((s_lon + PI) / grid.res_lon()).floor() as i64, 0], 1),
         };
-        for &c in &cols {
+        for &c in &cols[..ncols] {
             if let Some(run) = run_containing(grid, c, s_lat) {
                 let la = s_lon;
                 // Fan east (to meridian c + 1) unless the start is on that meridian, and west.
@@ -240,6 +240,7 @@ impl SearchContext {
                             dir,
                             b_lo: -FRAC_PI_2,
                             b_hi: FRAC_PI_2,
+                            near: None,
                         },
                     );
                 }
@@ -254,27 +255,45 @@ impl SearchContext {
             }
         }
 
+        self.flush();
         while let Some(Entry { id, .. }) = self.open.pop() {
-            let node = self.nodes[id as usize];
+            let mut node = self.nodes[id as usize];
             if node.fin {
                 self.reconstruct(node.root, out);
                 return Ok(Outcome::Found);
             }
-            self.stats.expanded += 1;
-            let root = self.roots[node.root as usize];
-            match root.kind {
-                RootKind::Point { v, lat, lon } => {
-                    let pr = PointRoot {
-                        id: node.root,
-                        v,
-                        lat,
-                        lon,
-                        g: root.g,
-                    };
-                    self.expand_cone(grid, &goal, pr, node);
+            loop {
+                self.stats.expanded += 1;
+                let root = self.roots[node.root as usize];
+                match root.kind {
+                    RootKind::Point { v, lat, lon } => {
+                        let pr = PointRoot {
+                            id: node.root,
+                            v,
+                            lat,
+                            lon,
+                            g: root.g,
+                        };
+                        self.expand_cone(grid, &goal, pr, node);
+                    }
+                    RootKind::Edge { .. } => self.expand_edge(grid, &goal, node),
                 }
-                RootKind::Edge { .. } => self.expand_edge(grid, &goal, node),
+                // A node whose only successor is the next interval of the same cone, with an f
+                // no larger than any open node's, would be popped next: expand it at once,
+                // without the open list (goals always go through the open list).
+                if self.pending.len() == 1 {
+                    let (next, f, _) = self.pending[0];
+                    let nn = self.nodes[next as usize];
+                    let first = self.open.peek().is_none_or(|e| f <= e.f);
+                    if !nn.fin && nn.root == node.root && first {
+                        self.pending.clear();
+                        node = nn;
+                        continue;
+                    }
+                }
+                break;
             }
+            self.flush();
         }
         Ok(Outcome::Unreachable)
     }
@@ -306,11 +325,15 @@ impl SearchContext {
     fn push_node(&mut self, node: Node, f: f64, g: f64) {
         self.stats.generated += 1;
         self.nodes.push(node);
-        self.open.push(Entry {
-            f,
-            g,
-            id: (self.nodes.len() - 1) as u32,
-        });
+        self.pending.push(((self.nodes.len() - 1) as u32, f, g));
+    }
+
+    /// Moves the successors of the last expansion to the open list.
+    fn flush(&mut self) {
+        for &(id, f, g) in &self.pending {
+            self.open.push(Entry { f, g, id });
+        }
+        self.pending.clear();
     }
 
     /// Pushes the goal, reached from root `parent` (leaving an edge root at `dep_lon`) with
@@ -420,10 +443,9 @@ impl SearchContext {
                 dir,
                 b_lo,
                 b_hi,
+                near: Some((node.lo, node.hi)),
             },
         );
-        // Corners at the interval's ends: the near column is blocked just beyond the end and
-        // the run continues.
         let near = if dir > 0 { k - 1 } else { k };
         // Two kinds of corner: the near column is blocked beyond the end while the run goes
         // on (the path turns round the near obstacle and may also run along the meridian), or
@@ -528,6 +550,7 @@ impl SearchContext {
                 dir: t.dir,
                 b_lo,
                 b_hi,
+                near: None,
             },
         );
         if t.flat {
@@ -712,7 +735,17 @@ impl SearchContext {
         if n.norm() < 1e-15 {
             return;
         }
-        if (s.lm - r.lon).abs() < PI - ANGLE_EPS {
+        if let Some((lo, hi)) = s.near {
+            // A cone node: the ray must cross the node's interval.
+            let c = if (lg - s.la).abs() < ANGLE_EPS {
+                goal.lat
+            } else {
+                crossing_lat(n, s.la)
+            };
+            if c < lo - ANGLE_EPS || c > hi + ANGLE_EPS {
+                return;
+            }
+        } else {
             let c = crossing_lat(n, s.lm);
             if c < s.b_lo - ANGLE_EPS || c > s.b_hi + ANGLE_EPS {
                 return;
@@ -820,45 +853,52 @@ impl SearchContext {
                 },
             );
         }
-        // The interval's end away from the edge.
-        let far_end = if s > 0.0 { node.lo } else { node.hi };
-        if let Some(i) = line_of(grid, far_end) {
-            let (continues_beyond, near_blocked) = if s > 0.0 {
-                (i < run.bottom, !grid.is_free(i as i64, near))
-            } else {
-                (i > run.top, !grid.is_free(i as i64 - 1, near))
-            };
-            let at_run_end = if s > 0.0 {
-                i == run.bottom && i < grid.height()
-            } else {
-                i == run.top && i > 0
-            };
-            if (continues_beyond && near_blocked) || (at_run_end && !near_blocked) {
-                let uf = s * far_end;
-                let d = tangent_offset(uf, u0).unwrap_or(0.0);
-                let dep = lk - dir as f64 * d;
-                let tp = V3::from_lat_lon(lat0, dep);
-                let cv = V3::from_lat_lon(far_end, lk);
-                let g = root.g + lat0.cos() * (dep - lon_t).abs() + tp.angle(cv);
-                let bound = s * p_lo;
-                self.turn_at(
-                    grid,
-                    goal,
-                    TurnSpec {
-                        parent: node.root,
-                        dep_lon: dep,
-                        g,
-                        k,
-                        lk,
-                        i,
-                        dir,
-                        run,
-                        up: s < 0.0,
-                        bound,
-                        flat: continues_beyond,
-                    },
-                );
+        // Corners at the interval's ends (other than the edge's own end, handled above), as
+        // for cone nodes; the cost runs along the edge to the ray's departure point.
+        for up in [true, false] {
+            let end = if up { node.hi } else { node.lo };
+            let Some(i) = line_of(grid, end) else { continue };
+            if i == line && (s * end - u0).abs() < ANGLE_EPS {
+                continue;
             }
+            let near_blocked = if up {
+                !grid.is_free(i as i64 - 1, near)
+            } else {
+                !grid.is_free(i as i64, near)
+            };
+            let (goes_on, run_ends) = if up {
+                (i > run.top, i == run.top && i > 0)
+            } else {
+                (i < run.bottom, i == run.bottom && i < grid.height())
+            };
+            let flat = goes_on && near_blocked;
+            if !flat && !(run_ends && !near_blocked) {
+                continue;
+            }
+            let ue = s * end;
+            let d = tangent_offset(ue, u0).unwrap_or(0.0);
+            let dep = lk - dir as f64 * d;
+            let tp = V3::from_lat_lon(lat0, dep);
+            let cv = V3::from_lat_lon(end, lk);
+            let g = root.g + lat0.cos() * (dep - lon_t).abs() + tp.angle(cv);
+            let bound = s * lat_from_vertex(u0, dep, lm);
+            self.turn_at(
+                grid,
+                goal,
+                TurnSpec {
+                    parent: node.root,
+                    dep_lon: dep,
+                    g,
+                    k,
+                    lk,
+                    i,
+                    dir,
+                    run,
+                    up,
+                    bound,
+                    flat,
+                },
+            );
         }
     }
 
@@ -983,6 +1023,10 @@ struct FanSpec {
     /// The rays allowed, as crossings of the far meridian.
     b_lo: f64,
     b_hi: f64,
+    /// For a cone node, its interval on the near meridian (the rays allowed, as crossings of
+    /// the near meridian; used for the goal, which may lie 180° or more from the root's far
+    /// side).
+    near: Option<(f64, f64)>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1080,8 +1124,8 @@ fn heuristic(v: V3, lon: f64, lo: f64, hi: f64, goal: &Goal) -> f64 {
 /// The goal's longitude unwrapped near the column, if it lies in the column (closed) between
 /// longitudes `la` and `lm`.
 fn goal_lon_in(grid: &SphereGrid, goal: &Goal, col: i64, la: f64, lm: f64) -> Option<f64> {
-    let c0 = grid.meridian_lon(col);
-    let lg = unwrap_near(goal.lon, c0 + 0.5 * grid.res_lon());
+    let _ = (grid, col);
+    let lg = unwrap_near(goal.lon, 0.5 * (la + lm));
     let (a, b) = if la <= lm { (la, lm) } else { (lm, la) };
     (lg >= a - ANGLE_EPS && lg <= b + ANGLE_EPS).then_some(lg)
 }
@@ -1126,16 +1170,19 @@ fn check_endpoint(grid: &SphereGrid, which: &'static str, p: LatLon) -> Result<(
             lon: p.lon,
         });
     }
-    let cells = grid.free_cells_at(p);
-    let free: Vec<bool> = cells.iter().map(|&(r, c)| grid.is_free(r, c)).collect();
-    if !free.iter().any(|&f| f) {
+    let (cells, n) = grid.cells_at(p);
+    let mut free = [false; 4];
+    for (f, &(r, c)) in free.iter_mut().zip(&cells[..n]) {
+        *f = grid.is_free(r, c);
+    }
+    if !free[..n].iter().any(|&f| f) {
         return Err(SphereError::Blocked {
             which,
             lat: p.lat,
             lon: p.lon,
         });
     }
-    if cells.len() == 4 {
+    if n == 4 {
         // Order: (r-1, c-1), (r-1, c), (r, c-1), (r, c).
         let (nw, ne, sw, se) = (free[0], free[1], free[2], free[3]);
         if (nw && se && !ne && !sw) || (ne && sw && !nw && !se) {

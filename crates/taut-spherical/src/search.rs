@@ -558,6 +558,53 @@ impl SearchContext {
         }
     }
 
+    /// A pole reached with cost `g` from root `parent`. Where its polar row is partly
+    /// blocked, the pole is a vertex that touches obstacles and a route may turn there: from
+    /// it, every ray is a meridian, so its successors are the goal if it lies in a polar run
+    /// and the walks down every grid meridian. (Where the row is all free no route needs to
+    /// turn at the pole, and cones pass over it.)
+    fn pole(&mut self, grid: &SphereGrid, goal: &Goal, parent: u32, g: f64, north: bool) {
+        let (line, row) = if north {
+            (0, 0)
+        } else {
+            (grid.height(), grid.height() as i64 - 1)
+        };
+        let w = grid.width() as i64;
+        let free = (0..w).filter(|&c| grid.is_free(row, c)).count() as i64;
+        if free == 0 || free == w {
+            return;
+        }
+        if !self.history_ok(grid, line, 0, 15, g) {
+            return;
+        }
+        let lat = if north { FRAC_PI_2 } else { -FRAC_PI_2 };
+        let v = V3::from_lat_lon(lat, 0.0);
+        let id = self.push_root(RootData {
+            kind: RootKind::Point { v, lat, lon: 0.0 },
+            g,
+            parent,
+            dep_lon: f64::NAN,
+        });
+        // The goal in a polar run: straight down its meridian.
+        let (gr, gc) = grid.cell_of(LatLon::new(goal.lat.to_degrees(), goal.lon.to_degrees()));
+        if let Some(run) = grid.run_at(gr, gc as i64)
+            && (if north { run.top == 0 } else { run.bottom == grid.height() })
+            && in_run(grid, run, goal.lat)
+        {
+            self.push_goal(goal, id, f64::NAN, g + v.angle(goal.v));
+        }
+        for k in 0..w {
+            let pr = PointRoot {
+                id,
+                v,
+                lat,
+                lon: grid.meridian_lon(k),
+                g,
+            };
+            self.flat(grid, goal, pr, k, line, !north, None);
+        }
+    }
+
     /// Runs along meridian `k` from row line `i` (point root `r` there, or `r` inside the cell
     /// row just behind the line when `behind` gives that row's free sides), north if `up`,
     /// while a free cell borders the meridian and no double corner blocks it, turning at every
@@ -584,6 +631,10 @@ impl SearchContext {
         loop {
             let row = if up { line as i64 - 1 } else { line as i64 };
             if row < 0 || row >= grid.height() as i64 {
+                if prev.is_some() && r.lat.abs() < FRAC_PI_2 - ANGLE_EPS {
+                    let g = r.g + (grid.row_line_lat(line) - r.lat).abs();
+                    self.pole(grid, goal, r.id, g, up);
+                }
                 break;
             }
             let (gw, ge) = (grid.is_free(row, west), grid.is_free(row, east));
@@ -674,6 +725,16 @@ impl SearchContext {
         let hi = s.b_hi.min(top.bound);
         if lo <= hi + ANGLE_EPS {
             self.push_split(grid, goal, r.id, r.v, r.g, s.m, s.dir, s.run, lo, hi.max(lo));
+            // The fan reaches a pole: where the polar row is partly blocked, the pole is a
+            // vertex touching obstacles, and routes may turn there.
+            if hi >= FRAC_PI_2 - ANGLE_EPS && s.run.top == 0 {
+                let g = r.g + r.v.angle(V3::from_lat_lon(FRAC_PI_2, 0.0));
+                self.pole(grid, goal, r.id, g, true);
+            }
+            if lo <= -FRAC_PI_2 + ANGLE_EPS && s.run.bottom == grid.height() {
+                let g = r.g + r.v.angle(V3::from_lat_lon(-FRAC_PI_2, 0.0));
+                self.pole(grid, goal, r.id, g, false);
+            }
         }
         self.goal_in_fan(grid, goal, r, &s);
         // Edge roots: the fan is cut by a tangency and the tangent ray is in the fan.

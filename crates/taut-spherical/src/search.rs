@@ -563,7 +563,8 @@ impl SearchContext {
     /// it, every ray is a meridian, so its successors are the goal if it lies in a polar run
     /// and the walks down every grid meridian. (Where the row is all free no route needs to
     /// turn at the pole, and cones pass over it.)
-    fn pole(&mut self, grid: &SphereGrid, goal: &Goal, parent: u32, g: f64, north: bool) {
+    fn pole(&mut self, grid: &SphereGrid, goal: &Goal, r: PointRoot, g: f64, north: bool) {
+        let parent = r.id;
         let (line, row) = if north {
             (0, 0)
         } else {
@@ -571,7 +572,11 @@ impl SearchContext {
         };
         let w = grid.width() as i64;
         let free = (0..w).filter(|&c| grid.is_free(row, c)).count() as i64;
-        if free == 0 || free == w {
+        if free == 0 {
+            return;
+        }
+        if free == w {
+            self.pole_pass(grid, goal, r, g, north);
             return;
         }
         if !self.history_ok(grid, line, 0, 15, g) {
@@ -605,6 +610,46 @@ impl SearchContext {
         }
     }
 
+    /// A pole with all its polar cells free, reached by the ray of root `r` that passes over
+    /// it: cones cover every other ray, but this one continues down the meridian opposite the
+    /// root, 180° of longitude away, where no cone reaches. It reaches the goal if the goal is
+    /// on that meridian in a polar run, and, if that meridian is a grid line, the corners
+    /// along it (a walk down the meridian from the pole).
+    fn pole_pass(&mut self, grid: &SphereGrid, goal: &Goal, r: PointRoot, g: f64, north: bool) {
+        if r.lat.abs() >= FRAC_PI_2 - ANGLE_EPS {
+            return;
+        }
+        let lon = r.lon + PI;
+        let lat = if north { FRAC_PI_2 } else { -FRAC_PI_2 };
+        let v = V3::from_lat_lon(lat, lon);
+        let id = self.push_root(RootData {
+            kind: RootKind::Point { v, lat, lon },
+            g,
+            parent: r.id,
+            dep_lon: f64::NAN,
+        });
+        if (unwrap_near(goal.lon, lon) - lon).abs() < ANGLE_EPS {
+            let (_, gc) = grid.cell_of(LatLon::new(goal.lat.to_degrees(), goal.lon.to_degrees()));
+            let polar = |run: Run| if north { run.top == 0 } else { run.bottom == grid.height() };
+            let cols = match goal.on_meridian {
+                Some(k) => [k - 1, k],
+                None => [gc as i64, gc as i64],
+            };
+            if cols.iter().any(|&c| {
+                grid.runs(c)
+                    .iter()
+                    .any(|&run| polar(run) && in_run(grid, run, goal.lat))
+            }) {
+                self.push_goal(goal, id, f64::NAN, g + v.angle(goal.v));
+            }
+        }
+        if let Some(k) = meridian_of(grid, lon) {
+            let pr = PointRoot { id, v, lat, lon, g };
+            let line = if north { 0 } else { grid.height() };
+            self.flat(grid, goal, pr, k, line, !north, None);
+        }
+    }
+
     /// Runs along meridian `k` from row line `i` (point root `r` there, or `r` inside the cell
     /// row just behind the line when `behind` gives that row's free sides), north if `up`,
     /// while a free cell borders the meridian and no double corner blocks it, turning at every
@@ -633,7 +678,7 @@ impl SearchContext {
             if row < 0 || row >= grid.height() as i64 {
                 if prev.is_some() && r.lat.abs() < FRAC_PI_2 - ANGLE_EPS {
                     let g = r.g + (grid.row_line_lat(line) - r.lat).abs();
-                    self.pole(grid, goal, r.id, g, up);
+                    self.pole(grid, goal, r, g, up);
                 }
                 break;
             }
@@ -729,22 +774,20 @@ impl SearchContext {
             // vertex touching obstacles, and routes may turn there.
             if hi >= FRAC_PI_2 - ANGLE_EPS && s.run.top == 0 {
                 let g = r.g + r.v.angle(V3::from_lat_lon(FRAC_PI_2, 0.0));
-                self.pole(grid, goal, r.id, g, true);
+                self.pole(grid, goal, r, g, true);
             }
             if lo <= -FRAC_PI_2 + ANGLE_EPS && s.run.bottom == grid.height() {
                 let g = r.g + r.v.angle(V3::from_lat_lon(-FRAC_PI_2, 0.0));
-                self.pole(grid, goal, r.id, g, false);
+                self.pole(grid, goal, r, g, false);
             }
         }
         self.goal_in_fan(grid, goal, r, &s);
         // Edge roots: the fan is cut by a tangency and the tangent ray is in the fan.
         for (c, is_top) in [(top, true), (bot, false)] {
             let Some(lon_t) = c.tangent else { continue };
-            let inside = if is_top {
-                c.bound < s.b_hi - ANGLE_EPS && c.bound >= s.b_lo - ANGLE_EPS
-            } else {
-                c.bound > s.b_lo + ANGLE_EPS && c.bound <= s.b_hi + ANGLE_EPS
-            };
+            // The tangent ray must be one of the fan's rays (possibly its boundary: then the
+            // strip beyond it is outside the fan but still reached along the edge).
+            let inside = c.bound >= s.b_lo - ANGLE_EPS && c.bound <= s.b_hi + ANGLE_EPS;
             if !inside {
                 continue;
             }
@@ -845,9 +888,6 @@ impl SearchContext {
         let m = k + dir;
         let lm = lk + dir as f64 * grid.res_lon();
         let col = if dir > 0 { k } else { k - 1 };
-        if (lm - lon_t).abs() >= PI - ANGLE_EPS {
-            return;
-        }
         let run = node.run;
         // Work in u = s·lat: the edge is on the north side in u.
         let u0 = s * lat0;
@@ -871,10 +911,20 @@ impl SearchContext {
             let lt = lk - dir as f64 * d;
             lat_from_vertex(u0, lt, lm)
         };
-        let p_lo = proj(u_lo);
+        // No ray is followed 180° or more past its departure point (it would no longer be
+        // the shorter arc). The interval's far end has the earliest departure: if it is too
+        // far, only the rays leaving the edge along this column (when it continues) remain.
+        let dep_lo = lk - dir as f64 * tangent_offset(u_lo, u0).unwrap_or(0.0);
+        let far_ok = (lm - dep_lo).abs() < PI - ANGLE_EPS;
+        let p_lo = if far_ok {
+            proj(u_lo)
+        } else {
+            lat_from_vertex(u0, lk, lm)
+        };
         let p_hi = if continues { u0 } else { proj(u_hi) };
+        let far_ok = far_ok || continues;
         let v_lo = if far_is_pole { p_lo } else { p_lo.max(far_u) };
-        if v_lo <= p_hi + ANGLE_EPS {
+        if far_ok && v_lo <= p_hi + ANGLE_EPS {
             let (lo, hi) = if s > 0.0 {
                 (v_lo, p_hi.max(v_lo))
             } else {
@@ -1004,7 +1054,7 @@ impl SearchContext {
         if (dep - lon_t) * df < -ANGLE_EPS {
             return;
         }
-        if (lg - lon_t).abs() >= PI - ANGLE_EPS {
+        if (lg - dep).abs() >= PI - ANGLE_EPS {
             return;
         }
         match node {

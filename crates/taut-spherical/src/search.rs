@@ -104,8 +104,19 @@ struct Node {
     hi: f64,
     /// The run of the column entered.
     run: Run,
-    /// For a goal node: the goal root (the node is final).
-    fin: bool,
+    /// What the node is.
+    kind: NodeKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NodeKind {
+    /// An interval to expand.
+    Interval,
+    /// The goal, reached by the root (final).
+    Goal,
+    /// A walk down meridian `k` from the pole (the root), north pole if `lo > 0`: deferred
+    /// until popped, as it may be long and is rarely needed.
+    PoleWalk,
 }
 
 /// The goal's position, precomputed for the checks in every expansion.
@@ -258,9 +269,26 @@ impl SearchContext {
         self.flush();
         while let Some(Entry { id, .. }) = self.open.pop() {
             let mut node = self.nodes[id as usize];
-            if node.fin {
+            if node.kind == NodeKind::Goal {
                 self.reconstruct(node.root, out);
                 return Ok(Outcome::Found);
+            }
+            if node.kind == NodeKind::PoleWalk {
+                let root = self.roots[node.root as usize];
+                if let RootKind::Point { v, lat, lon } = root.kind {
+                    let pr = PointRoot {
+                        id: node.root,
+                        v,
+                        lat,
+                        lon,
+                        g: root.g,
+                    };
+                    let north = node.lo > 0.0;
+                    let line = if north { 0 } else { grid.height() };
+                    self.flat(grid, &goal, pr, node.k, line, !north, None);
+                }
+                self.flush();
+                continue;
             }
             loop {
                 self.stats.expanded += 1;
@@ -285,7 +313,7 @@ impl SearchContext {
                     let (next, f, _) = self.pending[0];
                     let nn = self.nodes[next as usize];
                     let first = self.open.peek().is_none_or(|e| f <= e.f);
-                    if !nn.fin && nn.root == node.root && first {
+                    if nn.kind == NodeKind::Interval && nn.root == node.root && first {
                         self.pending.clear();
                         node = nn;
                         continue;
@@ -357,7 +385,7 @@ impl SearchContext {
                 lo: 0.0,
                 hi: 0.0,
                 run: Run { top: 0, bottom: 0 },
-                fin: true,
+                kind: NodeKind::Goal,
             },
             g,
             g,
@@ -413,7 +441,7 @@ impl SearchContext {
                     lo: p_lo,
                     hi: p_hi,
                     run: r,
-                    fin: false,
+                    kind: NodeKind::Interval,
                 },
                 g + h,
                 g,
@@ -644,9 +672,20 @@ impl SearchContext {
             }
         }
         if let Some(k) = meridian_of(grid, lon) {
-            let pr = PointRoot { id, v, lat, lon, g };
-            let line = if north { 0 } else { grid.height() };
-            self.flat(grid, goal, pr, k, line, !north, None);
+            let f = g + v.angle(goal.v);
+            self.push_node(
+                Node {
+                    root: id,
+                    k,
+                    dir: 0,
+                    lo: lat,
+                    hi: lat,
+                    run: Run { top: 0, bottom: 0 },
+                    kind: NodeKind::PoleWalk,
+                },
+                f,
+                g,
+            );
         }
     }
 

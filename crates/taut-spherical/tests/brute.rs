@@ -119,16 +119,20 @@ fn unreachable_goals_are_unreachable_for_both() {
     assert_eq!(outcome, Outcome::Unreachable);
     // A double corner does not let a route through: the band broken by two cells that touch
     // diagonally only.
-    let g = SphereGrid::from_fn(16, 8, |r, c| {
-        (r != 3 && r != 4) || (r == 3 && c == 5) || (r == 4 && c == 6)
+    let g = SphereGrid::from_fn(16, 8, |r, c| match r {
+        3 => c == 5,
+        4 => c == 6,
+        _ => true,
     })
     .unwrap();
     assert!(brute_force(&g, a, b, 5.0).is_none());
     let outcome = SearchContext::new().search(&g, a, b, &mut route).unwrap();
     assert_eq!(outcome, Outcome::Unreachable);
     // One more free cell makes a 4-connected passage.
-    let g = SphereGrid::from_fn(16, 8, |r, c| {
-        (r != 3 && r != 4) || (r == 3 && (c == 5 || c == 6)) || (r == 4 && c == 6)
+    let g = SphereGrid::from_fn(16, 8, |r, c| match r {
+        3 => c == 5 || c == 6,
+        4 => c == 6,
+        _ => true,
     })
     .unwrap();
     let r = brute_force(&g, a, b, 5.0).unwrap();

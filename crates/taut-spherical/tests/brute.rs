@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{brute_force, cases, random_query, show};
+use common::{brute_force, cases, connected, random_query, show};
 use proptest::prelude::*;
 use taut_spherical::check::check_route;
 use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
@@ -40,6 +40,11 @@ proptest! {
             Ok(o) => o,
             Err(e) => return Err(TestCaseError::fail(format!("search error {e} for {}", ctx_msg()))),
         };
+        prop_assert_eq!(
+            brute.is_some(),
+            connected(&q.grid, q.from, q.to),
+            "brute force against cell connectivity for {}", ctx_msg()
+        );
         match (outcome, &brute) {
             (Outcome::Found, Some(b)) => {
                 if let Err(v) = check_route(&q.grid, &route, q.from, q.to) {
@@ -62,16 +67,30 @@ proptest! {
     }
 }
 
-/// The brute force's own routes are legal and its reachability is right on random grids.
+/// The brute force's own routes are legal and its reachability is cell connectivity on random
+/// grids (16 by default; `BRUTE_CASES` runs more).
 #[test]
 fn brute_force_routes_are_legal() {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
     let strategy = random_query();
-    for _ in 0..16 {
+    let n = std::env::var("BRUTE_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(16);
+    for _ in 0..n {
         let q = strategy.new_tree(&mut runner).unwrap().current();
-        if let Some(r) = brute_force(&q.grid, q.from, q.to, step(&q.grid)) {
+        let brute = brute_force(&q.grid, q.from, q.to, step(&q.grid));
+        assert_eq!(
+            brute.is_some(),
+            connected(&q.grid, q.from, q.to),
+            "{:?} -> {:?} on\n{}",
+            q.from,
+            q.to,
+            show(&q.grid)
+        );
+        if let Some(r) = brute {
             check_route(&q.grid, &r, q.from, q.to).unwrap();
             assert!(r.radians >= q.from.distance_rad(q.to) - 1e-12);
             assert_eq!(r.radians, r.legs_radians());

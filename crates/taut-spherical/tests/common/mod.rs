@@ -12,7 +12,10 @@
 //!   of a parallel it touches (it touches at its vertex), so a shortest route meets the inside
 //!   of an edge only when it hugs an obstacle on the poleward side; samples on the other edges
 //!   (and on the equator, itself a great circle) could never be used, and would square the
-//!   graph's cost for nothing. A double corner is two nodes, one per free side, and a
+//!   graph's cost for nothing. The start's and goal's longitudes are added to the samples of
+//!   the edges in their columns, so an endpoint always sees the obstacle edge of its own cell
+//!   along a meridian (otherwise an endpoint just below a long poleward edge could see no node
+//!   at all: every arc to a sample would bulge through the edge). A double corner is two nodes, one per free side, and a
 //!   great-circle or parallel edge joins the node of the side it leaves the vertex on, so no
 //!   route of the graph crosses a double corner at a turn.
 //! - [`random_query`]: a proptest strategy for small random sphere grids with a free start
@@ -246,11 +249,24 @@ pub fn brute_force(g: &SphereGrid, from: LatLon, to: LatLon, step_deg: f64) -> O
             if above == below || lat == 0.0 || poleward_free {
                 continue;
             }
+            // Regular samples, plus the start's and the goal's longitudes when they fall in
+            // this column, so that the meridian arc from an endpoint straight to the obstacle
+            // edge of its cell (always legal) is in the graph.
+            let mut lons: Vec<f64> = (1..pieces)
+                .map(|j| lon0 + res_deg * j as f64 / pieces as f64)
+                .collect();
+            for p in [from, to] {
+                let lon = lon0 + (p.lon - lon0).rem_euclid(360.0);
+                if lon > lon0 && lon < lon0 + res_deg && !lons.contains(&lon) {
+                    lons.push(lon);
+                }
+            }
+            lons.sort_by(f64::total_cmp);
+            lons.push(lon0 + res_deg);
             let mut prev = vertex_node(&nodes, i, c, true);
             let mut prev_lon = lon0;
-            for j in 1..=pieces {
-                let lon = lon0 + res_deg * j as f64 / pieces as f64;
-                let id = if j == pieces {
+            for (j, &lon) in lons.iter().enumerate() {
+                let id = if j + 1 == lons.len() {
                     vertex_node(&nodes, i, c + 1, false)
                 } else {
                     nodes.push(node(LatLon::new(lat, lon), None));
@@ -407,4 +423,34 @@ pub fn random_query() -> impl Strategy<Value = Query> {
             let to = point_in_cell(&grid, rg, cg, fy1, fx1);
             Query { grid, from, to }
         })
+}
+
+/// Whether `from` and `to` (each strictly inside a free cell) are connected: their cells are in
+/// one 4-connected component of free cells, longitude wrapping. This is exactly reachability
+/// under the rules: crossing a shared edge is allowed, crossing at a vertex alone needs a third
+/// free cell there (two diagonal cells alone make a double corner), and a pole is passable
+/// only when its polar row is all free, which already joins those cells in a ring.
+pub fn connected(g: &SphereGrid, from: LatLon, to: LatLon) -> bool {
+    let (h, w) = (i64::from(g.height()), i64::from(g.width()));
+    let (s, t) = (g.cell_of(from), g.cell_of(to));
+    let (s, t) = (
+        (i64::from(s.0), i64::from(s.1)),
+        (i64::from(t.0), i64::from(t.1)),
+    );
+    let mut seen = vec![false; (h * w) as usize];
+    let mut stack = vec![s];
+    seen[(s.0 * w + s.1) as usize] = true;
+    while let Some((r, c)) = stack.pop() {
+        if (r, c) == t {
+            return true;
+        }
+        for (nr, nc) in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
+            let nc = nc.rem_euclid(w);
+            if nr >= 0 && nr < h && g.is_free(nr, nc) && !seen[(nr * w + nc) as usize] {
+                seen[(nr * w + nc) as usize] = true;
+                stack.push((nr, nc));
+            }
+        }
+    }
+    false
 }

@@ -9,8 +9,8 @@
 //! parallels) that have a free cell on at least one side. It must not enter a blocked cell's
 //! interior, and must not pass *through* a double corner (a grid vertex where two blocked cells
 //! touch diagonally and the other two cells are free); it may touch one, i.e. turn there while
-//! arriving and leaving on the same free side. A pole is passable only when every cell of its
-//! polar row is free. A start or goal on a double corner may use either free side (the search
+//! arriving and leaving on the same free side. A pole is a vertex shared by its whole polar
+//! row: a route may touch it where a polar cell is free (`docs/spherical.md`). A start or goal on a double corner may use either free side (the search
 //! refuses such endpoints as ambiguous, so the checker does not pick one).
 //!
 //! # How a leg is tested
@@ -21,7 +21,7 @@
 //!   is fine when a cell on either side is free). On top of this exact cut, the arc is sampled
 //!   every [`SAMPLE_CELL_FRACTION`] of the smaller cell side as an independent safety net.
 //!   Every vertex the arc passes within [`VERTEX_TOL`] of, away from its ends, must not be a
-//!   double corner, and a pole passed within [`LINE_TOL`] needs its whole polar row free.
+//!   double corner, and a pole passed within [`LINE_TOL`] needs a free polar cell.
 //! - A parallel leg is tested exactly, column by column: on a row line, one of the two cells
 //!   (above or below) must be free in every column spanned and no meridian strictly inside the
 //!   span may meet the line at a double corner; off a row line, the containing cell must be
@@ -112,7 +112,7 @@ pub enum Violation {
         leg: usize,
     },
     /// A point of leg `leg` lies inside a blocked cell, on a grid line between two blocked
-    /// cells, or on a pole whose polar row is not all free.
+    /// cells, or on a pole with no free polar cell.
     #[error("leg {leg} is blocked at ({}, {})", at.lat, at.lon)]
     Blocked {
         /// Index of the leg.
@@ -321,14 +321,16 @@ fn sin_dist_to_meridian(phi: f64, lon: f64, lambda: f64) -> f64 {
     phi.cos() * d.sin().abs()
 }
 
-/// Whether every cell of polar row `row` is free.
+/// Whether some cell of polar row `row` is free: the pole is the vertex all of them share,
+/// and, as at any vertex, a route may touch it (turn there, or pass over it) when a free cell
+/// borders it; the samples on either side of it check the cells the route actually uses.
 fn polar_row_free(grid: &SphereGrid, row: i64) -> bool {
-    (0..i64::from(grid.width())).all(|c| grid.is_free(row, c))
+    (0..i64::from(grid.width())).any(|c| grid.is_free(row, c))
 }
 
 /// The point rule: `p` is legal when some cell whose closure lies within [`LINE_TOL`] of it is
 /// free (so a point inside a cell needs that cell, a point on a grid line either side, a
-/// point on a vertex any of its four cells); a pole needs its whole polar row.
+/// point on a vertex any of its four cells); a pole, some cell of its polar row.
 fn point_ok(grid: &SphereGrid, p: V3) -> bool {
     let h = i64::from(grid.height());
     let phi = p.lat();
@@ -429,7 +431,7 @@ fn check_great(grid: &SphereGrid, a: V3, b: V3, index: usize) -> Result<(), Viol
     // Unit tangent at `a` towards `b`: p(t) = a cos t + u sin t, t in [0, theta].
     let u = n.cross(a);
     let u = u.scale(1.0 / u.norm());
-    let at = |t: f64| a.scale(t.cos()).add(u.scale(t.sin()));
+    let at = |t: f64| a.scale(t.cos()).plus(u.scale(t.sin()));
 
     // Exact cut: every crossing with a meridian plane and with a row parallel.
     let (h, w) = (i64::from(grid.height()), i64::from(grid.width()));
@@ -615,7 +617,7 @@ fn junction_crosses(grid: &SphereGrid, prev: &Leg, next: &Leg) -> Option<LatLon>
     let back = match *prev {
         Leg::Great { from, to } => {
             let (a, b) = (from.to_vec(), to.to_vec());
-            a.add(b.scale(-a.dot(b)))
+            a.plus(b.scale(-a.dot(b)))
         }
         Leg::Parallel {
             from_lon, to_lon, ..
@@ -624,7 +626,7 @@ fn junction_crosses(grid: &SphereGrid, prev: &Leg, next: &Leg) -> Option<LatLon>
     let fwd = match *next {
         Leg::Great { from, to } => {
             let (a, b) = (from.to_vec(), to.to_vec());
-            b.add(a.scale(-a.dot(b)))
+            b.plus(a.scale(-a.dot(b)))
         }
         Leg::Parallel {
             from_lon, to_lon, ..

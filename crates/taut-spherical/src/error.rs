@@ -43,7 +43,9 @@ pub enum SphereError {
     },
     /// The point is a pole, or a grid vertex where blocked cells touch diagonally, where the
     /// planner cannot tell which side is meant.
-    #[error("{which} ({lat}, {lon}) is a pole or a vertex between diagonal blocked cells; move it into a cell")]
+    #[error(
+        "{which} ({lat}, {lon}) is a pole or a vertex between diagonal blocked cells; move it into a cell"
+    )]
     Ambiguous {
         /// "start" or "goal".
         which: &'static str,

@@ -145,7 +145,7 @@ impl V3 {
 
     /// `self + o`.
     #[inline]
-    pub fn add(self, o: V3) -> V3 {
+    pub fn plus(self, o: V3) -> V3 {
         V3 {
             x: self.x + o.x,
             y: self.y + o.y,
@@ -197,12 +197,24 @@ pub fn extreme_lat(n: V3, a: f64, b: f64, north: bool) -> f64 {
     let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
     let ea = crossing_lat(n, a);
     let eb = crossing_lat(n, b);
-    let nn = if north { n } else { V3 { x: n.x, y: n.y, z: -n.z } };
+    let nn = if north {
+        n
+    } else {
+        V3 {
+            x: n.x,
+            y: n.y,
+            z: -n.z,
+        }
+    };
     let (vlat, vlon) = north_vertex(nn);
     let v = unwrap_near(vlon, 0.5 * (lo + hi));
     let ends = if north { ea.max(eb) } else { ea.min(eb) };
     if v > lo && v < hi {
-        if north { vlat.max(ends) } else { (-vlat).min(ends) }
+        if north {
+            vlat.max(ends)
+        } else {
+            (-vlat).min(ends)
+        }
     } else {
         ends
     }
@@ -218,7 +230,7 @@ pub fn tangent_offset(lat: f64, vertex_lat: f64) -> Option<f64> {
         return None;
     }
     let r = lat.tan() / vertex_lat.tan();
-    if r > 1.0 + 1e-12 || r < -1.0 {
+    if !(-1.0..=1.0 + 1e-12).contains(&r) {
         return None;
     }
     Some(r.min(1.0).acos())

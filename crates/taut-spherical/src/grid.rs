@@ -212,7 +212,9 @@ impl SphereGrid {
 
     /// Whether the point lies in the closure of some free cell (so it can be a route's end).
     pub fn is_free_point(&self, p: LatLon) -> bool {
-        self.free_cells_at(p).iter().any(|&(r, c)| self.is_free(r, c))
+        self.free_cells_at(p)
+            .iter()
+            .any(|&(r, c)| self.is_free(r, c))
     }
 
     /// The cells whose closure contains `p` (1, 2 or 4 cells; at a pole, only the polar

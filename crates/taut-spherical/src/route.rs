@@ -30,9 +30,11 @@ impl Leg {
     pub fn radians(&self) -> f64 {
         match *self {
             Leg::Great { from, to } => from.to_vec().angle(to.to_vec()),
-            Leg::Parallel { lat, from_lon, to_lon } => {
-                parallel_len(lat.to_radians(), (to_lon - from_lon).to_radians())
-            }
+            Leg::Parallel {
+                lat,
+                from_lon,
+                to_lon,
+            } => parallel_len(lat.to_radians(), (to_lon - from_lon).to_radians()),
         }
     }
 
@@ -69,15 +71,22 @@ impl Leg {
                         a
                     } else {
                         a.scale(((1.0 - t) * theta).sin() / s)
-                            .add(b.scale((t * theta).sin() / s))
+                            .plus(b.scale((t * theta).sin() / s))
                     };
                     out.push(p.to_lat_lon().normalized());
                 }
             }
-            Leg::Parallel { lat, from_lon, to_lon } => {
+            Leg::Parallel {
+                lat,
+                from_lon,
+                to_lon,
+            } => {
                 for i in 0..=n {
                     let t = i as f64 / n as f64;
-                    out.push(LatLon::new(lat, wrap_deg(from_lon + t * (to_lon - from_lon))));
+                    out.push(LatLon::new(
+                        lat,
+                        wrap_deg(from_lon + t * (to_lon - from_lon)),
+                    ));
                 }
             }
         }

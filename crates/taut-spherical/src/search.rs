@@ -334,9 +334,8 @@ impl SearchContext {
 
     /// Records a vertex root's cost in the history; false if an equal or better one exists.
     fn history_ok(&mut self, grid: &SphereGrid, line: u32, k: i64, side: u8, g: f64) -> bool {
-        let key = ((line as u64) << 32)
-            | ((k.rem_euclid(grid.width() as i64) as u64) << 4)
-            | side as u64;
+        let key =
+            ((line as u64) << 32) | ((k.rem_euclid(grid.width() as i64) as u64) << 4) | side as u64;
         match self.history.get_mut(&key) {
             Some(best) if *best <= g + COST_EPS => false,
             Some(best) => {
@@ -621,7 +620,11 @@ impl SearchContext {
         // The goal in a polar run: straight down its meridian.
         let (gr, gc) = grid.cell_of(LatLon::new(goal.lat.to_degrees(), goal.lon.to_degrees()));
         if let Some(run) = grid.run_at(gr, gc as i64)
-            && (if north { run.top == 0 } else { run.bottom == grid.height() })
+            && (if north {
+                run.top == 0
+            } else {
+                run.bottom == grid.height()
+            })
             && in_run(grid, run, goal.lat)
         {
             self.push_goal(goal, id, f64::NAN, g + v.angle(goal.v));
@@ -658,7 +661,13 @@ impl SearchContext {
         });
         if (unwrap_near(goal.lon, lon) - lon).abs() < ANGLE_EPS {
             let (_, gc) = grid.cell_of(LatLon::new(goal.lat.to_degrees(), goal.lon.to_degrees()));
-            let polar = |run: Run| if north { run.top == 0 } else { run.bottom == grid.height() };
+            let polar = |run: Run| {
+                if north {
+                    run.top == 0
+                } else {
+                    run.bottom == grid.height()
+                }
+            };
             let cols = match goal.on_meridian {
                 Some(k) => [k - 1, k],
                 None => [gc as i64, gc as i64],
@@ -733,7 +742,9 @@ impl SearchContext {
                     if !begins {
                         continue;
                     }
-                    let run = grid.run_at(row as u32, side).expect("a free cell has a run");
+                    let run = grid
+                        .run_at(row as u32, side)
+                        .expect("a free cell has a run");
                     let t = TurnSpec {
                         parent: r.id,
                         dep_lon: f64::NAN,
@@ -808,7 +819,18 @@ impl SearchContext {
         let lo = s.b_lo.max(bot.bound);
         let hi = s.b_hi.min(top.bound);
         if lo <= hi + ANGLE_EPS {
-            self.push_split(grid, goal, r.id, r.v, r.g, s.m, s.dir, s.run, lo, hi.max(lo));
+            self.push_split(
+                grid,
+                goal,
+                r.id,
+                r.v,
+                r.g,
+                s.m,
+                s.dir,
+                s.run,
+                lo,
+                hi.max(lo),
+            );
             // The fan reaches a pole: where the polar row is partly blocked, the pole is a
             // vertex touching obstacles, and routes may turn there.
             if hi >= FRAC_PI_2 - ANGLE_EPS && s.run.top == 0 {
@@ -973,7 +995,17 @@ impl SearchContext {
         }
         // The goal in this column.
         let reach = if continues { Some(lm) } else { None };
-        self.goal_via_edge(grid, goal, node.root, col, run, dir, lk, lm, Some((node, reach)));
+        self.goal_via_edge(
+            grid,
+            goal,
+            node.root,
+            col,
+            run,
+            dir,
+            lk,
+            lm,
+            Some((node, reach)),
+        );
 
         let near = if dir > 0 { k - 1 } else { k };
         // The edge ends at meridian k: its end is a corner.
@@ -1007,7 +1039,9 @@ impl SearchContext {
         // for cone nodes; the cost runs along the edge to the ray's departure point.
         for up in [true, false] {
             let end = if up { node.hi } else { node.lo };
-            let Some(i) = line_of(grid, end) else { continue };
+            let Some(i) = line_of(grid, end) else {
+                continue;
+            };
             if i == line && (s * end - u0).abs() < ANGLE_EPS {
                 continue;
             }
@@ -1022,7 +1056,8 @@ impl SearchContext {
                 (i < run.bottom, i == run.bottom && i < grid.height())
             };
             let flat = goes_on && near_blocked;
-            if !flat && !(run_ends && !near_blocked) {
+            let far_side = run_ends && !near_blocked;
+            if !flat && !far_side {
                 continue;
             }
             let ue = s * end;
@@ -1070,10 +1105,7 @@ impl SearchContext {
         node: Option<(Node, Option<f64>)>,
     ) {
         let root = self.roots[id as usize];
-        let RootKind::Edge {
-            lat0, lon_t, s, ..
-        } = root.kind
-        else {
+        let RootKind::Edge { lat0, lon_t, s, .. } = root.kind else {
             return;
         };
         let Some(lg) = goal_lon_in(grid, goal, col, la, lm) else {
@@ -1129,9 +1161,7 @@ impl SearchContext {
                 RootKind::Point { v, .. } => {
                     push_great(&mut legs, v, cv);
                 }
-                RootKind::Edge {
-                    lat0, lon_t, ..
-                } => {
+                RootKind::Edge { lat0, lon_t, .. } => {
                     let dv = V3::from_lat_lon(lat0, c.dep_lon);
                     push_great(&mut legs, dv, cv);
                     if (c.dep_lon - lon_t).abs() > 1e-15 {
@@ -1221,7 +1251,11 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
         true
     } else {
         let e = extreme_lat(n, s.la, s.lm, top);
-        if top { e <= lat + ANGLE_EPS } else { e >= lat - ANGLE_EPS }
+        if top {
+            e <= lat + ANGLE_EPS
+        } else {
+            e >= lat - ANGLE_EPS
+        }
     };
     if fine {
         return Cut {
@@ -1233,8 +1267,8 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
     let sg = if top { 1.0 } else { -1.0 };
     if let Some(d) = tangent_offset(sg * r.lat, sg * lat) {
         let lv = r.lon + s.dir as f64 * d;
-        let inside = (lv - s.la) * s.dir as f64 >= -ANGLE_EPS
-            && (s.lm - lv) * s.dir as f64 > ANGLE_EPS;
+        let inside =
+            (lv - s.la) * s.dir as f64 >= -ANGLE_EPS && (s.lm - lv) * s.dir as f64 > ANGLE_EPS;
         if inside {
             return Cut {
                 bound: lat_from_vertex(lat, lv, s.lm),
@@ -1243,7 +1277,11 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
         }
     }
     // Not expected geometrically (wide columns only): find the boundary ray by bisection.
-    let (mut a, mut b) = if top { (-FRAC_PI_2, lat) } else { (lat, FRAC_PI_2) };
+    let (mut a, mut b) = if top {
+        (-FRAC_PI_2, lat)
+    } else {
+        (lat, FRAC_PI_2)
+    };
     for _ in 0..80 {
         let mid = 0.5 * (a + b);
         let p = V3::from_lat_lon(mid, s.lm);
@@ -1281,15 +1319,15 @@ fn goal_lon_in(grid: &SphereGrid, goal: &Goal, col: i64, la: f64, lm: f64) -> Op
 }
 
 fn in_run(grid: &SphereGrid, run: Run, lat: f64) -> bool {
-    lat <= grid.row_line_lat(run.top) + ANGLE_EPS && lat >= grid.row_line_lat(run.bottom) - ANGLE_EPS
+    lat <= grid.row_line_lat(run.top) + ANGLE_EPS
+        && lat >= grid.row_line_lat(run.bottom) - ANGLE_EPS
 }
 
 /// The meridian index whose longitude is `lon` (radians), if any.
 fn meridian_of(grid: &SphereGrid, lon: f64) -> Option<i64> {
     let x = (lon + PI) / grid.res_lon();
     let r = x.round();
-    ((x - r).abs() * grid.res_lon() < ANGLE_EPS)
-        .then(|| (r as i64).rem_euclid(grid.width() as i64))
+    ((x - r).abs() * grid.res_lon() < ANGLE_EPS).then(|| (r as i64).rem_euclid(grid.width() as i64))
 }
 
 /// The row line index whose latitude is `lat`, if any.
@@ -1302,7 +1340,10 @@ fn line_of(grid: &SphereGrid, lat: f64) -> Option<u32> {
 
 /// The run of column `col` whose closed latitude range contains `lat`.
 fn run_containing(grid: &SphereGrid, col: i64, lat: f64) -> Option<Run> {
-    grid.runs(col).iter().copied().find(|&r| in_run(grid, r, lat))
+    grid.runs(col)
+        .iter()
+        .copied()
+        .find(|&r| in_run(grid, r, lat))
 }
 
 fn check_endpoint(grid: &SphereGrid, which: &'static str, p: LatLon) -> Result<(), SphereError> {

@@ -9,36 +9,41 @@ use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
 /// A random grid and two points in the closure of free cells: cell centres, interior points
 /// and grid vertices (3 kinds), away from the poles.
 fn case() -> impl Strategy<Value = (SphereGrid, LatLon, LatLon)> {
-    (8u32..28, 6u32..16, 0u32..40).prop_flat_map(|(w, h, dens)| {
-        let cells = proptest::collection::vec(0u32..100, (w * h) as usize);
-        let pts = proptest::collection::vec((0u32..h, 0u32..w, 0u8..3, 0u32..1000, 0u32..1000), 2..40);
-        (Just((w, h, dens)), cells, pts)
-    })
-    .prop_filter_map("needs two usable points", |((w, h, dens), cells, pts)| {
-        let grid = SphereGrid::from_fn(w, h, |r, c| cells[(r * w + c) as usize] >= dens).ok()?;
-        let mut found = Vec::new();
-        for (r, c, kind, a, b) in pts {
-            if !grid.is_free(r as i64, c as i64) {
-                continue;
-            }
-            let (fy, fx) = match kind {
-                0 => (0.5, 0.5),
-                1 => (a as f64 / 1000.0, b as f64 / 1000.0),
-                _ => ((a % 2) as f64, (b % 2) as f64),
-            };
-            let p = LatLon::new(
-                90.0 - (r as f64 + fy) * 180.0 / h as f64,
-                -180.0 + (c as f64 + fx) * 360.0 / w as f64,
+    (8u32..28, 6u32..16, 0u32..40)
+        .prop_flat_map(|(w, h, dens)| {
+            let cells = proptest::collection::vec(0u32..100, (w * h) as usize);
+            let pts = proptest::collection::vec(
+                (0u32..h, 0u32..w, 0u8..3, 0u32..1000, 0u32..1000),
+                2..40,
             );
-            if p.lat.abs() < 89.0 {
-                found.push(p);
+            (Just((w, h, dens)), cells, pts)
+        })
+        .prop_filter_map("needs two usable points", |((w, h, dens), cells, pts)| {
+            let grid =
+                SphereGrid::from_fn(w, h, |r, c| cells[(r * w + c) as usize] >= dens).ok()?;
+            let mut found = Vec::new();
+            for (r, c, kind, a, b) in pts {
+                if !grid.is_free(r as i64, c as i64) {
+                    continue;
+                }
+                let (fy, fx) = match kind {
+                    0 => (0.5, 0.5),
+                    1 => (a as f64 / 1000.0, b as f64 / 1000.0),
+                    _ => ((a % 2) as f64, (b % 2) as f64),
+                };
+                let p = LatLon::new(
+                    90.0 - (r as f64 + fy) * 180.0 / h as f64,
+                    -180.0 + (c as f64 + fx) * 360.0 / w as f64,
+                );
+                if p.lat.abs() < 89.0 {
+                    found.push(p);
+                }
+                if found.len() == 2 {
+                    return Some((grid, found[0], found[1]));
+                }
             }
-            if found.len() == 2 {
-                return Some((grid, found[0], found[1]));
-            }
-        }
-        None
-    })
+            None
+        })
 }
 
 proptest! {

@@ -152,9 +152,9 @@ fn beyond(p: (f64, f64), v: (f64, f64)) -> (f64, f64) {
         LatLon::new(v.0, v.1).to_vec(),
     );
     let d = a.angle(b);
-    let t = b.add(a.scale(-a.dot(b))); // tangent at a towards b
+    let t = b.plus(a.scale(-a.dot(b))); // tangent at a towards b
     let t = t.scale(1.0 / t.norm());
-    let q = a.scale((2.0 * d).cos()).add(t.scale((2.0 * d).sin()));
+    let q = a.scale((2.0 * d).cos()).plus(t.scale((2.0 * d).sin()));
     let q = q.to_lat_lon();
     (q.lat, q.lon)
 }
@@ -341,16 +341,23 @@ fn long_arcs_are_rejected() {
 }
 
 #[test]
-fn a_pole_needs_its_whole_polar_row() {
+fn a_pole_is_a_vertex_of_its_polar_row() {
     // Through the North Pole along the meridians 0 and 180.
     let over = vec![great((80.0, 0.0), (85.0, 180.0))];
     check(&grid10(&[]), over.clone()).unwrap();
-    let e = check(&grid10(&[(0, 5)]), over.clone()).unwrap_err();
+    // A blocked polar cell elsewhere does not matter: the pole is a vertex touched through
+    // the free cells the route uses (docs/spherical.md).
+    check(&grid10(&[(0, 5)]), over.clone()).unwrap();
+    // The cells the route runs between next to the pole do (it follows grid meridians, so
+    // both sides must be blocked).
+    let e = check(&grid10(&[(0, 17), (0, 18)]), over.clone()).unwrap_err();
+    assert!(matches!(e, Violation::Blocked { .. }), "{e:?}");
+    let e = check(&grid10(&[(0, 35), (0, 0)]), over).unwrap_err();
     assert!(matches!(e, Violation::Blocked { .. }), "{e:?}");
     // Through it off the grid meridians.
     let over = vec![great((82.0, 3.0), (84.0, -177.0))];
     check(&grid10(&[]), over.clone()).unwrap();
-    let e = check(&grid10(&[(0, 30)]), over).unwrap_err();
+    let e = check(&grid10(&[(0, 18)]), over).unwrap_err();
     assert!(matches!(e, Violation::Blocked { .. }), "{e:?}");
     // Near the pole but not through it: only the cells crossed matter.
     check(
@@ -358,10 +365,12 @@ fn a_pole_needs_its_whole_polar_row() {
         vec![great((85.0, -10.0), (85.0, 20.0))],
     )
     .unwrap();
-    // The South Pole.
+    // The South Pole; a pole with no free cell at all is never legal.
     let under = vec![great((-80.0, 45.0), (-80.0, -135.0))];
     check(&grid10(&[]), under.clone()).unwrap();
-    assert!(check(&grid10(&[(17, 2)]), under).is_err());
+    assert!(check(&grid10(&[(17, 4)]), under).is_err());
+    let all: Vec<(u32, u32)> = (0..36).map(|c| (0, c)).collect();
+    assert!(check(&grid10(&all), vec![great((80.0, 5.0), (80.0, 185.0))]).is_err());
 }
 
 #[test]

@@ -154,7 +154,7 @@ fn coarse_ok(g: &SphereGrid, a: V3, b: V3, step_rad: f64) -> bool {
     let (h, w) = (f64::from(g.height()), f64::from(g.width()));
     for j in 1..n {
         let t = theta * j as f64 / n as f64;
-        let p = a.scale(((theta - t).sin()) / s).add(b.scale(t.sin() / s));
+        let p = a.scale(((theta - t).sin()) / s).plus(b.scale(t.sin() / s));
         let (lat, lon) = (p.lat().to_degrees(), p.lon().to_degrees());
         let y = (90.0 - lat) / 180.0 * h;
         let x = (lon + 180.0) / 360.0 * w;
@@ -221,6 +221,13 @@ pub fn brute_force(g: &SphereGrid, from: LatLon, to: LatLon, step_deg: f64) -> O
                 }
                 None => nodes.push(node(p, None)),
             }
+        }
+    }
+    // A pole touching both free and blocked polar cells is a vertex where routes may turn.
+    for (row, lat) in [(0i64, 90.0), (i64::from(h) - 1, -90.0)] {
+        let free = (0..w).filter(|&c| g.is_free(row, c)).count() as i64;
+        if free > 0 && free < w {
+            nodes.push(node(LatLon::new(lat, 0.0), None));
         }
     }
     // The node of vertex (i, k) to use when leaving it in direction (de, dn).
@@ -428,8 +435,8 @@ pub fn random_query() -> impl Strategy<Value = Query> {
 /// Whether `from` and `to` (each strictly inside a free cell) are connected: their cells are in
 /// one 4-connected component of free cells, longitude wrapping. This is exactly reachability
 /// under the rules: crossing a shared edge is allowed, crossing at a vertex alone needs a third
-/// free cell there (two diagonal cells alone make a double corner), and a pole is passable
-/// only when its polar row is all free, which already joins those cells in a ring.
+/// free cell there (two diagonal cells alone make a double corner), and a pole joins all the
+/// free cells of its polar row (it is a vertex they share; `docs/spherical.md`).
 pub fn connected(g: &SphereGrid, from: LatLon, to: LatLon) -> bool {
     let (h, w) = (i64::from(g.height()), i64::from(g.width()));
     let (s, t) = (g.cell_of(from), g.cell_of(to));
@@ -444,7 +451,12 @@ pub fn connected(g: &SphereGrid, from: LatLon, to: LatLon) -> bool {
         if (r, c) == t {
             return true;
         }
-        for (nr, nc) in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
+        let polar = if r == 0 || r == h - 1 { w } else { 0 };
+        let around = (0..polar).map(|k| (r, k));
+        for (nr, nc) in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+            .into_iter()
+            .chain(around)
+        {
             let nc = nc.rem_euclid(w);
             if nr >= 0 && nr < h && g.is_free(nr, nc) && !seen[(nr * w + nc) as usize] {
                 seen[(nr * w + nc) as usize] = true;

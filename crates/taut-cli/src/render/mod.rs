@@ -28,6 +28,7 @@
 //!   (under everything else), in the map's lattice coordinates.
 
 pub mod png;
+pub mod sphere;
 pub mod svg;
 
 use std::collections::HashSet;
@@ -689,11 +690,20 @@ pub fn cell_is_dark(grid: &Grid, x0: i32, x1: i32, y0: i32, y1: i32) -> bool {
 /// # Errors
 /// The map or scenario cannot be read, `--index` names no query, an endpoint is invalid,
 /// the image would be too large, or the file cannot be written.
-pub fn run_render(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run_render(
+    args: &RenderArgs,
+    out: &mut dyn Write,
+    warnings: &mut dyn Write,
+) -> Result<(), CliError> {
+    let query = args.query()?;
+    if let QuerySource::Sphere { from, to } = query {
+        return crate::route::render_route(args, (from, to), out, warnings);
+    }
     let grid = load_grid(&args.map, &args.planner)?;
-    let (start, goal) = match &args.query() {
-        QuerySource::Points { from, to } => (*from, *to),
-        QuerySource::Scenario { scen, index } => scenario_query(scen, *index)?,
+    let (start, goal) = match query {
+        QuerySource::Points { from, to } => (from, to),
+        QuerySource::Scenario { scen, index } => scenario_query(&scen, index)?,
+        QuerySource::Sphere { .. } => unreachable!("drawn above"),
     };
     grid.check_query(start, goal)?;
     let layout = Layout::fit(grid.width(), grid.height(), args.max_px, args.scale)?;
@@ -776,7 +786,8 @@ fn scenario_query(scen: &Path, index: usize) -> Result<(Point, Point), CliError>
         })
 }
 
-fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), CliError> {
+/// Writes a whole output file.
+pub(crate) fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), CliError> {
     std::fs::write(path, bytes).map_err(|source| CliError::WriteFile {
         path: path.clone(),
         source,

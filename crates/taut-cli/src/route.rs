@@ -670,3 +670,103 @@ pub fn render_route(
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use taut_spherical::{KM_PER_NM, SearchStats};
+
+    /// The analytic route of `analytic_cases.json`'s cap60_blocked_endpoints_55N, built by
+    /// hand: what the search will answer on a map blocked north of 60N.
+    fn cap60() -> Planned {
+        let (a, d) = (LatLon::new(55.0, 0.0), LatLon::new(55.0, 90.0));
+        let (b, c) = (
+            LatLon::new(60.0, 34.4579522522933),
+            LatLon::new(60.0, 55.5420477477067),
+        );
+        let legs = vec![
+            Leg::Great { from: a, to: b },
+            Leg::Parallel {
+                lat: 60.0,
+                from_lon: b.lon,
+                to_lon: c.lon,
+            },
+            Leg::Great { from: c, to: d },
+        ];
+        let mut route = Route { legs, radians: 0.0 };
+        route.radians = route.legs_radians();
+        let end = |point| End {
+            point,
+            given: None,
+            snap_km: 0.0,
+        };
+        Planned {
+            grid: SphereGrid::from_fn(36, 18, |r, _| r >= 3).unwrap(),
+            from: end(a),
+            to: End {
+                point: d,
+                given: Some(LatLon::new(55.5, 90.5)),
+                snap_km: 12.25,
+            },
+            outcome: Outcome::Found,
+            route,
+            stats: SearchStats {
+                expanded: 7,
+                generated: 9,
+                roots: 3,
+            },
+            time_us: 1.5,
+        }
+    }
+
+    #[test]
+    fn the_text_of_a_found_route() {
+        let p = cap60();
+        assert!((p.route.radians - 0.8450236240639002).abs() < 1e-9);
+        let mut out = Vec::new();
+        write_text(&p, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            "distance 5383.646 km 2906.936 nm 0.8450236241 rad\n\
+             start 55.000000,0.000000 snap_km 0.000\n\
+             goal 55.000000,90.000000 snap_km 12.250 given 55.500000,90.500000\n\
+             time_us 1.500\n\
+             expanded 7\n\
+             generated 9\n\
+             legs 3 great 2 parallel 1\n\
+             waypoints 4\n\
+             55.000000,0.000000\n\
+             60.000000,34.457952\n\
+             60.000000,55.542048\n\
+             55.000000,90.000000\n"
+        );
+    }
+
+    #[test]
+    fn the_json_of_a_found_route() {
+        let p = cap60();
+        let mut r = RouteReport::default();
+        p.report(&mut r);
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v["status"], "ok");
+        let rad = v["radians"].as_f64().unwrap();
+        assert!((rad - 0.8450236240639002).abs() < 1e-9);
+        assert_eq!(v["km"].as_f64(), Some(rad * EARTH_RADIUS_KM));
+        assert_eq!(v["nm"].as_f64(), Some(rad * EARTH_RADIUS_KM / KM_PER_NM));
+        assert_eq!(v["snap_km_to"].as_f64(), Some(12.25));
+        assert_eq!(v["to"], serde_json::json!([55.0, 90.0]));
+        assert!(v.get("error").is_none());
+        let legs = v["legs"].as_array().unwrap();
+        assert_eq!(legs.len(), 3);
+        assert_eq!(legs[1]["kind"], "parallel");
+        assert_eq!(legs[1]["lat"], 60.0);
+        assert!((legs[1]["dlon"].as_f64().unwrap() - 21.0840954954134).abs() < 1e-9);
+        assert!(legs[0].get("lat").is_none() && legs[0]["kind"] == "great");
+        let km: f64 = legs.iter().map(|l| l["km"].as_f64().unwrap()).sum();
+        assert!((km - rad * EARTH_RADIUS_KM).abs() < 1e-9);
+        assert_eq!(v["waypoints"].as_array().unwrap().len(), 4);
+        assert_eq!(v["waypoints"][1], legs[0]["to"]);
+        assert!(p.caption().contains("5383.6 km (2906.9 nm), 3 legs"));
+    }
+}

@@ -726,3 +726,69 @@ fn the_help_documents_route() {
     let o = taut(&["route", "--map", &tiny(), "--from", SEA, "--to", ""]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// On the Earth maps of the shared data, at every resolution: a port in a sea cell is kept
+/// as given, and a port on land moves to the cell `ports_snapped.csv` names (`sea_row`,
+/// `sea_col`, the nearest sea cell centre) by its `sea_nudge_km` (rounded to 0.1 km there).
+#[test]
+fn earth_ports_snap_to_the_shared_datas_sea_cells() {
+    let Some(data) = taut_testdata::shared_data("route port snapping") else {
+        return;
+    };
+    let dir = data.join("sphere");
+    let text = std::fs::read_to_string(dir.join("ports_snapped.csv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let mut grids = std::collections::HashMap::new();
+    let mut cli_checked = std::collections::HashSet::new();
+    let mut checked = 0;
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        let nav = if f[col("variant")] == "nav" {
+            "_nav"
+        } else {
+            ""
+        };
+        let map = dir.join(format!("earth_{}{nav}.map", f[col("res")]));
+        let grid = grids
+            .entry(map.clone())
+            .or_insert_with(|| load_sphere(&map, false, &mut Vec::new()).unwrap());
+        let num = |name: &str| f[col(name)].parse::<f64>().unwrap();
+        let p = LatLon::new(num("lat"), num("lon"));
+        let end = taut_cli::route::snap_endpoint(grid, &map, "start", p, true).unwrap();
+        let what = format!("{} {}", map.display(), f[col("locode")]);
+        if f[col("raw_is_sea")] == "True" {
+            assert_eq!(
+                (end.point, end.given, end.snap_km),
+                (p, None, 0.0),
+                "{what}"
+            );
+        } else {
+            let (row, col_) = (num("sea_row") as u32, num("sea_col") as u32);
+            assert_eq!(end.point, grid.cell_centre(row, col_), "{what}");
+            assert_eq!(end.given, Some(p));
+            assert!(
+                (end.snap_km - num("sea_nudge_km")).abs() <= 0.05 + 1e-9,
+                "{what}"
+            );
+            // The same through the command line, once per map.
+            if !cli_checked.insert(map.clone()) {
+                checked += 1;
+                continue;
+            }
+            let (v, code, _) = route_json(&[
+                "--map",
+                map.to_str().unwrap(),
+                "--from",
+                &format!("{},{}", p.lat, p.lon),
+                "--to",
+                &format!("{},{}", end.point.lat, end.point.lon),
+            ]);
+            assert_eq!(code, 0, "{v}");
+            assert_eq!(v["from"], v["to"], "{what}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 318);
+}

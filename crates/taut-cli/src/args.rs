@@ -114,7 +114,7 @@ pub enum RouteFormat {
     /// Lines: `distance K km N nm R rad` (or `unreachable`), `start`/`goal` with `snap_km`,
     /// `time_us`, `expanded`, `generated`, `legs`, `waypoints N` and N lines `lat,lon`.
     Text,
-    /// One JSON object (see `taut route --help`).
+    /// One JSON object (its keys are listed at the end of `taut route --help`).
     Json,
 }
 
@@ -366,7 +366,10 @@ pub struct RenderArgs {
     pub to: Option<QueryPoint>,
     /// Draw a sphere route instead (as `taut route --render`): the map is a sphere map,
     /// --from/--to are LAT,LON, the projection is equirectangular; no planner options.
-    #[arg(long, requires = "from", conflicts_with_all = ["scen", "mesh", "cpd"])]
+    #[arg(long, requires = "from", conflicts_with_all = [
+        "scen", "index", "algo", "free", "mesh", "cpd", "eps_stop", "root_history",
+        "no_cul_de_sac", "no_intermediate",
+    ])]
     pub sphere: bool,
     /// With --sphere: the map is transposed (a *_T.map file).
     #[arg(long, requires = "sphere")]

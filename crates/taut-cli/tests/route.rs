@@ -693,6 +693,11 @@ fn taut_render_sphere_draws_a_route_and_checks_its_points() {
     render(&["--transposed", "--from", "1,2", "--to", "3,4"], 2);
     render(&["--no-snap", "--from", "1,2", "--to", "3,4"], 2);
     render(&["--sphere", "--scen", "x.scen", "--index", "0"], 2);
+    let e = render(
+        &["--sphere", "--algo", "anya", "--from", "1,2", "--to", "3,4"],
+        2,
+    );
+    assert!(e.contains("cannot be used with '--algo"), "{e}");
     let e = render(&["--sphere", "--from", "100,2", "--to", "3,4"], 2);
     assert!(e.contains("latitude 100 is outside"), "{e}");
     render(&["--sphere", "--from", "95.5,2", "--to", "3,4"], 2);

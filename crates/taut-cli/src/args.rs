@@ -7,6 +7,7 @@ use crate::planners::{Algo, Tuning};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use taut_grid::{FreeSet, MOVINGAI_ALPHABET, Point};
+use taut_spherical::LatLon;
 
 /// Optimal any-angle path planning on grid maps (MovingAI `.map` / `.scen` files).
 #[derive(Debug, Clone, Parser)]
@@ -30,6 +31,91 @@ pub enum Command {
     Mesh(MeshArgs),
     /// Build, merge and describe compressed path databases (End Point Search's preprocessing).
     Cpd(CpdArgs),
+    /// Plan the shortest sea route between two LAT,LON points on a sphere map (Spherical
+    /// Anya); print km, nautical miles and waypoints; optionally write GeoJSON or a picture.
+    #[command(long_about = ROUTE_ABOUT, after_help = ROUTE_AFTER_HELP)]
+    Route(RouteArgs),
+}
+
+const ROUTE_ABOUT: &str = "\
+Plan the shortest sea route between two points of the Earth (or of any sphere map) with
+Spherical Anya: great-circle arcs that turn at the corners of land cells and follow the
+poleward edges of land along parallels. Lengths are on a sphere of radius 6371 km.
+
+The map is a MovingAI .map read as the whole sphere: row 0 touches the North Pole, column 0
+starts at 180°W, cells are 180/height by 360/width degrees, longitude wraps; `.` (and G, S)
+is sea, anything else land (e.g. earth_0.25deg_nav.map of the shared data).
+
+Snapping: an endpoint in a sea cell, or on its boundary, is kept as given (snap distance 0);
+an endpoint on land moves to the centre of the nearest sea cell (great-circle distance), and
+the distance moved is reported (snap_km). With --no-snap an endpoint on land is an error.";
+
+const ROUTE_AFTER_HELP: &str = "\
+Output (--format json): one object with the keys status (ok, unreachable, invalid), km, nm,
+radians, snap_km_from, snap_km_to, time_us, from, to (the snapped endpoints, [lat, lon]),
+from_given, to_given, legs (kind great|parallel, from, to, km, radians; lat and dlon for
+parallel legs), waypoints ([lat, lon] turning points and ends of parallel legs), expanded,
+generated, and error (only when invalid). Unknown values are null.
+
+--geojson FILE: a GeoJSON FeatureCollection (RFC 7946, [lon, lat]): the route as a
+LineString, or a MultiLineString split at the antimeridian, densified to a point every 0.25
+degrees at most, with properties km, nm, radians; its waypoints; Point features start and
+goal, and the points as given when snapping moved them.
+
+Exit status: 0 when the query is answered, `ok` or `unreachable` (no route is an answer);
+1 when it is invalid (bad coordinates, an unreadable map, an endpoint on land with
+--no-snap, an output file that cannot be written): one line `taut: ...` on stderr, and with
+--format json the object with status invalid on stdout; 2 for usage errors (one line, no
+JSON).
+
+Example:
+  taut route --map earth_0.25deg_nav.map --from 40.70,-74.02 --to 51.90,4.44 --geojson r.json";
+
+/// Arguments of `taut route`.
+#[derive(Debug, Clone, Args)]
+pub struct RouteArgs {
+    /// The sphere map (MovingAI .map; rows are latitude bands from the North Pole, columns
+    /// longitude bands from 180°W).
+    #[arg(long, value_name = "FILE")]
+    pub map: PathBuf,
+    /// Start: latitude and longitude in degrees, north and east positive, such as
+    /// 40.7,-74.0, "40.7, -74.0" or 40.7N,74W.
+    #[arg(long, value_name = "LAT,LON", allow_hyphen_values = true)]
+    pub from: String,
+    /// Goal: latitude and longitude in degrees, as --from.
+    #[arg(long, value_name = "LAT,LON", allow_hyphen_values = true)]
+    pub to: String,
+    /// The map is transposed (the shared data's *_T.map files: file row i is longitude band
+    /// i).
+    #[arg(long)]
+    pub transposed: bool,
+    /// Do not move an endpoint on land to the nearest sea cell: it is an error instead.
+    #[arg(long)]
+    pub no_snap: bool,
+    /// Also write the route as GeoJSON (a FeatureCollection; split at the antimeridian).
+    #[arg(long, value_name = "FILE")]
+    pub geojson: Option<PathBuf>,
+    /// Also draw the map, the route and its waypoints (equirectangular): FILE.svg or
+    /// FILE.png.
+    #[arg(long, value_name = "FILE", value_parser = parse_output)]
+    pub render: Option<OutputFile>,
+    /// With --render: the map's long side in pixels (as in `taut render`).
+    #[arg(long, value_name = "PX", default_value_t = 2048,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_px: u32,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RouteFormat::Text)]
+    pub format: RouteFormat,
+}
+
+/// Output formats of `taut route`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RouteFormat {
+    /// Lines: `distance K km N nm R rad` (or `unreachable`), `start`/`goal` with `snap_km`,
+    /// `time_us`, `expanded`, `generated`, `legs`, `waypoints N` and N lines `lat,lon`.
+    Text,
+    /// One JSON object (its keys are listed at the end of `taut route --help`).
+    Json,
 }
 
 /// Arguments of `taut cpd`.
@@ -267,17 +353,31 @@ pub struct ScenArgs {
 #[derive(Debug, Clone, Args)]
 #[command(group(ArgGroup::new("query").required(true).args(["from", "scen"])))]
 pub struct RenderArgs {
-    /// The MovingAI .map file.
+    /// The MovingAI .map file (with --sphere, a sphere map as in `taut route`).
     #[arg(long, value_name = "FILE")]
     pub map: PathBuf,
-    /// Start lattice point (with --to).
-    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true,
+    /// Start lattice point (with --to); with --sphere, LAT,LON in degrees.
+    #[arg(long, value_name = "X,Y", value_parser = parse_query_point, allow_hyphen_values = true,
           requires = "to", conflicts_with = "scen")]
-    pub from: Option<Point>,
-    /// Goal lattice point (with --from).
-    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true,
+    pub from: Option<QueryPoint>,
+    /// Goal lattice point (with --from); with --sphere, LAT,LON in degrees.
+    #[arg(long, value_name = "X,Y", value_parser = parse_query_point, allow_hyphen_values = true,
           requires = "from")]
-    pub to: Option<Point>,
+    pub to: Option<QueryPoint>,
+    /// Draw a sphere route instead (as `taut route --render`): the map is a sphere map,
+    /// --from/--to are LAT,LON, the projection is equirectangular; no planner options.
+    #[arg(long, requires = "from", conflicts_with_all = [
+        "scen", "index", "algo", "free", "mesh", "cpd", "eps_stop", "root_history",
+        "no_cul_de_sac", "no_intermediate",
+    ])]
+    pub sphere: bool,
+    /// With --sphere: the map is transposed (a *_T.map file).
+    #[arg(long, requires = "sphere")]
+    pub transposed: bool,
+    /// With --sphere: an endpoint on land is an error instead of moving to the nearest sea
+    /// cell.
+    #[arg(long, requires = "sphere")]
+    pub no_snap: bool,
     /// Take the query from this .scen file (with --index).
     #[arg(long, value_name = "FILE", requires = "index")]
     pub scen: Option<PathBuf>,
@@ -303,8 +403,73 @@ pub struct RenderArgs {
     pub max_trace: usize,
 }
 
+/// A `--from`/`--to` value of `taut render`: two integers are a lattice point (or, with
+/// `--sphere`, whole degrees); anything else [`parse_latlon`](crate::route::parse_latlon)
+/// accepts is a point in degrees, for `--sphere` only.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum QueryPoint {
+    /// `X,Y`: two integers.
+    Lattice(Point),
+    /// `LAT,LON` in degrees (not two integers).
+    Degrees(LatLon),
+}
+
+impl QueryPoint {
+    /// The lattice point, if this is one.
+    pub fn lattice(self) -> Option<Point> {
+        match self {
+            QueryPoint::Lattice(p) => Some(p),
+            QueryPoint::Degrees(_) => None,
+        }
+    }
+
+    /// The point in degrees: two integers are latitude and longitude.
+    ///
+    /// # Errors
+    /// Two integers out of range (a latitude beyond ±90, a longitude beyond ±180).
+    pub fn degrees(self) -> Result<LatLon, crate::route::CoordError> {
+        match self {
+            QueryPoint::Degrees(p) => Ok(p),
+            QueryPoint::Lattice(p) => crate::route::parse_latlon(&format!("{},{}", p.x, p.y)),
+        }
+    }
+}
+
+/// Parses a `--from`/`--to` value of `taut render` (see [`QueryPoint`]).
+///
+/// ```
+/// use taut_cli::{QueryPoint, parse_query_point};
+/// assert!(matches!(parse_query_point("3,-4"), Ok(QueryPoint::Lattice(_))));
+/// assert!(matches!(parse_query_point("55.5, -3"), Ok(QueryPoint::Degrees(_))));
+/// assert!(parse_query_point("x").is_err());
+/// ```
+pub fn parse_query_point(s: &str) -> Result<QueryPoint, QueryPointError> {
+    if let Ok(p) = parse_point(s) {
+        return Ok(QueryPoint::Lattice(p));
+    }
+    crate::route::parse_latlon(s)
+        .map(QueryPoint::Degrees)
+        .map_err(|e| QueryPointError {
+            text: s.to_owned(),
+            reason: e.reason,
+        })
+}
+
+/// A `taut render` point that is neither two integers nor a point in degrees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{text:?} is not a point: expected two integers X,Y such as 3,4, or with --sphere \
+     LAT,LON in degrees ({reason})"
+)]
+pub struct QueryPointError {
+    /// The text given.
+    pub text: String,
+    /// Why it is not a point in degrees.
+    pub reason: String,
+}
+
 /// Where the query of `taut render` comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum QuerySource {
     /// `--from X,Y --to X,Y`.
     Points {
@@ -320,17 +485,53 @@ pub enum QuerySource {
         /// The 0-based query index.
         index: usize,
     },
+    /// `--sphere --from LAT,LON --to LAT,LON`.
+    Sphere {
+        /// Start.
+        from: LatLon,
+        /// Goal.
+        to: LatLon,
+    },
 }
 
 impl RenderArgs {
-    /// The query the arguments name (clap guarantees one of the two forms).
-    pub fn query(&self) -> QuerySource {
+    /// The query the arguments name (clap guarantees one of the forms).
+    ///
+    /// # Errors
+    /// [`CliError::Usage`](crate::CliError::Usage) for a point in degrees without `--sphere`,
+    /// or a latitude or longitude out of range with it.
+    pub fn query(&self) -> Result<QuerySource, crate::CliError> {
+        let usage =
+            |msg: String| crate::CliError::Usage(format!("{msg} (see `taut render --help`)"));
         match (self.from, self.to, &self.scen, self.index) {
-            (Some(from), Some(to), _, _) => QuerySource::Points { from, to },
-            (_, _, Some(scen), Some(index)) => QuerySource::Scenario {
+            (Some(from), Some(to), _, _) if self.sphere => {
+                let deg = |p: QueryPoint, opt: &str| {
+                    p.degrees()
+                        .map_err(|e| usage(format!("invalid value for '{opt} <LAT,LON>': {e}")))
+                };
+                Ok(QuerySource::Sphere {
+                    from: deg(from, "--from")?,
+                    to: deg(to, "--to")?,
+                })
+            }
+            (Some(from), Some(to), _, _) => {
+                let lattice = |p: QueryPoint, opt: &str| {
+                    p.lattice().ok_or_else(|| {
+                        usage(format!(
+                            "invalid value for '{opt} <X,Y>': not two integers X,Y \
+                             (LAT,LON points need --sphere)"
+                        ))
+                    })
+                };
+                Ok(QuerySource::Points {
+                    from: lattice(from, "--from")?,
+                    to: lattice(to, "--to")?,
+                })
+            }
+            (_, _, Some(scen), Some(index)) => Ok(QuerySource::Scenario {
                 scen: scen.clone(),
                 index,
-            },
+            }),
             _ => unreachable!("clap requires --from/--to or --scen/--index"),
         }
     }

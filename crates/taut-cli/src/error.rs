@@ -105,9 +105,25 @@ pub enum CliError {
     /// Writing the output failed.
     #[error("writing output: {0}")]
     Output(#[from] std::io::Error),
+    /// A usage error found after parsing (exit status 2, as the parser's own): the message
+    /// ends with where to find help.
+    #[error("{0}")]
+    Usage(String),
+    /// A `taut route` query cannot be answered (coordinates, land with --no-snap, the
+    /// planner's refusals).
+    #[error(transparent)]
+    Route(#[from] crate::route::RouteError),
 }
 
 impl CliError {
+    /// The exit status the binary ends with: 2 for [`CliError::Usage`], 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) => 2,
+            _ => 1,
+        }
+    }
+
     /// Whether this is a write to a closed pipe (`taut scen ... | head`), which should end the
     /// program quietly and successfully.
     pub fn is_broken_pipe(&self) -> bool {

@@ -1,7 +1,8 @@
 //! The `taut` command line: plan one path on a MovingAI map (`taut path`), run every query of
 //! a scenario file (`taut scen`) with any planner of the workspace, draw one query and its
-//! search (`taut render`, see [`render`]), or build navigation meshes (`taut mesh`, see
-//! [`mesh`]).
+//! search (`taut render`, see [`render`]), build navigation meshes (`taut mesh`, see
+//! [`mesh`]), or plan a sea route on the sphere (`taut route`, see [`route`] and
+//! [`geojson`]).
 //!
 //! The binary is a thin shell over this library: [`Cli`] is the parsed command line, [`run`]
 //! executes it against any writers (so tests and benches can capture the output), and
@@ -32,11 +33,13 @@
 mod args;
 pub mod cpd;
 mod error;
+pub mod geojson;
 pub mod mesh;
 mod mesh_scen;
 pub mod planners;
 mod progress;
 pub mod render;
+pub mod route;
 mod scen;
 
 use std::io::Write;
@@ -48,8 +51,9 @@ use taut_grid::{Answer, Grid, MapFile, Status};
 pub use args::{
     Cli, Command, CpdArgs, CpdBuildArgs, CpdCommand, CpdInfoArgs, CpdMergeArgs, FreeSetError,
     ImageFormat, MeshArgs, MeshBuildArgs, MeshCommand, MeshStatsArgs, OutputError, OutputFile,
-    PathArgs, PathFormat, PlannerArgs, PointError, QuerySource, RenderArgs, ScenArgs, ScenFormat,
-    parse_free_set, parse_output, parse_point,
+    PathArgs, PathFormat, PlannerArgs, PointError, QueryPoint, QueryPointError, QuerySource,
+    RenderArgs, RouteArgs, RouteFormat, ScenArgs, ScenFormat, parse_free_set, parse_output,
+    parse_point, parse_query_point,
 };
 pub use error::{CliError, usage_error_line};
 pub use scen::{CSV_HEADER, Outcome, Row, resolve_map, run_query, run_scen};
@@ -64,9 +68,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(
     match &cli.command {
         Command::Path(args) => run_path(args, out, warnings),
         Command::Scen(args) => run_scen(args, out, warnings),
-        Command::Render(args) => render::run_render(args, out),
+        Command::Render(args) => render::run_render(args, out, warnings),
         Command::Mesh(args) => mesh::run_mesh(args, out),
         Command::Cpd(args) => cpd::run_cpd(args, out),
+        Command::Route(args) => route::run_route(args, out, warnings),
     }
 }
 

@@ -2,6 +2,7 @@
 //!
 //! Exit status: 0 on success (also when stdout is closed early, as by `| head`), 1 when the
 //! command fails (one line `taut: <message>` on stderr), 2 on a usage error (one line too).
+//! `taut route` answers `unreachable` with 0 too, and an invalid query with 1.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -38,7 +39,7 @@ fn main() -> ExitCode {
             let _ = out.flush();
             let message = e.to_string().replace('\n', " ");
             let _ = writeln!(io::stderr(), "taut: {message}");
-            ExitCode::from(1)
+            ExitCode::from(e.exit_code())
         }
     }
 }

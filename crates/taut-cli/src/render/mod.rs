@@ -28,6 +28,7 @@
 //!   (under everything else), in the map's lattice coordinates.
 
 pub mod png;
+pub mod sphere;
 pub mod svg;
 
 use std::collections::HashSet;
@@ -235,6 +236,50 @@ pub struct Layer {
     pub crisp: bool,
 }
 
+/// A mark of the legend under an SVG picture.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LegendMark {
+    /// A disc of `radius_px` pixels, optionally ringed.
+    Disc {
+        /// Fill colour.
+        fill: Color,
+        /// Radius in pixels.
+        radius_px: f64,
+        /// Ring colour, if any.
+        stroke: Option<Color>,
+    },
+    /// A short horizontal bar.
+    Bar {
+        /// Colour.
+        color: Color,
+        /// Thickness in pixels.
+        width_px: f64,
+        /// Length in pixels.
+        len_px: f64,
+    },
+    /// The colour ramp of the expansion order ([`palette::ORDER`]).
+    Ramp,
+}
+
+/// One entry of the legend: a mark and what it means.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegendItem {
+    /// The mark.
+    pub mark: LegendMark,
+    /// What it stands for.
+    pub name: String,
+}
+
+impl LegendItem {
+    /// An item.
+    pub fn new(mark: LegendMark, name: impl Into<String>) -> Self {
+        LegendItem {
+            mark,
+            name: name.into(),
+        }
+    }
+}
+
 /// How map units become pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Layout {
@@ -418,6 +463,43 @@ impl Scene<'_> {
         layers
     }
 
+    /// The legend of the marks the picture uses: start, goal, path and turning points, then
+    /// the search's marks when there is a trace, and the mesh when one is drawn.
+    pub fn legend(&self) -> Vec<LegendItem> {
+        let kind = self.trace.first().map(|e| e.1);
+        let mut items = path_legend();
+        let expanded = match kind {
+            Some(TraceEvent::Interval { .. }) => Some("expanded intervals, first to last"),
+            Some(TraceEvent::Cell { .. }) => Some("expanded cells, first to last"),
+            Some(TraceEvent::Vertex { .. }) => Some("expanded points and parents, first to last"),
+            None => None,
+        };
+        if let Some(name) = expanded {
+            items.push(LegendItem::new(LegendMark::Ramp, name));
+        }
+        if self.mesh.is_some() {
+            items.push(LegendItem::new(
+                LegendMark::Bar {
+                    color: palette::MESH,
+                    width_px: 1.5,
+                    len_px: 12.0,
+                },
+                "mesh edges",
+            ));
+        }
+        if matches!(kind, Some(TraceEvent::Interval { .. })) {
+            items.push(LegendItem::new(
+                LegendMark::Disc {
+                    fill: palette::HALO,
+                    radius_px: 3.0,
+                    stroke: Some(palette::ROOT),
+                },
+                "root (faint lines: interval to root)",
+            ));
+        }
+        items
+    }
+
     fn trace_layers(&self, s: f64, layers: &mut Vec<Layer>) {
         let band = |i: usize| {
             let t = if self.trace_len > 1 {
@@ -520,6 +602,31 @@ impl Scene<'_> {
     }
 }
 
+/// The legend entries of start, goal, path and turning points (every picture has them).
+pub fn path_legend() -> Vec<LegendItem> {
+    let disc = |fill, radius_px, stroke| LegendMark::Disc {
+        fill,
+        radius_px,
+        stroke,
+    };
+    vec![
+        LegendItem::new(disc(palette::START, 5.0, None), "start"),
+        LegendItem::new(disc(palette::GOAL, 5.0, None), "goal"),
+        LegendItem::new(
+            LegendMark::Bar {
+                color: palette::PATH,
+                width_px: 4.0,
+                len_px: 12.0,
+            },
+            "path",
+        ),
+        LegendItem::new(
+            disc(palette::HALO, 4.0, Some(palette::PATH)),
+            "turning point",
+        ),
+    ]
+}
+
 /// Every edge of the mesh's polygons once: an edge between two polygons is listed by the
 /// polygon with the smaller index, an obstacle side by its only polygon.
 pub fn mesh_edges(mesh: &Mesh) -> Vec<[Pt; 2]> {
@@ -583,11 +690,20 @@ pub fn cell_is_dark(grid: &Grid, x0: i32, x1: i32, y0: i32, y1: i32) -> bool {
 /// # Errors
 /// The map or scenario cannot be read, `--index` names no query, an endpoint is invalid,
 /// the image would be too large, or the file cannot be written.
-pub fn run_render(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run_render(
+    args: &RenderArgs,
+    out: &mut dyn Write,
+    warnings: &mut dyn Write,
+) -> Result<(), CliError> {
+    let query = args.query()?;
+    if let QuerySource::Sphere { from, to } = query {
+        return crate::route::render_route(args, (from, to), out, warnings);
+    }
     let grid = load_grid(&args.map, &args.planner)?;
-    let (start, goal) = match &args.query() {
-        QuerySource::Points { from, to } => (*from, *to),
-        QuerySource::Scenario { scen, index } => scenario_query(scen, *index)?,
+    let (start, goal) = match query {
+        QuerySource::Points { from, to } => (from, to),
+        QuerySource::Scenario { scen, index } => scenario_query(&scen, index)?,
+        QuerySource::Sphere { .. } => unreachable!("drawn above"),
     };
     grid.check_query(start, goal)?;
     let layout = Layout::fit(grid.width(), grid.height(), args.max_px, args.scale)?;
@@ -670,7 +786,8 @@ fn scenario_query(scen: &Path, index: usize) -> Result<(Point, Point), CliError>
         })
 }
 
-fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), CliError> {
+/// Writes a whole output file.
+pub(crate) fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), CliError> {
     std::fs::write(path, bytes).map_err(|source| CliError::WriteFile {
         path: path.clone(),
         source,

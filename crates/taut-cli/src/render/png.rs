@@ -6,6 +6,8 @@ use std::collections::HashMap;
 
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
+use taut_grid::Grid;
+
 use super::{Color, Layer, Layout, RenderError, Scene, Shape, cell_is_dark, palette};
 
 /// Draws `scene` at `layout` and encodes it as a PNG file.
@@ -14,14 +16,27 @@ use super::{Color, Layer, Layout, RenderError, Scene, Shape, cell_is_dark, palet
 /// [`RenderError::TooLarge`] if the pixmap cannot be allocated, [`RenderError::Encode`] if
 /// encoding fails.
 pub fn render(scene: &Scene<'_>, layout: &Layout) -> Result<Vec<u8>, RenderError> {
+    render_picture(scene.grid, &scene.layers(layout), layout)
+}
+
+/// Draws the map `grid`, then the `layers` in order, at `layout`, and encodes the picture
+/// as a PNG file.
+///
+/// # Errors
+/// As [`render`].
+pub fn render_picture(
+    grid: &Grid,
+    layers: &[Layer],
+    layout: &Layout,
+) -> Result<Vec<u8>, RenderError> {
     let too_large = || RenderError::TooLarge {
         width: u64::from(layout.width),
         height: u64::from(layout.height),
     };
     let mut pixmap = Pixmap::new(layout.width, layout.height).ok_or_else(too_large)?;
-    draw_map(&mut pixmap, scene, layout);
-    for layer in scene.layers(layout) {
-        draw_layer(&mut pixmap, &layer, layout);
+    draw_map(&mut pixmap, grid, layout);
+    for layer in layers {
+        draw_layer(&mut pixmap, layer, layout);
     }
     encode(&pixmap)
 }
@@ -29,8 +44,7 @@ pub fn render(scene: &Scene<'_>, layout: &Layout) -> Result<Vec<u8>, RenderError
 /// Fills every pixel with the free or blocked colour: a pixel shows the cell under its
 /// centre when cells are at least a pixel wide, else the majority of the cells it covers
 /// ([`cell_is_dark`]). The margin is blocked.
-fn draw_map(pixmap: &mut Pixmap, scene: &Scene<'_>, layout: &Layout) {
-    let grid = scene.grid;
+fn draw_map(pixmap: &mut Pixmap, grid: &Grid, layout: &Layout) {
     let (w, h) = (grid.width(), grid.height());
     let (s, m) = (layout.scale, layout.margin);
     // The cells `c0..c1` a pixel covers along one axis, or None in the margin.

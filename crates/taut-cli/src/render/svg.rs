@@ -11,9 +11,9 @@
 
 use std::fmt::Write as _;
 
-use taut_grid::{Grid, TraceEvent};
+use taut_grid::Grid;
 
-use super::{Color, Layer, Layout, Scene, Shape, cell_is_dark, palette};
+use super::{Color, Layer, Layout, LegendItem, LegendMark, Scene, Shape, cell_is_dark, palette};
 
 /// Height of the caption band under the map, in pixels.
 const BAND_PX: f64 = 40.0;
@@ -22,7 +22,24 @@ const FONT_PX: f64 = 12.0;
 
 /// Draws `scene` at `layout` as an SVG document, with `caption` under the map.
 pub fn render(scene: &Scene<'_>, layout: &Layout, caption: &str) -> String {
-    let grid = scene.grid;
+    render_picture(
+        scene.grid,
+        &scene.layers(layout),
+        &scene.legend(),
+        layout,
+        caption,
+    )
+}
+
+/// Draws the map `grid`, then the `layers` in order, at `layout` as an SVG document, with
+/// `caption` and the `legend` under the map.
+pub fn render_picture(
+    grid: &Grid,
+    layers: &[Layer],
+    legend: &[LegendItem],
+    layout: &Layout,
+    caption: &str,
+) -> String {
     let s = layout.scale;
     let m = layout.margin / s;
     let (w, h) = (f64::from(grid.width()), f64::from(grid.height()));
@@ -62,10 +79,10 @@ pub fn render(scene: &Scene<'_>, layout: &Layout, caption: &str) -> String {
     );
     base64_into(&map_png(grid, k), &mut o);
     o.push_str("\"/>\n");
-    for layer in scene.layers(layout) {
-        push_layer(&mut o, &layer, s);
+    for layer in layers {
+        push_layer(&mut o, layer, s);
     }
-    push_caption(&mut o, scene, layout, caption, h + m);
+    push_caption(&mut o, legend, layout, caption, h + m);
     o.push_str("</svg>\n");
     o
 }
@@ -237,11 +254,8 @@ fn push_layer(o: &mut String, layer: &Layer, scale: f64) {
     }
 }
 
-/// A legend mark: draws itself at an x position.
-type Mark<'a> = Box<dyn Fn(f64) -> String + 'a>;
-
-/// The caption line and a legend of the marks the picture uses, under the map at `y0`.
-fn push_caption(o: &mut String, scene: &Scene<'_>, layout: &Layout, caption: &str, y0: f64) {
+/// The caption line and the legend, under the map at `y0`.
+fn push_caption(o: &mut String, legend: &[LegendItem], layout: &Layout, caption: &str, y0: f64) {
     let s = layout.scale;
     let u = |px: f64| px / s;
     let font = u(FONT_PX);
@@ -300,52 +314,38 @@ fn push_caption(o: &mut String, scene: &Scene<'_>, layout: &Layout, caption: &st
         t.push_str("\"/>");
         t
     };
-    let kind = scene.trace.first().map(|e| e.1);
-    let mut items: Vec<(Mark<'_>, &str)> = vec![
-        (Box::new(|x| disc(x, palette::START, 5.0, None)), "start"),
-        (Box::new(|x| disc(x, palette::GOAL, 5.0, None)), "goal"),
-        (Box::new(|x| bar(x, palette::PATH, 4.0, 12.0)), "path"),
-        (
-            Box::new(|x| disc(x, palette::HALO, 4.0, Some(palette::PATH))),
-            "turning point",
-        ),
-    ];
-    let expanded = match kind {
-        Some(TraceEvent::Interval { .. }) => Some("expanded intervals, first to last"),
-        Some(TraceEvent::Cell { .. }) => Some("expanded cells, first to last"),
-        Some(TraceEvent::Vertex { .. }) => Some("expanded points and parents, first to last"),
-        None => None,
-    };
-    if let Some(name) = expanded {
-        // Five short bars side by side make the colour ramp.
-        let ramp = move |x: f64| -> String {
-            palette::ORDER
+    let mark = |x: f64, m: LegendMark| -> String {
+        match m {
+            LegendMark::Disc {
+                fill,
+                radius_px,
+                stroke,
+            } => disc(x, fill, radius_px, stroke),
+            LegendMark::Bar {
+                color,
+                width_px,
+                len_px,
+            } => bar(x, color, width_px, len_px),
+            // Five short bars side by side make the colour ramp.
+            LegendMark::Ramp => palette::ORDER
                 .iter()
                 .enumerate()
                 .map(|(i, c)| bar(x + u(i as f64 * 2.4), *c, 4.0, 2.4))
-                .collect()
-        };
-        items.push((Box::new(ramp), name));
-    }
-    if scene.mesh.is_some() {
-        items.push((Box::new(|x| bar(x, palette::MESH, 1.5, 12.0)), "mesh edges"));
-    }
-    if matches!(kind, Some(TraceEvent::Interval { .. })) {
-        items.push((
-            Box::new(|x| disc(x, palette::HALO, 3.0, Some(palette::ROOT))),
-            "root (faint lines: interval to root)",
-        ));
-    }
+                .collect(),
+        }
+    };
     let mut x = x0;
-    for (mark, name) in items {
-        o.push_str(&mark(x));
+    for item in legend {
+        o.push_str(&mark(x, item.mark));
         let tx = x + u(16.0);
         o.push_str("<text x=\"");
         push_nums(o, &[tx]);
         o.push_str("\" y=\"");
         push_nums(o, &[line2]);
-        let _ = write!(o, "\">{name}</text>");
-        x = tx + font * 0.6 * name.len() as f64 + u(14.0);
+        o.push_str("\">");
+        push_escaped(o, &item.name);
+        o.push_str("</text>");
+        x = tx + font * 0.6 * item.name.chars().count() as f64 + u(14.0);
     }
     o.push_str("</g>\n");
 }

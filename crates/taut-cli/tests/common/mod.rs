@@ -31,3 +31,28 @@ pub fn fails(args: &[&str], code: i32) -> String {
     assert!(err.starts_with("taut: ") && err.ends_with('\n'), "{err:?}");
     err.trim_end().to_owned()
 }
+
+/// The path of a sphere fixture map (`fixtures/sphere/NAME`).
+pub fn sphere_fixture(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/sphere")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Runs `taut route ... --format json`: the parsed object (stdout must be exactly one JSON
+/// object on one line), the exit code and stderr.
+pub fn route_json(args: &[&str]) -> (serde_json::Value, i32, String) {
+    let mut all = vec!["route"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    let o = taut(&all);
+    let out = String::from_utf8(o.stdout).expect("utf-8 stdout");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(!err.contains("panicked"), "{all:?}: {err}");
+    assert_eq!(out.lines().count(), 1, "{all:?}: one line of JSON: {out:?}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
+    assert!(v.is_object(), "{out}");
+    (v, o.status.code().expect("exit code"), err)
+}

@@ -1,0 +1,772 @@
+//! `taut route`: the shortest sea route between two points of the Earth, with Spherical Anya
+//! ([`taut_spherical`]) on a sea/land raster.
+//!
+//! # Snapping
+//! An endpoint that lies in a sea (free) cell, or on the boundary of one, is kept as given
+//! (snap distance 0). Otherwise it is moved to the centre of the nearest sea cell
+//! ([`SphereGrid::nearest_free_cell`]: nearest by great-circle distance to the cell's centre),
+//! and the distance it moved is reported in km (sphere of radius
+//! [`EARTH_RADIUS_KM`]). With `--no-snap` an endpoint on land is an error.
+//!
+//! # Output contract
+//! `--format text` (the default) prints, one item a line:
+//!
+//! ```text
+//! distance 5383.646 km 2906.936 nm 0.8450236241 rad      (or: unreachable)
+//! start 55.000000,0.000000 snap_km 0.000                 (+ " given LAT,LON" if moved)
+//! goal 55.000000,90.000000 snap_km 0.000
+//! time_us 41.250
+//! expanded 12
+//! generated 40
+//! legs 3 great 2 parallel 1
+//! waypoints 4
+//! 55.000000,0.000000
+//! ...
+//! ```
+//!
+//! `--format json` prints one JSON object, [`RouteReport`], whose `status` is `ok`,
+//! `unreachable` or `invalid` (see [`RouteStatus`]); an invalid query still prints its object
+//! (with `error`) before the command fails.
+//!
+//! # Exit status
+//! 0 for `ok` and `unreachable` (no route is an answer, as for `taut path`); 1 for `invalid`
+//! (bad coordinates, an unreadable or malformed map, an endpoint on land with `--no-snap`, a
+//! map without sea, a point the planner cannot place, an output file that cannot be
+//! written); 2 for usage errors found by the argument parser (a missing option, an unknown
+//! `--format`, a `--render` file that is neither `.svg` nor `.png`), with no JSON.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use taut_grid::{FreeSet, Grid, MapFile};
+use taut_spherical::{
+    EARTH_RADIUS_KM, LatLon, Leg, Outcome, Route, SearchContext, SearchStats, SphereError,
+    SphereGrid,
+};
+
+use crate::args::{OutputFile, RenderArgs, RouteArgs, RouteFormat};
+use crate::error::CliError;
+use crate::geojson::{End, route_geojson};
+use crate::render::sphere::{SphereScene, render_sphere};
+use crate::render::{Layout, RenderError};
+
+/// A `LAT,LON` text that is not a point of the sphere.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a LAT,LON point: {reason}")]
+pub struct CoordError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// Parses a point written as latitude and longitude in degrees (north and east positive).
+///
+/// Accepted: two decimal numbers separated by a comma (spaces around it allowed) or by
+/// spaces, such as `40.7,-74.0`, `40.7, -74.0` or `40.7 -74.0`; optionally in one pair of
+/// parentheses or brackets; each number optionally followed by `°` and a hemisphere letter
+/// (`N`/`S` for the latitude, `E`/`W` for the longitude, any case; the number is then not
+/// negative): `40.7N,74W`. Rejected: anything else, numbers that are not finite, a latitude
+/// outside [-90, 90], a longitude outside [-180, 180].
+///
+/// ```
+/// use taut_cli::route::parse_latlon;
+/// let p = parse_latlon(" 40.7N, 74.0°W ").unwrap();
+/// assert_eq!((p.lat, p.lon), (40.7, -74.0));
+/// assert_eq!(parse_latlon("-33.9,18.4").unwrap().lat, -33.9);
+/// assert_eq!(parse_latlon("(1 2)").unwrap().lon, 2.0);
+/// assert!(parse_latlon("91,0").is_err());
+/// assert!(parse_latlon("0,NaN").is_err());
+/// assert!(parse_latlon("10,20,30").is_err());
+/// ```
+pub fn parse_latlon(s: &str) -> Result<LatLon, CoordError> {
+    let err = |reason: String| CoordError {
+        text: s.to_owned(),
+        reason,
+    };
+    let mut t = s.trim();
+    for (open, close) in [('(', ')'), ('[', ']')] {
+        if let Some(inner) = t.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
+            t = inner.trim();
+            break;
+        }
+    }
+    let parts: Vec<&str> = if t.contains(',') {
+        t.split(',').collect()
+    } else {
+        t.split_whitespace().collect()
+    };
+    let [a, b] = parts[..] else {
+        return Err(err(
+            "expected two numbers, latitude then longitude, such as 40.7,-74.0".into(),
+        ));
+    };
+    let lat = coordinate(a, ('N', 'S'), ('E', 'W'), "latitude").map_err(err)?;
+    let lon = coordinate(b, ('E', 'W'), ('N', 'S'), "longitude").map_err(err)?;
+    if !(-90.0..=90.0).contains(&lat) {
+        return Err(err(format!("latitude {lat} is outside [-90, 90]")));
+    }
+    if !(-180.0..=180.0).contains(&lon) {
+        return Err(err(format!("longitude {lon} is outside [-180, 180]")));
+    }
+    Ok(LatLon::new(lat, lon))
+}
+
+/// One coordinate: a finite number, optionally `°` and a hemisphere letter of `own`
+/// (positive, negative); a letter of `other` means the two were swapped.
+fn coordinate(
+    tok: &str,
+    own: (char, char),
+    other: (char, char),
+    name: &str,
+) -> Result<f64, String> {
+    let mut t = tok.trim();
+    if t.is_empty() {
+        return Err(format!("the {name} is missing"));
+    }
+    let mut sign = None;
+    let mut rev = t.chars().rev();
+    // A hemisphere letter follows a number (a digit, a point, `°` or a space), so that the
+    // `n` of `nan` or `-inf` is not one.
+    let letter = match (rev.next(), rev.next()) {
+        (Some(last), Some(before)) if before.is_ascii_digit() || ". °".contains(before) => {
+            Some(last)
+        }
+        _ => None,
+    };
+    if let Some(last) = letter {
+        let up = last.to_ascii_uppercase();
+        if up == own.0 || up == own.1 {
+            sign = Some(if up == own.0 { 1.0 } else { -1.0 });
+            t = t[..t.len() - last.len_utf8()].trim_end();
+        } else if up == other.0 || up == other.1 {
+            return Err(format!(
+                "the {name} ends in {last:?}: expected latitude first, then longitude"
+            ));
+        }
+    }
+    let t = t.strip_suffix('°').unwrap_or(t).trim_end();
+    let v: f64 = t
+        .parse()
+        .map_err(|_| format!("the {name} {t:?} is not a number"))?;
+    if !v.is_finite() {
+        return Err(format!("the {name} {t:?} is not a finite number"));
+    }
+    match sign {
+        Some(_) if t.starts_with(['-', '+']) => Err(format!(
+            "the {name} {tok:?} has both a sign and a hemisphere letter"
+        )),
+        Some(s) => Ok(s * v),
+        None => Ok(v),
+    }
+}
+
+/// Why a route query cannot be answered (besides reading the map and writing files).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RouteError {
+    /// `--from` or `--to` is not a point.
+    #[error("invalid {which}: {source}")]
+    Coordinate {
+        /// `start` or `goal`.
+        which: &'static str,
+        /// Why.
+        source: CoordError,
+    },
+    /// An endpoint is on land and `--no-snap` forbids moving it.
+    #[error(
+        "invalid {which}: {} is on land (a blocked cell); without --no-snap it would move to \
+         the nearest sea cell",
+        fmt_point(*point)
+    )]
+    OnLand {
+        /// `start` or `goal`.
+        which: &'static str,
+        /// The point given.
+        point: LatLon,
+    },
+    /// The map has no sea cell to move an endpoint on land to.
+    #[error("invalid {which}: {} is on land and the map {} has no sea (free) cell", fmt_point(*point), path.display())]
+    NoSea {
+        /// `start` or `goal`.
+        which: &'static str,
+        /// The point given.
+        point: LatLon,
+        /// The map.
+        path: PathBuf,
+    },
+    /// The spherical planner refused the map or the query.
+    #[error("{0}")]
+    Sphere(#[from] SphereError),
+}
+
+/// `lat,lon` with 6 decimals (0.1 m).
+pub fn fmt_point(p: LatLon) -> String {
+    format!("{:.6},{:.6}", p.lat, p.lon)
+}
+
+/// Reads a sphere map: a MovingAI `.map` whose rows are latitude bands from the North Pole
+/// and columns longitude bands from 180°W, with the default free terrain (`.`, `G`, `S` are
+/// sea). With `transposed`, the file is the shared data's `*_T.map` layout (file row i is
+/// longitude band i), as [`SphereGrid::read_map`] reads it. A map that is taller than wide
+/// and not read as transposed gets one warning line (sphere maps are twice as wide as tall).
+///
+/// # Errors
+/// The file cannot be read or is malformed ([`CliError::Grid`], naming the file and line), or
+/// is too small to be a sphere.
+pub fn load_sphere(
+    path: &Path,
+    transposed: bool,
+    warnings: &mut dyn Write,
+) -> Result<SphereGrid, CliError> {
+    let grid = Grid::from_map(&MapFile::read(path)?, &FreeSet::default());
+    let (w, h) = (grid.width() as u32, grid.height() as u32);
+    let sphere = if transposed {
+        SphereGrid::from_fn(h, w, |r, c| grid.is_free(r as i32, c as i32))
+    } else {
+        if h > w {
+            writeln!(
+                warnings,
+                "taut: warning: {} is taller than wide ({w} x {h}): is it a transposed (_T) \
+                 map? Then give --transposed",
+                path.display()
+            )?;
+        }
+        SphereGrid::from_grid(&grid)
+    };
+    sphere.map_err(|e| CliError::Route(e.into()))
+}
+
+/// Snaps an endpoint (see the module documentation): kept if it lies in the closure of a sea
+/// cell, else moved to the centre of the nearest sea cell, or refused when `snap` is false.
+///
+/// # Errors
+/// [`RouteError::OnLand`] (on land, `snap` false) or [`RouteError::NoSea`] (no sea at all).
+pub fn snap_endpoint(
+    grid: &SphereGrid,
+    map: &Path,
+    which: &'static str,
+    p: LatLon,
+    snap: bool,
+) -> Result<End, RouteError> {
+    if grid.is_free_point(p) {
+        return Ok(End {
+            point: p,
+            given: None,
+            snap_km: 0.0,
+        });
+    }
+    if !snap {
+        return Err(RouteError::OnLand { which, point: p });
+    }
+    let (row, col) = grid.nearest_free_cell(p).ok_or_else(|| RouteError::NoSea {
+        which,
+        point: p,
+        path: map.to_path_buf(),
+    })?;
+    let point = grid.cell_centre(row, col);
+    Ok(End {
+        point,
+        given: Some(p),
+        snap_km: p.distance_rad(point) * EARTH_RADIUS_KM,
+    })
+}
+
+/// The answer to a route query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RouteStatus {
+    /// A shortest route was found.
+    Ok,
+    /// Both endpoints are at sea, but in waters that do not connect.
+    Unreachable,
+    /// The query could not be answered: see `error`.
+    Invalid,
+}
+
+/// One leg in the JSON output.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct LegReport {
+    /// `great` (a great-circle arc) or `parallel` (an arc of a parallel, along the poleward
+    /// edge of land).
+    pub kind: &'static str,
+    /// Where the leg starts, `[lat, lon]` (longitude in [-180, 180)).
+    pub from: [f64; 2],
+    /// Where the leg ends, `[lat, lon]`.
+    pub to: [f64; 2],
+    /// Length, km.
+    pub km: f64,
+    /// Length on the unit sphere, radians.
+    pub radians: f64,
+    /// Parallel legs: the latitude followed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lat: Option<f64>,
+    /// Parallel legs: the signed longitude travelled, degrees (east positive; may exceed the
+    /// difference of the wrapped longitudes when the leg crosses the antimeridian).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dlon: Option<f64>,
+}
+
+impl LegReport {
+    /// The report of one leg.
+    pub fn new(leg: &Leg) -> Self {
+        let r = leg.radians();
+        let (lat, dlon) = match *leg {
+            Leg::Great { .. } => (None, None),
+            Leg::Parallel {
+                lat,
+                from_lon,
+                to_lon,
+            } => (Some(lat), Some(to_lon - from_lon)),
+        };
+        LegReport {
+            kind: match leg {
+                Leg::Great { .. } => "great",
+                Leg::Parallel { .. } => "parallel",
+            },
+            from: pair(leg.start()),
+            to: pair(leg.end()),
+            km: r * EARTH_RADIUS_KM,
+            radians: r,
+            lat,
+            dlon,
+        }
+    }
+}
+
+fn pair(p: LatLon) -> [f64; 2] {
+    [p.lat, p.lon]
+}
+
+/// The JSON object `taut route --format json` prints. Values that are not known (the route's
+/// length when there is none, everything after the point where an invalid query failed) are
+/// `null`; lists are then empty.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct RouteReport {
+    /// `ok`, `unreachable` or `invalid`.
+    pub status: RouteStatus,
+    /// Route length, km (sphere of radius 6371 km).
+    pub km: Option<f64>,
+    /// Route length, nautical miles (1852 m).
+    pub nm: Option<f64>,
+    /// Route length on the unit sphere, radians.
+    pub radians: Option<f64>,
+    /// How far the start was moved to reach the sea, km (0 if it was not).
+    pub snap_km_from: Option<f64>,
+    /// How far the goal was moved, km.
+    pub snap_km_to: Option<f64>,
+    /// Wall-clock microseconds of the search (not of reading the map).
+    pub time_us: Option<f64>,
+    /// The start searched from, `[lat, lon]` (after snapping).
+    pub from: Option<[f64; 2]>,
+    /// The goal searched to, `[lat, lon]` (after snapping).
+    pub to: Option<[f64; 2]>,
+    /// The start as given.
+    pub from_given: Option<[f64; 2]>,
+    /// The goal as given.
+    pub to_given: Option<[f64; 2]>,
+    /// The legs in order.
+    pub legs: Vec<LegReport>,
+    /// The turning points and the ends of parallel-following legs, start and goal included,
+    /// `[lat, lon]` each (longitude in [-180, 180)).
+    pub waypoints: Vec<[f64; 2]>,
+    /// Nodes the search expanded.
+    pub expanded: Option<u64>,
+    /// Nodes the search generated.
+    pub generated: Option<u64>,
+    /// Why the query is invalid (only when `status` is `invalid`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl Default for RouteReport {
+    fn default() -> Self {
+        RouteReport {
+            status: RouteStatus::Invalid,
+            km: None,
+            nm: None,
+            radians: None,
+            snap_km_from: None,
+            snap_km_to: None,
+            time_us: None,
+            from: None,
+            to: None,
+            from_given: None,
+            to_given: None,
+            legs: Vec::new(),
+            waypoints: Vec::new(),
+            expanded: None,
+            generated: None,
+            error: None,
+        }
+    }
+}
+
+/// A route query answered: the map, the snapped endpoints and the search's result.
+#[derive(Debug, Clone)]
+pub struct Planned {
+    /// The map.
+    pub grid: SphereGrid,
+    /// The start (snapped).
+    pub from: End,
+    /// The goal (snapped).
+    pub to: End,
+    /// Whether a route was found.
+    pub outcome: Outcome,
+    /// The route (no legs unless found).
+    pub route: Route,
+    /// The search's counters.
+    pub stats: SearchStats,
+    /// Wall-clock microseconds of the search.
+    pub time_us: f64,
+}
+
+/// Reads the map, snaps both endpoints and searches.
+///
+/// # Errors
+/// See [`load_sphere`], [`snap_endpoint`]; the planner's own refusals ([`RouteError::Sphere`]).
+pub fn plan_route(
+    map: &Path,
+    transposed: bool,
+    (from, to): (LatLon, LatLon),
+    snap: bool,
+    warnings: &mut dyn Write,
+) -> Result<Planned, CliError> {
+    let grid = load_sphere(map, transposed, warnings)?;
+    let from = snap_endpoint(&grid, map, "start", from, snap)?;
+    let to = snap_endpoint(&grid, map, "goal", to, snap)?;
+    let mut ctx = SearchContext::new();
+    let mut route = Route::default();
+    let t0 = Instant::now();
+    let outcome = ctx
+        .search(&grid, from.point, to.point, &mut route)
+        .map_err(RouteError::from)?;
+    let time_us = (t0.elapsed().as_secs_f64() * 1e9).round() / 1e3;
+    if outcome == Outcome::Unreachable {
+        route = Route::default();
+    }
+    Ok(Planned {
+        grid,
+        from,
+        to,
+        outcome,
+        route,
+        stats: ctx.stats(),
+        time_us,
+    })
+}
+
+impl Planned {
+    /// The route when one was found.
+    pub fn found(&self) -> Option<&Route> {
+        (self.outcome == Outcome::Found).then_some(&self.route)
+    }
+
+    /// Fills the report's fields from this answer.
+    pub fn report(&self, r: &mut RouteReport) {
+        r.status = match self.outcome {
+            Outcome::Found => RouteStatus::Ok,
+            Outcome::Unreachable => RouteStatus::Unreachable,
+        };
+        if let Some(route) = self.found() {
+            r.km = Some(route.km());
+            r.nm = Some(route.nm());
+            r.radians = Some(route.radians);
+            r.legs = route.legs.iter().map(LegReport::new).collect();
+            r.waypoints = route.waypoints().into_iter().map(pair).collect();
+        }
+        r.snap_km_from = Some(self.from.snap_km);
+        r.snap_km_to = Some(self.to.snap_km);
+        r.time_us = Some(self.time_us);
+        r.from = Some(pair(self.from.point));
+        r.to = Some(pair(self.to.point));
+        r.expanded = Some(self.stats.expanded);
+        r.generated = Some(self.stats.generated);
+    }
+
+    /// The one-line description of the picture of this answer.
+    pub fn caption(&self) -> String {
+        let what = match self.found() {
+            Some(route) => format!(
+                "{:.1} km ({:.1} nm), {} legs",
+                route.km(),
+                route.nm(),
+                route.legs.len()
+            ),
+            None => "unreachable".to_owned(),
+        };
+        format!(
+            "route {} → {}: {what}",
+            fmt_point(self.from.point),
+            fmt_point(self.to.point)
+        )
+    }
+
+    /// Draws the answer ([`SphereScene`]) into an SVG or PNG file.
+    ///
+    /// # Errors
+    /// The picture would be too large, or the file cannot be written.
+    pub fn draw(&self, output: &OutputFile, layout: &Layout) -> Result<(), CliError> {
+        let scene = SphereScene {
+            grid: &self.grid,
+            route: self.found(),
+            from: self.from,
+            to: self.to,
+        };
+        let bytes = render_sphere(&scene, layout, output.format, &self.caption())?;
+        crate::render::write_file(&output.path, &bytes)
+    }
+
+    /// The layout of a picture of this map: `scale` pixels per cell, or the map's long side
+    /// in `max_px` pixels (as `taut render`).
+    ///
+    /// # Errors
+    /// As [`Layout::fit`].
+    pub fn layout(&self, max_px: u32, scale: Option<f64>) -> Result<Layout, RenderError> {
+        Layout::fit(
+            self.grid.width() as i32,
+            self.grid.height() as i32,
+            max_px,
+            scale,
+        )
+    }
+}
+
+/// `taut route`: parses the endpoints, plans, writes `--geojson` and `--render` files, and
+/// prints the answer (see the module documentation for the formats and exit status).
+///
+/// # Errors
+/// Any failure makes the query `invalid`: with `--format json` its object is printed first.
+pub fn run_route(
+    args: &RouteArgs,
+    out: &mut dyn Write,
+    warnings: &mut dyn Write,
+) -> Result<(), CliError> {
+    let mut report = RouteReport::default();
+    let result = answer(args, &mut report, warnings);
+    match (&result, args.format) {
+        (Ok(planned), RouteFormat::Text) => write_text(planned, out)?,
+        (_, RouteFormat::Json) => {
+            if let Err(e) = &result {
+                report.status = RouteStatus::Invalid;
+                report.error = Some(e.to_string().replace('\n', " "));
+            }
+            serde_json::to_writer(&mut *out, &report).map_err(std::io::Error::from)?;
+            writeln!(out)?;
+        }
+        (Err(_), RouteFormat::Text) => {}
+    }
+    result.map(|_| ())
+}
+
+/// Everything but printing: fills `report` as far as the query gets.
+fn answer(
+    args: &RouteArgs,
+    report: &mut RouteReport,
+    warnings: &mut dyn Write,
+) -> Result<Planned, CliError> {
+    let from = parse_latlon(&args.from).map_err(|source| RouteError::Coordinate {
+        which: "start",
+        source,
+    })?;
+    report.from_given = Some(pair(from));
+    let to = parse_latlon(&args.to).map_err(|source| RouteError::Coordinate {
+        which: "goal",
+        source,
+    })?;
+    report.to_given = Some(pair(to));
+    let planned = plan_route(
+        &args.map,
+        args.transposed,
+        (from, to),
+        !args.no_snap,
+        warnings,
+    )?;
+    planned.report(report);
+    if let Some(path) = &args.geojson {
+        let doc = route_geojson(planned.found(), &planned.from, &planned.to);
+        let mut text = serde_json::to_string(&doc).map_err(std::io::Error::from)?;
+        text.push('\n');
+        crate::render::write_file(path, text.as_bytes())?;
+    }
+    if let Some(output) = &args.render {
+        let layout = planned.layout(args.max_px, None)?;
+        planned.draw(output, &layout)?;
+    }
+    Ok(planned)
+}
+
+/// The text format (see the module documentation).
+fn write_text(p: &Planned, out: &mut dyn Write) -> Result<(), CliError> {
+    match p.found() {
+        Some(route) => writeln!(
+            out,
+            "distance {:.3} km {:.3} nm {:.10} rad",
+            route.km(),
+            route.nm(),
+            route.radians
+        )?,
+        None => writeln!(out, "unreachable")?,
+    }
+    for (name, end) in [("start", &p.from), ("goal", &p.to)] {
+        write!(
+            out,
+            "{name} {} snap_km {:.3}",
+            fmt_point(end.point),
+            end.snap_km
+        )?;
+        if let Some(given) = end.given {
+            write!(out, " given {}", fmt_point(given))?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "time_us {:.3}", p.time_us)?;
+    writeln!(out, "expanded {}", p.stats.expanded)?;
+    writeln!(out, "generated {}", p.stats.generated)?;
+    let legs = p.found().map_or(&[][..], |r| &r.legs[..]);
+    let great = legs
+        .iter()
+        .filter(|l| matches!(l, Leg::Great { .. }))
+        .count();
+    writeln!(
+        out,
+        "legs {} great {great} parallel {}",
+        legs.len(),
+        legs.len() - great
+    )?;
+    let waypoints = p.found().map(Route::waypoints).unwrap_or_default();
+    writeln!(out, "waypoints {}", waypoints.len())?;
+    for w in waypoints {
+        writeln!(out, "{}", fmt_point(w))?;
+    }
+    Ok(())
+}
+
+/// `taut render --sphere`: plans the route between `ends`, draws it, and prints one line:
+/// `length K km N nm waypoints W expanded E output PATH` (`length unreachable ...` when there
+/// is no route; the picture is written all the same).
+///
+/// # Errors
+/// As [`plan_route`], and the picture cannot be made or written.
+pub fn render_route(
+    args: &RenderArgs,
+    ends: (LatLon, LatLon),
+    out: &mut dyn Write,
+    warnings: &mut dyn Write,
+) -> Result<(), CliError> {
+    let planned = plan_route(&args.map, args.transposed, ends, !args.no_snap, warnings)?;
+    let layout = planned.layout(args.max_px, args.scale)?;
+    planned.draw(&args.output, &layout)?;
+    let length = match planned.found() {
+        Some(r) => format!("{:.3} km {:.3} nm", r.km(), r.nm()),
+        None => "unreachable".to_owned(),
+    };
+    let waypoints = planned.found().map_or(0, |r| r.waypoints().len());
+    writeln!(
+        out,
+        "length {length} waypoints {waypoints} expanded {} output {}",
+        planned.stats.expanded,
+        args.output.path.display()
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use taut_spherical::{KM_PER_NM, SearchStats};
+
+    /// The analytic route of `analytic_cases.json`'s cap60_blocked_endpoints_55N, built by
+    /// hand: what the search will answer on a map blocked north of 60N.
+    fn cap60() -> Planned {
+        let (a, d) = (LatLon::new(55.0, 0.0), LatLon::new(55.0, 90.0));
+        let (b, c) = (
+            LatLon::new(60.0, 34.4579522522933),
+            LatLon::new(60.0, 55.5420477477067),
+        );
+        let legs = vec![
+            Leg::Great { from: a, to: b },
+            Leg::Parallel {
+                lat: 60.0,
+                from_lon: b.lon,
+                to_lon: c.lon,
+            },
+            Leg::Great { from: c, to: d },
+        ];
+        let mut route = Route { legs, radians: 0.0 };
+        route.radians = route.legs_radians();
+        let end = |point| End {
+            point,
+            given: None,
+            snap_km: 0.0,
+        };
+        Planned {
+            grid: SphereGrid::from_fn(36, 18, |r, _| r >= 3).unwrap(),
+            from: end(a),
+            to: End {
+                point: d,
+                given: Some(LatLon::new(55.5, 90.5)),
+                snap_km: 12.25,
+            },
+            outcome: Outcome::Found,
+            route,
+            stats: SearchStats {
+                expanded: 7,
+                generated: 9,
+                roots: 3,
+            },
+            time_us: 1.5,
+        }
+    }
+
+    #[test]
+    fn the_text_of_a_found_route() {
+        let p = cap60();
+        assert!((p.route.radians - 0.8450236240639002).abs() < 1e-9);
+        let mut out = Vec::new();
+        write_text(&p, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            "distance 5383.646 km 2906.936 nm 0.8450236241 rad\n\
+             start 55.000000,0.000000 snap_km 0.000\n\
+             goal 55.000000,90.000000 snap_km 12.250 given 55.500000,90.500000\n\
+             time_us 1.500\n\
+             expanded 7\n\
+             generated 9\n\
+             legs 3 great 2 parallel 1\n\
+             waypoints 4\n\
+             55.000000,0.000000\n\
+             60.000000,34.457952\n\
+             60.000000,55.542048\n\
+             55.000000,90.000000\n"
+        );
+    }
+
+    #[test]
+    fn the_json_of_a_found_route() {
+        let p = cap60();
+        let mut r = RouteReport::default();
+        p.report(&mut r);
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v["status"], "ok");
+        let rad = v["radians"].as_f64().unwrap();
+        assert!((rad - 0.8450236240639002).abs() < 1e-9);
+        assert_eq!(v["km"].as_f64(), Some(rad * EARTH_RADIUS_KM));
+        assert_eq!(v["nm"].as_f64(), Some(rad * EARTH_RADIUS_KM / KM_PER_NM));
+        assert_eq!(v["snap_km_to"].as_f64(), Some(12.25));
+        assert_eq!(v["to"], serde_json::json!([55.0, 90.0]));
+        assert!(v.get("error").is_none());
+        let legs = v["legs"].as_array().unwrap();
+        assert_eq!(legs.len(), 3);
+        assert_eq!(legs[1]["kind"], "parallel");
+        assert_eq!(legs[1]["lat"], 60.0);
+        assert!((legs[1]["dlon"].as_f64().unwrap() - 21.0840954954134).abs() < 1e-9);
+        assert!(legs[0].get("lat").is_none() && legs[0]["kind"] == "great");
+        let km: f64 = legs.iter().map(|l| l["km"].as_f64().unwrap()).sum();
+        assert!((km - rad * EARTH_RADIUS_KM).abs() < 1e-9);
+        assert_eq!(v["waypoints"].as_array().unwrap().len(), 4);
+        assert_eq!(v["waypoints"][1], legs[0]["to"]);
+        assert!(p.caption().contains("5383.6 km (2906.9 nm), 3 legs"));
+    }
+}

@@ -85,14 +85,6 @@ struct RootData {
     dep_lon: f64,
 }
 
-impl RootData {
-    fn v(&self) -> V3 {
-        match self.kind {
-            RootKind::Point { v, .. } | RootKind::Edge { v, .. } => v,
-        }
-    }
-}
-
 #[derive(Clone, Copy, Debug)]
 struct Node {
     root: u32,
@@ -270,7 +262,7 @@ impl SearchContext {
         while let Some(Entry { id, .. }) = self.open.pop() {
             let mut node = self.nodes[id as usize];
             if node.kind == NodeKind::Goal {
-                self.reconstruct(node.root, out);
+                self.reconstruct(grid, node.root, out);
                 return Ok(Outcome::Found);
             }
             if node.kind == NodeKind::PoleWalk {
@@ -1150,23 +1142,29 @@ impl SearchContext {
     }
 
     /// Writes the route ending at root `id` into `out`.
-    fn reconstruct(&self, id: u32, out: &mut Route) {
+    fn reconstruct(&self, grid: &SphereGrid, id: u32, out: &mut Route) {
+        // Points are written in degrees; tangent and departure points on an edge get the row
+        // line's latitude computed in degrees (a 60° line is written as 60 exactly), so that
+        // consecutive legs share their end points bit for bit.
+        let line_deg = |line: u32| 90.0 - f64::from(line) * 180.0 / f64::from(grid.height());
+        let pos = |r: &RootData| match r.kind {
+            RootKind::Point { v, .. } => v.to_lat_lon(),
+            RootKind::Edge { line, lon_t, .. } => LatLon::new(line_deg(line), lon_t.to_degrees()),
+        };
         let mut legs = Vec::new();
         let mut cur = id;
         while self.roots[cur as usize].parent != NONE {
             let c = self.roots[cur as usize];
             let p = self.roots[c.parent as usize];
-            let cv = c.v();
+            let here = pos(&c);
             match p.kind {
-                RootKind::Point { v, .. } => {
-                    push_great(&mut legs, v, cv);
-                }
-                RootKind::Edge { lat0, lon_t, .. } => {
-                    let dv = V3::from_lat_lon(lat0, c.dep_lon);
-                    push_great(&mut legs, dv, cv);
+                RootKind::Point { .. } => push_great(&mut legs, pos(&p), here),
+                RootKind::Edge { lon_t, line, .. } => {
+                    let dep = LatLon::new(line_deg(line), c.dep_lon.to_degrees());
+                    push_great(&mut legs, dep, here);
                     if (c.dep_lon - lon_t).abs() > 1e-15 {
                         legs.push(Leg::Parallel {
-                            lat: lat0.to_degrees(),
+                            lat: line_deg(line),
                             from_lon: lon_t.to_degrees(),
                             to_lon: c.dep_lon.to_degrees(),
                         });
@@ -1181,12 +1179,9 @@ impl SearchContext {
     }
 }
 
-fn push_great(legs: &mut Vec<Leg>, a: V3, b: V3) {
-    if a.angle(b) > 1e-15 {
-        legs.push(Leg::Great {
-            from: a.to_lat_lon(),
-            to: b.to_lat_lon(),
-        });
+fn push_great(legs: &mut Vec<Leg>, a: LatLon, b: LatLon) {
+    if a.to_vec().angle(b.to_vec()) > 1e-15 {
+        legs.push(Leg::Great { from: a, to: b });
     }
 }
 

@@ -837,9 +837,35 @@ pub struct SphereWritten {
     pub runs: Vec<BenchRun>,
 }
 
-/// Runs `benches` and writes `NAME.csv` per benchmark and `summary.md` into `out` (created if
-/// needed). `repo` is the checkout whose commit the reports record; `command` is quoted in
-/// the summary.
+/// Writes `NAME.csv` per benchmark of `runs` and `summary.md` into `out` (created if
+/// needed); `command` is quoted in the summary. Returns the CSV files and the summary.
+///
+/// # Errors
+/// [`BenchError::Write`] when a file cannot be written.
+pub fn write_sphere_reports(
+    runs: &[BenchRun],
+    opts: &SphereOptions,
+    out: &Path,
+    prov: &Provenance,
+    command: &str,
+) -> Result<(Vec<PathBuf>, PathBuf), BenchError> {
+    std::fs::create_dir_all(out).map_err(|e| BenchError::Write {
+        path: out.to_owned(),
+        msg: e.to_string(),
+    })?;
+    let mut csvs = Vec::new();
+    for run in runs {
+        let path = out.join(format!("{}.csv", run.name));
+        write_instances_csv(&path, run, prov, opts)?;
+        csvs.push(path);
+    }
+    let md = out.join("summary.md");
+    crate::report::write_markdown(&md, &sphere_markdown(runs, prov, opts, command))?;
+    Ok((csvs, md))
+}
+
+/// Runs `benches` and writes the reports into `out` ([`write_sphere_reports`]). `repo` is the
+/// checkout whose commit the reports record; `command` is quoted in the summary.
 ///
 /// # Errors
 /// Data and write errors as they occur; [`BenchError::Checks`] after writing the reports when
@@ -851,20 +877,9 @@ pub fn sphere_bench(
     repo: &Path,
     command: &str,
 ) -> Result<SphereWritten, BenchError> {
-    std::fs::create_dir_all(out).map_err(|e| BenchError::Write {
-        path: out.to_owned(),
-        msg: e.to_string(),
-    })?;
     let prov = Provenance::collect(repo);
     let runs = run_sphere(benches, opts)?;
-    let mut csvs = Vec::new();
-    for run in &runs {
-        let path = out.join(format!("{}.csv", run.name));
-        write_instances_csv(&path, run, &prov, opts)?;
-        csvs.push(path);
-    }
-    let md = out.join("summary.md");
-    crate::report::write_markdown(&md, &sphere_markdown(&runs, &prov, opts, command))?;
+    let (csvs, md) = write_sphere_reports(&runs, opts, out, &prov, command)?;
     let failures: Vec<String> = runs
         .iter()
         .flat_map(|run| {

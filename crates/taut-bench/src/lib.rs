@@ -14,6 +14,10 @@
 //!
 //! `cargo xtask bench` is the front door; the `taut-bench` binary is what it runs.
 //!
+//! [`sphere`] is the other benchmark: Spherical Anya against Euclidean Anya on maps read as
+//! the whole sphere and on Earth rasters (Section 6 of the Spherical Anya paper),
+//! `taut-bench sphere` / `cargo xtask bench sphere`.
+//!
 //! # Example
 //! ```
 //! use std::path::Path;
@@ -35,6 +39,7 @@ mod reference;
 pub mod registry;
 mod report;
 mod run;
+pub mod sphere;
 mod suite;
 
 use std::path::{Path, PathBuf};

@@ -1,18 +1,36 @@
 //! The `taut-bench` binary, run by `cargo xtask bench`: runs benchmark suites and writes the
-//! reports. Exit status 0 when every check passed, 1 on any failure or error (one line on
-//! stderr), 2 on a usage error.
+//! reports; `taut-bench sphere` runs the spherical comparison (`taut_bench::sphere`). Exit
+//! status 0 when every check passed, 1 on any failure or error (one line on stderr), 2 on a
+//! usage error.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 use taut_bench::registry::PlannerSpec;
+use taut_bench::sphere::{DEFAULT_SEED, EarthRaster, SphereBench, SphereOptions};
 use taut_bench::{BenchError, RunOptions, Suite, suite_files};
 
 /// Run benchmark suites: time every query single-threaded, check every length, write CSV,
-/// Markdown and SVG.
+/// Markdown and SVG. `taut-bench sphere --help`: the spherical comparison.
 #[derive(Debug, Parser)]
-#[command(name = "taut-bench")]
+#[command(name = "taut-bench", args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    args: Args,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Spherical Anya against Euclidean Anya (Section 6 of the Spherical Anya paper): maps
+    /// read as the whole sphere and Earth rasters; the paper's Tables 1-4 and per-instance CSVs.
+    Sphere(SphereArgs),
+}
+
+/// The grid benchmark's options.
+#[derive(Debug, clap::Args)]
 struct Args {
     /// Suites to run, by name (comma-separated or repeated); `all` runs every suite whose data
     /// is present. Default: all.
@@ -55,8 +73,12 @@ fn repo_root() -> PathBuf {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Some(Command::Sphere(args)) => run_sphere(args),
+        None => run(&cli.args),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("taut-bench: {e}");
@@ -65,21 +87,33 @@ fn main() -> ExitCode {
     }
 }
 
+/// The data root: `--data`, else `$TAUT_BENCH_DATA`, else `data/` in the repository.
+fn data_root(arg: Option<&Path>, repo: &Path) -> PathBuf {
+    arg.map(Path::to_owned)
+        .or_else(|| std::env::var_os("TAUT_BENCH_DATA").map(PathBuf::from))
+        .unwrap_or_else(|| repo.join("data"))
+}
+
+/// Every suite of the suites directory (`--suites-dir`, else `benchmarks/suites`).
+fn read_suites(
+    arg: Option<&Path>,
+    repo: &Path,
+    data: &Path,
+) -> Result<(PathBuf, Vec<Suite>), BenchError> {
+    let dir = arg
+        .map(Path::to_owned)
+        .unwrap_or_else(|| repo.join("benchmarks/suites"));
+    let all = suite_files(&dir)?
+        .iter()
+        .map(|p| Suite::read(p, data))
+        .collect::<Result<_, _>>()?;
+    Ok((dir, all))
+}
+
 fn run(args: &Args) -> Result<(), BenchError> {
     let repo = repo_root();
-    let data = args
-        .data
-        .clone()
-        .or_else(|| std::env::var_os("TAUT_BENCH_DATA").map(PathBuf::from))
-        .unwrap_or_else(|| repo.join("data"));
-    let dir = args
-        .suites_dir
-        .clone()
-        .unwrap_or_else(|| repo.join("benchmarks/suites"));
-    let all: Vec<Suite> = suite_files(&dir)?
-        .iter()
-        .map(|p| Suite::read(p, &data))
-        .collect::<Result<_, _>>()?;
+    let data = data_root(args.data.as_deref(), &repo);
+    let (dir, all) = read_suites(args.suites_dir.as_deref(), &repo, &data)?;
     if args.list {
         for s in &all {
             println!(
@@ -167,6 +201,221 @@ fn run(args: &Args) -> Result<(), BenchError> {
         written.markdown.display(),
         written.csv.display(),
         written.plots.len()
+    );
+    Ok(())
+}
+
+/// The suites the spherical comparison runs by default: the older-generation game sets and
+/// the random maps (the paper's Tables 1-4 rows).
+const SPHERE_SUITES: [&str; 5] = [
+    "sc1-legacy",
+    "da2-legacy",
+    "bg512-legacy",
+    "dao-legacy",
+    "random",
+];
+
+/// The Earth resolutions of the shared data (`earth_RES_nav.map`).
+const EARTH_RESOLUTIONS: [&str; 3] = ["1deg", "0.5deg", "0.25deg"];
+
+/// Options of `taut-bench sphere`.
+#[derive(Debug, clap::Args)]
+struct SphereArgs {
+    /// Game-map suites by name (comma-separated or repeated; `none` for none). Only their
+    /// maps are used: pairs are sampled, not read from the scenarios. Default:
+    /// sc1-legacy, da2-legacy, bg512-legacy, dao-legacy and random, those whose data is here.
+    #[arg(long, value_delimiter = ',', conflicts_with = "quick")]
+    suite: Vec<String>,
+    /// Earth rasters by resolution: 1deg, 0.5deg, 0.25deg (comma-separated or repeated;
+    /// `none` for none). Default: every one present.
+    #[arg(long, value_delimiter = ',', conflicts_with = "quick")]
+    earth: Vec<String>,
+    /// Query pairs per game map (uniform, with replacement, over the free cells' corners).
+    #[arg(long, value_name = "N", default_value_t = 250)]
+    queries: usize,
+    /// At most K maps per suite, evenly spaced in name order.
+    #[arg(long, value_name = "K")]
+    max_maps: Option<usize>,
+    /// Random pairs of sea cells per Earth raster.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    earth_queries: usize,
+    /// At most N port pairs per Earth raster (file order). Default: all 37.
+    #[arg(long, value_name = "N")]
+    max_ports: Option<usize>,
+    /// The seed every sample derives from (recorded in every report).
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Run maps (and chunks of Earth pairs) on N threads. Each query is still timed alone,
+    /// but parallel runs share caches and memory bandwidth: the default 1 is the honest timing.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// Spacing of Recipe 2's synthetic points, arc-seconds (1 in the paper).
+    #[arg(long, value_name = "ARCSEC", default_value_t = 1.0)]
+    step_arcsec: f64,
+    /// The smoke run: the `quick` suite (fixture maps) with 5 pairs per map, and the 1° Earth
+    /// raster with 5 random and 5 port pairs when its data is present.
+    #[arg(long)]
+    quick: bool,
+    /// Where the game-map data is (the layout of `cargo xtask fetch-maps`). Default:
+    /// $TAUT_BENCH_DATA, else `data/` in the repository.
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Where the Earth rasters and `pairs_snapped.csv` are. Default: $TAUT_SPHERE_DATA, else
+    /// `../shared/data/sphere` beside the repository, else `data/sphere` in it.
+    #[arg(long, value_name = "DIR")]
+    sphere_data: Option<PathBuf>,
+    /// Directory of the suite files. Default: `benchmarks/suites` in the repository.
+    #[arg(long, value_name = "DIR")]
+    suites_dir: Option<PathBuf>,
+    /// Output directory. Default: `target/bench/DATE-sphere` in the repository.
+    #[arg(long, short, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// The Earth data directory of `taut-bench sphere`.
+fn sphere_data_dir(arg: Option<&Path>, repo: &Path) -> PathBuf {
+    if let Some(d) = arg {
+        return d.to_owned();
+    }
+    if let Some(d) = std::env::var_os("TAUT_SPHERE_DATA") {
+        return PathBuf::from(d);
+    }
+    let shared = repo.join("../shared/data/sphere");
+    if shared.is_dir() {
+        return shared;
+    }
+    repo.join("data/sphere")
+}
+
+fn run_sphere(args: &SphereArgs) -> Result<(), BenchError> {
+    let repo = repo_root();
+    let data = data_root(args.data.as_deref(), &repo);
+    let (dir, all) = read_suites(args.suites_dir.as_deref(), &repo, &data)?;
+    let sphere_dir = sphere_data_dir(args.sphere_data.as_deref(), &repo);
+    let mut opts = SphereOptions {
+        queries_per_map: args.queries,
+        max_maps: args.max_maps,
+        earth_queries: args.earth_queries,
+        max_ports: args.max_ports,
+        seed: args.seed,
+        threads: args.threads.max(1),
+        step_arcsec: args.step_arcsec,
+        progress: true,
+    };
+    if !(args.step_arcsec > 0.0 && args.step_arcsec.is_finite()) {
+        return Err(BenchError::Data {
+            path: PathBuf::from("--step-arcsec"),
+            msg: format!("must be a positive number, got {}", args.step_arcsec),
+        });
+    }
+    // Which suites and rasters: named ones must have their data; defaults are skipped with a
+    // notice when absent.
+    let (suite_names, suites_explicit): (Vec<String>, bool) = if args.quick {
+        opts.queries_per_map = 5;
+        opts.earth_queries = 5;
+        opts.max_ports = Some(5);
+        (vec!["quick".into()], true)
+    } else if args.suite.is_empty() {
+        (SPHERE_SUITES.iter().map(|s| s.to_string()).collect(), false)
+    } else if args.suite.iter().any(|s| s == "none") {
+        (Vec::new(), true)
+    } else {
+        (args.suite.clone(), true)
+    };
+    let (earth_names, earth_explicit): (Vec<String>, bool) = if args.quick {
+        (vec!["1deg".into()], false)
+    } else if args.earth.is_empty() {
+        (
+            EARTH_RESOLUTIONS.iter().map(|s| s.to_string()).collect(),
+            false,
+        )
+    } else if args.earth.iter().any(|s| s == "none") {
+        (Vec::new(), true)
+    } else {
+        (args.earth.clone(), true)
+    };
+    let mut benches = Vec::new();
+    for w in &suite_names {
+        let s = all
+            .iter()
+            .find(|s| s.name == *w)
+            .ok_or_else(|| BenchError::Data {
+                path: dir.clone(),
+                msg: format!(
+                    "no suite {w:?} (have: {})",
+                    all.iter()
+                        .map(|s| s.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            })?;
+        if !s.maps.is_dir() {
+            if suites_explicit {
+                return Err(BenchError::Data {
+                    path: s.maps.clone(),
+                    msg: format!(
+                        "suite {} has no maps here: run `cargo xtask fetch-maps --from ../shared/data`, or pass --data DIR",
+                        s.name
+                    ),
+                });
+            }
+            eprintln!(
+                "taut-bench: NOTICE: suite {} skipped: no maps at {}",
+                s.name,
+                s.maps.display()
+            );
+            continue;
+        }
+        benches.push(SphereBench::Suite(s.clone()));
+    }
+    let pairs = sphere_dir.join("pairs_snapped.csv");
+    for res in &earth_names {
+        if !EARTH_RESOLUTIONS.contains(&res.as_str()) {
+            return Err(BenchError::Data {
+                path: sphere_dir.clone(),
+                msg: format!(
+                    "no Earth raster {res:?} (have: {})",
+                    EARTH_RESOLUTIONS.join(", ")
+                ),
+            });
+        }
+        let map = sphere_dir.join(format!("earth_{res}_nav.map"));
+        if !map.is_file() {
+            if earth_explicit {
+                return Err(BenchError::Data {
+                    path: map,
+                    msg: "no such raster: pass --sphere-data DIR".into(),
+                });
+            }
+            eprintln!(
+                "taut-bench: NOTICE: Earth raster {res} skipped: no file {}",
+                map.display()
+            );
+            continue;
+        }
+        benches.push(SphereBench::Earth(EarthRaster {
+            name: format!("earth-{res}"),
+            map,
+            pairs: pairs.is_file().then(|| pairs.clone()),
+        }));
+    }
+    if benches.is_empty() {
+        return Err(BenchError::Data {
+            path: data,
+            msg: "nothing to run: no suite's maps and no Earth raster here (`cargo xtask fetch-maps --from ../shared/data`, --sphere-data DIR)".into(),
+        });
+    }
+    let out = args.out.clone().unwrap_or_else(|| {
+        let date = taut_bench::Provenance::collect(&repo).date;
+        repo.join("target/bench").join(format!("{date}-sphere"))
+    });
+    let command: Vec<String> = std::env::args().collect();
+    let written =
+        taut_bench::sphere::sphere_bench(&benches, &opts, &out, &repo, &command.join(" "))?;
+    eprintln!(
+        "taut-bench: all checks passed; wrote {} and {} CSV file(s)",
+        written.markdown.display(),
+        written.csvs.len()
     );
     Ok(())
 }

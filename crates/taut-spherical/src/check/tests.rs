@@ -477,7 +477,7 @@ fn arc_line_ranges_cover_every_line_the_arc_reaches() {
                 LatLon::new(lat.to_degrees(), lon.to_degrees()).to_vec()
             });
             let theta = av.angle(bv);
-            if theta < 1e-12 || theta > MAX_GREAT_ARC {
+            if !(1e-12..=MAX_GREAT_ARC).contains(&theta) {
                 continue;
             }
             let n = av.cross(bv);

@@ -15,7 +15,8 @@
 //!
 //! # How a leg is tested
 //! - A great-circle leg is cut at every crossing with every grid meridian and every row
-//!   parallel, computed in closed form from the arc's plane. Between two consecutive crossings
+//!   parallel, computed in closed form from the arc's plane (only the lines within the arc's
+//!   longitude and latitude range are tried, so a short leg costs O(1)). Between two consecutive crossings
 //!   the arc lies inside one cell (or along one grid line), so testing each piece's midpoint
 //!   decides the whole piece; the crossing points themselves are tested too (a point on a line
 //!   is fine when a cell on either side is free). On top of this exact cut, the arc is sampled

@@ -43,3 +43,18 @@ pub enum BenchError {
         out: PathBuf,
     },
 }
+
+impl BenchError {
+    /// `Ok` when `failures` is empty, else [`BenchError::Checks`] counting them and quoting the
+    /// first, with the reports in `out`.
+    pub fn from_failures(failures: &[String], out: &std::path::Path) -> Result<(), BenchError> {
+        match failures.first() {
+            None => Ok(()),
+            Some(first) => Err(BenchError::Checks {
+                count: failures.len(),
+                first: first.clone(),
+                out: out.to_owned(),
+            }),
+        }
+    }
+}

@@ -122,13 +122,7 @@ pub fn bench(
             })
         })
         .collect();
-    if let Some(first) = failures.first() {
-        return Err(BenchError::Checks {
-            count: failures.len(),
-            first: first.clone(),
-            out: out.to_owned(),
-        });
-    }
+    BenchError::from_failures(&failures, out)?;
     Ok(Written {
         csv,
         markdown: md,

@@ -148,19 +148,7 @@ fn run(args: &Args) -> Result<(), BenchError> {
             }
             continue;
         }
-        let s = all
-            .iter()
-            .find(|s| s.name == *w)
-            .ok_or_else(|| BenchError::Data {
-                path: dir.clone(),
-                msg: format!(
-                    "no suite {w:?} (have: {})",
-                    all.iter()
-                        .map(|s| s.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            })?;
+        let s = find_suite(&all, w, &dir)?;
         if !s.has_data() {
             return Err(BenchError::Data {
                 path: s.scenarios.clone(),
@@ -217,6 +205,22 @@ const SPHERE_SUITES: [&str; 5] = [
 
 /// The Earth resolutions of the shared data (`earth_RES_nav.map`).
 const EARTH_RESOLUTIONS: [&str; 3] = ["1deg", "0.5deg", "0.25deg"];
+
+/// The suite named `name` among `all` (read from `dir`), or an error listing the names there.
+fn find_suite<'a>(all: &'a [Suite], name: &str, dir: &Path) -> Result<&'a Suite, BenchError> {
+    all.iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| BenchError::Data {
+            path: dir.to_owned(),
+            msg: format!(
+                "no suite {name:?} (have: {})",
+                all.iter()
+                    .map(|s| s.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        })
+}
 
 /// Options of `taut-bench sphere`.
 #[derive(Debug, clap::Args)]
@@ -336,19 +340,7 @@ fn run_sphere(args: &SphereArgs) -> Result<(), BenchError> {
     };
     let mut benches = Vec::new();
     for w in &suite_names {
-        let s = all
-            .iter()
-            .find(|s| s.name == *w)
-            .ok_or_else(|| BenchError::Data {
-                path: dir.clone(),
-                msg: format!(
-                    "no suite {w:?} (have: {})",
-                    all.iter()
-                        .map(|s| s.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            })?;
+        let s = find_suite(&all, w, &dir)?;
         if !s.maps.is_dir() {
             if suites_explicit {
                 return Err(BenchError::Data {

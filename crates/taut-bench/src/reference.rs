@@ -8,6 +8,24 @@ use taut_geom::Point;
 
 use crate::error::BenchError;
 
+/// Splits a CSV's header line `first` (`None`: the file is empty) into its fields and finds
+/// the column of each of `names` (fields are compared trimmed). The error says which column is
+/// missing.
+pub(crate) fn csv_header<'t, const N: usize>(
+    first: Option<&'t str>,
+    names: [&str; N],
+) -> Result<(Vec<&'t str>, [usize; N]), String> {
+    let header: Vec<&str> = first.ok_or("empty file")?.split(',').collect();
+    let mut cols = [0; N];
+    for (c, name) in cols.iter_mut().zip(names) {
+        *c = header
+            .iter()
+            .position(|h| h.trim() == name)
+            .ok_or_else(|| format!("no column {name:?}"))?;
+    }
+    Ok((header, cols))
+}
+
 /// One query's reference optimum.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RefRow {
@@ -43,21 +61,9 @@ impl Reference {
         };
         let text = std::fs::read_to_string(path).map_err(|e| err(0, e.to_string()))?;
         let mut lines = text.lines();
-        let header: Vec<&str> = lines
-            .next()
-            .ok_or_else(|| err(1, "empty file".into()))?
-            .split(',')
-            .collect();
-        let col = |name: &str| {
-            header
-                .iter()
-                .position(|h| *h == name)
-                .ok_or_else(|| err(1, format!("no column {name:?}")))
-        };
-        let [c_map, c_idx, c_sx, c_sy, c_gx, c_gy, c_len] =
-            ["map", "idx", "sx", "sy", "gx", "gy", column].map(col);
-        let (c_map, c_idx, c_len) = (c_map?, c_idx?, c_len?);
-        let (c_sx, c_sy, c_gx, c_gy) = (c_sx?, c_sy?, c_gx?, c_gy?);
+        let (header, [c_map, c_idx, c_sx, c_sy, c_gx, c_gy, c_len]) =
+            csv_header(lines.next(), ["map", "idx", "sx", "sy", "gx", "gy", column])
+                .map_err(|m| err(1, m))?;
         let mut rows: HashMap<String, HashMap<u32, RefRow>> = HashMap::new();
         for (i, line) in lines.enumerate() {
             let n = i + 2;

@@ -44,6 +44,7 @@ use taut_spherical::{LatLon, Route, SphereGrid};
 
 use crate::error::BenchError;
 use crate::machine::Provenance;
+use crate::reference::csv_header;
 use crate::suite::Suite;
 
 pub use recipe::{
@@ -668,23 +669,13 @@ fn read_port_pairs(path: &Path, map_file: &str) -> Result<Vec<PortPair>, BenchEr
     };
     let text = std::fs::read_to_string(path).map_err(|e| err(0, e.to_string()))?;
     let mut lines = text.lines();
-    let header: Vec<&str> = lines
-        .next()
-        .ok_or_else(|| err(1, "empty file".into()))?
-        .split(',')
-        .collect();
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| h.trim() == name)
-            .ok_or_else(|| err(1, format!("no column {name:?}")))
-    };
-    let [c_map, c_id, c_from, c_to, c_slat, c_slon, c_glat, c_glon] = [
-        "map", "id", "from", "to", "s_lat", "s_lon", "g_lat", "g_lon",
-    ]
-    .map(col);
-    let (c_map, c_id, c_from, c_to) = (c_map?, c_id?, c_from?, c_to?);
-    let (c_slat, c_slon, c_glat, c_glon) = (c_slat?, c_slon?, c_glat?, c_glon?);
+    let (_, [c_map, c_id, c_from, c_to, c_slat, c_slon, c_glat, c_glon]) = csv_header(
+        lines.next(),
+        [
+            "map", "id", "from", "to", "s_lat", "s_lon", "g_lat", "g_lon",
+        ],
+    )
+    .map_err(|m| err(1, m))?;
     let mut out = Vec::new();
     for (i, line) in lines.enumerate() {
         let n = i + 2;
@@ -896,13 +887,7 @@ pub fn sphere_bench(
             })
         })
         .collect();
-    if let Some(first) = failures.first() {
-        return Err(BenchError::Checks {
-            count: failures.len(),
-            first: first.clone(),
-            out: out.to_owned(),
-        });
-    }
+    BenchError::from_failures(&failures, out)?;
     Ok(SphereWritten {
         csvs,
         markdown: md,

@@ -1151,17 +1151,19 @@ impl SearchContext {
             RootKind::Point { v, .. } => v.to_lat_lon(),
             RootKind::Edge { line, lon_t, .. } => LatLon::new(line_deg(line), lon_t.to_degrees()),
         };
-        let mut legs = Vec::new();
+        // `out`'s legs keep their capacity from query to query: no allocation when warm.
+        let legs = &mut out.legs;
+        legs.clear();
         let mut cur = id;
         while self.roots[cur as usize].parent != NONE {
             let c = self.roots[cur as usize];
             let p = self.roots[c.parent as usize];
             let here = pos(&c);
             match p.kind {
-                RootKind::Point { .. } => push_great(&mut legs, pos(&p), here),
+                RootKind::Point { .. } => push_great(legs, pos(&p), here),
                 RootKind::Edge { lon_t, line, .. } => {
                     let dep = LatLon::new(line_deg(line), c.dep_lon.to_degrees());
-                    push_great(&mut legs, dep, here);
+                    push_great(legs, dep, here);
                     if (c.dep_lon - lon_t).abs() > 1e-15 {
                         legs.push(Leg::Parallel {
                             lat: line_deg(line),
@@ -1174,8 +1176,7 @@ impl SearchContext {
             cur = c.parent;
         }
         legs.reverse();
-        out.radians = legs.iter().map(Leg::radians).sum();
-        out.legs = legs;
+        out.radians = out.legs.iter().map(Leg::radians).sum();
     }
 }
 

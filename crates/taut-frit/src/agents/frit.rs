@@ -1,0 +1,445 @@
+//! FRIT: follow the ideal tree, reconnect when a newly seen obstacle cuts it (Rivera, Illanes,
+//! Baier and Hernández 2013/2014), and p-FRIT_RT (Rivera, Illanes and Baier), whose
+//! reconnection search keeps to the borders of obstacles.
+//!
+//! # The ideal tree
+//! Every cell `s` but the goal has a parent `p(s)`. Until reconnection sets it explicitly,
+//! `p(s)` is implicit: the neighbour one step toward the goal (diagonal while both coordinates
+//! differ, else straight), which minimises `c(s, t) + h(t)` for the octile `h` on the map the
+//! agent first believes in (no obstacles). A pointer is *pruned* when the belief forbids its
+//! move (its target, or a cell a diagonal squeezes past, was seen blocked); pruning is
+//! evaluated when a pointer is read, which is the same as pruning every arc into an obstacle
+//! when it is discovered, since beliefs only ever gain obstacles.
+//!
+//! # Reconnection
+//! When `p(agent)` is pruned, a reconnection starts: a search for a state whose pointer
+//! chain reaches the goal (`INTREE`), painting the states each walk passes so that a chain
+//! that runs into a cycle, or into a chain already known not to reach the goal, is given up
+//! (see [`Tree`] for how colours are kept). FRIT(BFS) searches breadth-first with unbounded `INTREE`,
+//! then sets pointers along the path found. FRIT_RT and p-FRIT_RT run RTAA* with the null
+//! heuristic (learning reset at each reconnection) and `INTREE` as the goal test, set
+//! `p(sᵢ) = sᵢ₊₁` along every step they walk, and stop reconnecting on arriving at a state
+//! found in the tree. Their INTREE walks take pointer steps from the episode's budget and
+//! answer "not yet" when it is spent: FRIT_RT starts each walk afresh (Algorithm 2), p-FRIT_RT
+//! resumes it from the super-parent `sp(s)` where the last walk from `s` stopped
+//! (Algorithm 5). p-FRIT_RT's A* also generates only states that border a known obstacle
+//! (Algorithm 4), so the agent walks along walls like a bug.
+//!
+//! # Guards
+//! - A reconnection started by p-FRIT_RT whose border-restricted search exhausts without
+//!   finding the tree repeats the episode's search unrestricted (the paper's Lemma 1 says the
+//!   border always leads back to the tree; the fallback keeps the agent moving if a
+//!   discretisation corner case disagrees).
+//! - A resumed INTREE walk trusts the part of the chain it walked in earlier episodes, which
+//!   later pointer updates may have changed, so following the tree could in principle run
+//!   around a cycle. Following therefore remembers the cells it has passed since the last
+//!   reconnection; revisiting one starts a new reconnection.
+
+use hashbrown::{HashMap, HashSet};
+
+use super::lookahead::{Stop, bounded_astar};
+use super::{Agent, Decision};
+use crate::world::{Budget, Scratch, View};
+
+/// Which member of the FRIT family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FritKind {
+    /// FRIT(BFS): breadth-first reconnection, unbounded INTREE. Not real-time.
+    Bfs,
+    /// FRIT_RT(RTAA*): RTAA* reconnection with Algorithm 2's INTREE.
+    Rt,
+    /// p-FRIT_RT(RTAA*): border-restricted RTAA* reconnection (Algorithm 4) with the
+    /// super-parent INTREE (Algorithm 5).
+    PRt,
+}
+
+/// The ideal tree and INTREE's bookkeeping.
+///
+/// Colours identify *walks*, not just reconnections: every INTREE walk gets a fresh number
+/// (a p-FRIT_RT walk keeps its number when it is resumed), and the walks of the current
+/// reconnection are those numbered from `first_walk` on. A walk gives up when it meets a cell
+/// it painted itself (a cycle) or a cell painted by a walk of this reconnection that gave up
+/// (its chain is known not to reach the goal); a cell painted by a walk that was merely
+/// interrupted is walked through. With unbounded walks (FRIT(BFS)) every earlier walk of a
+/// reconnection has given up, so this is exactly the paper's colour test; with bounded walks
+/// the paper's single colour per reconnection makes walks that merge block each other for
+/// good (we saw agents circle a pillar forever), which per-walk colours avoid.
+#[derive(Debug, Clone, Default)]
+struct Tree {
+    /// Explicit parents set by reconnection; absent means implicit.
+    parents: HashMap<u32, u32>,
+    /// The last walk that painted each cell.
+    color: HashMap<u32, u32>,
+    /// Walks of the current reconnection that gave up.
+    failed: HashSet<u32>,
+    /// Super-parents of the current reconnection: where the walk from `s` resumes, and its
+    /// number (absent means `sp(s) = s`, no walk yet).
+    sp: HashMap<u32, (u32, u32)>,
+    /// The next walk number.
+    next_walk: u32,
+    /// The first walk number of the current reconnection.
+    first_walk: u32,
+}
+
+/// `sp(s)` after the walk from `s` gave up in this reconnection.
+const FAILED: u32 = u32::MAX;
+
+impl Tree {
+    fn clear(&mut self) {
+        self.parents.clear();
+        self.color.clear();
+        self.failed.clear();
+        self.sp.clear();
+        self.next_walk = 0;
+        self.first_walk = 0;
+    }
+
+    /// Starts a reconnection: earlier walks no longer count.
+    fn new_reconnection(&mut self) {
+        self.sp.clear();
+        self.failed.clear();
+        self.first_walk = self.next_walk;
+    }
+
+    /// `p(s)`, or `None` at the goal or when the belief prunes it.
+    #[inline]
+    fn parent(&self, view: &View<'_>, s: u32) -> Option<u32> {
+        let goal = view.goal();
+        if s == goal {
+            return None;
+        }
+        let t = match self.parents.get(&s) {
+            Some(&t) => t,
+            None => {
+                let (x, y) = view.xy(s);
+                let (gx, gy) = view.xy(goal);
+                view.index(x + (gx - x).signum(), y + (gy - y).signum())
+            }
+        };
+        view.can_move(s, t).then_some(t)
+    }
+
+    /// Whether walk `walk` must give up on reaching cell `t`.
+    #[inline]
+    fn blocks(&self, walk: u32, t: u32) -> bool {
+        match self.color.get(&t) {
+            Some(&w) => w == walk || (w >= self.first_walk && self.failed.contains(&w)),
+            None => false,
+        }
+    }
+
+    /// Walks the chain from `x` as walk `walk` until the goal (`Some(true)`), a pruned
+    /// pointer or a blocking cell (`Some(false)`, and the walk is marked failed), or the
+    /// budget's pointer steps run out (`None`, with `x` left where the walk should resume).
+    fn walk(
+        &mut self,
+        view: &View<'_>,
+        x: &mut u32,
+        walk: u32,
+        budget: &mut Budget,
+    ) -> Option<bool> {
+        let goal = view.goal();
+        while *x != goal {
+            if !budget.step() {
+                return None;
+            }
+            self.color.insert(*x, walk);
+            match self.parent(view, *x) {
+                Some(t) if !self.blocks(walk, t) => *x = t,
+                _ => {
+                    self.failed.insert(walk);
+                    return Some(false);
+                }
+            }
+        }
+        Some(true)
+    }
+
+    /// Algorithm 2: a fresh walk from `s`; `false` when it gives up or runs out of steps.
+    fn intree(&mut self, view: &View<'_>, s: u32, budget: &mut Budget) -> bool {
+        let walk = self.next_walk;
+        self.next_walk += 1;
+        let mut x = s;
+        self.walk(view, &mut x, walk, budget) == Some(true)
+    }
+
+    /// Algorithm 5: resume the walk from `s` at `sp(s)`, and record where it stopped.
+    fn intree_sp(&mut self, view: &View<'_>, s: u32, budget: &mut Budget) -> bool {
+        let (mut x, walk) = match self.sp.get(&s) {
+            Some(&(FAILED, _)) => return false,
+            Some(&(x, w)) => (x, w),
+            None => {
+                let w = self.next_walk;
+                self.next_walk += 1;
+                (s, w)
+            }
+        };
+        let result = self.walk(view, &mut x, walk, budget);
+        let at = if result == Some(false) { FAILED } else { x };
+        self.sp.insert(s, (at, walk));
+        result == Some(true)
+    }
+}
+
+/// A FRIT-family agent (see the module docs).
+#[derive(Debug, Clone)]
+pub struct Frit {
+    kind: FritKind,
+    tree: Tree,
+    /// The reconnection heuristic learned by RTAA* (null heuristic: 0 when absent).
+    learned: HashMap<u32, f64>,
+    reconnecting: bool,
+    plan: Vec<u32>,
+    at: usize,
+    /// Whether the plan's last cell was found in the tree.
+    plan_in_tree: bool,
+    /// The follow phase in which each cell was last passed while following the tree.
+    followed: HashMap<u32, u32>,
+    phase: u32,
+}
+
+impl Frit {
+    /// A fresh agent of the given kind.
+    pub fn new(kind: FritKind) -> Self {
+        Frit {
+            kind,
+            tree: Tree::default(),
+            learned: HashMap::new(),
+            reconnecting: false,
+            plan: Vec::new(),
+            at: 0,
+            plan_in_tree: false,
+            followed: HashMap::new(),
+            phase: 1,
+        }
+    }
+
+    fn start_reconnection(&mut self) {
+        self.tree.new_reconnection();
+        self.learned.clear();
+        self.plan.clear();
+        self.at = 0;
+        self.plan_in_tree = false;
+        self.reconnecting = true;
+    }
+
+    fn end_reconnection(&mut self) {
+        self.reconnecting = false;
+        self.phase += 1;
+        self.plan.clear();
+        self.at = 0;
+    }
+
+    /// Follows `p(pos)` if it exists and has not been passed in this follow phase.
+    fn follow(&mut self, view: &View<'_>, pos: u32) -> Option<Decision> {
+        let t = self.tree.parent(view, pos)?;
+        if self.followed.insert(pos, self.phase) == Some(self.phase) {
+            return None;
+        }
+        view.dir(pos, t).map(Decision::Move)
+    }
+
+    /// FRIT(BFS)'s reconnection: breadth-first from `pos` to the first state in the tree.
+    fn reconnect_bfs(
+        &mut self,
+        view: &View<'_>,
+        pos: u32,
+        budget: &mut Budget,
+        sc: &mut Scratch,
+    ) -> Decision {
+        sc.begin(view.cells());
+        sc.set(pos, 0.0, u32::MAX);
+        sc.queue.push_back(pos);
+        let mut succ = std::mem::take(&mut sc.succ);
+        let mut found = None;
+        let mut out_of_budget = false;
+        while let Some(c) = sc.queue.pop_front() {
+            if self.tree.intree(view, c, budget) {
+                found = Some(c);
+                break;
+            }
+            if !budget.expand(view, c, &mut succ) {
+                out_of_budget = true;
+                break;
+            }
+            let g = sc.g(c);
+            for &(t, _, _) in &succ {
+                if sc.g(t).is_infinite() {
+                    sc.set(t, g + 1.0, c);
+                    sc.queue.push_back(t);
+                }
+            }
+        }
+        sc.succ = succ;
+        match found {
+            Some(t) => {
+                sc.path_to(t, &mut self.plan);
+                let mut prev = pos;
+                for &x in &self.plan {
+                    self.tree.parents.insert(prev, x);
+                    prev = x;
+                }
+                self.end_reconnection();
+                self.follow(view, pos).unwrap_or(Decision::Wait)
+            }
+            // Every state reachable in the belief was searched and none is in the tree (the
+            // goal always is): the goal is unreachable.
+            None if !out_of_budget => Decision::Unsolvable,
+            // Out of budget (only in a batch frame): try again next frame.
+            None => Decision::Wait,
+        }
+    }
+
+    /// Algorithm 3, line 10: the agent steps from `pos` to `next` while reconnecting, so
+    /// `p(pos) ← next`. p-FRIT_RT keeps a pointer that is still valid: a super-parent walk
+    /// from `pos` may have verified the chain behind it in earlier episodes, and the agent
+    /// can only follow that chain if it is still there when it comes back (overwriting it
+    /// with the agent's own circuit round an obstacle closes a cycle that every later walk
+    /// runs into; we saw agents circle a pillar forever).
+    fn record_step(&mut self, view: &View<'_>, pos: u32, next: u32) {
+        if self.kind != FritKind::PRt || self.tree.parent(view, pos).is_none() {
+            self.tree.parents.insert(pos, next);
+        }
+    }
+
+    /// One episode of RTAA* reconnection (FRIT_RT and p-FRIT_RT).
+    fn reconnect_rtaa(
+        &mut self,
+        view: &View<'_>,
+        pos: u32,
+        budget: &mut Budget,
+        sc: &mut Scratch,
+    ) -> Decision {
+        if let Some(&next) = self.plan.get(self.at)
+            && view.can_move(pos, next)
+        {
+            self.at += 1;
+            self.record_step(view, pos, next);
+            if self.at == self.plan.len() && self.plan_in_tree {
+                self.end_reconnection();
+            }
+            return view.dir(pos, next).map_or(Decision::Wait, Decision::Move);
+        }
+        let restrict = self.kind == FritKind::PRt;
+        let mut stop = self.search(view, pos, budget, sc, restrict);
+        if restrict && stop == Stop::Exhausted {
+            stop = self.search(view, pos, budget, sc, false);
+        }
+        let (best, in_tree) = match stop {
+            // The unrestricted search expanded every state reachable in the belief and none
+            // is in the tree; the goal always is, so it is unreachable.
+            Stop::Exhausted => return Decision::Unsolvable,
+            Stop::Goal(c) => (c, true),
+            Stop::Frontier(c) => (c, false),
+        };
+        if best == pos {
+            if in_tree {
+                self.end_reconnection();
+                if let Some(d) = self.follow(view, pos) {
+                    return d;
+                }
+                self.start_reconnection();
+            }
+            return Decision::Wait;
+        }
+        let f_best = sc.g(best) + self.learned.get(&best).copied().unwrap_or(0.0);
+        for &c in &sc.closed {
+            let v = f_best - sc.g(c);
+            let e = self.learned.entry(c).or_insert(0.0);
+            if v > *e {
+                *e = v;
+            }
+        }
+        sc.path_to(best, &mut self.plan);
+        self.plan_in_tree = in_tree;
+        self.at = 0;
+        self.reconnect_rtaa_follow(view, pos)
+    }
+
+    fn reconnect_rtaa_follow(&mut self, view: &View<'_>, pos: u32) -> Decision {
+        let Some(&next) = self.plan.first() else {
+            return Decision::Wait;
+        };
+        self.at = 1;
+        self.record_step(view, pos, next);
+        if self.plan.len() == 1 && self.plan_in_tree {
+            self.end_reconnection();
+        }
+        view.dir(pos, next).map_or(Decision::Wait, Decision::Move)
+    }
+
+    fn search(
+        &mut self,
+        view: &View<'_>,
+        pos: u32,
+        budget: &mut Budget,
+        sc: &mut Scratch,
+        restrict: bool,
+    ) -> Stop {
+        let learned = &self.learned;
+        let tree = &mut self.tree;
+        let h = |c: u32| learned.get(&c).copied().unwrap_or(0.0);
+        let admit = |c: u32| !restrict || view.borders_obstacle(c);
+        if self.kind == FritKind::PRt {
+            bounded_astar(view, pos, budget, sc, &h, &admit, &mut |c, b| {
+                tree.intree_sp(view, c, b)
+            })
+        } else {
+            bounded_astar(view, pos, budget, sc, &h, &admit, &mut |c, b| {
+                tree.intree(view, c, b)
+            })
+        }
+    }
+}
+
+impl Agent for Frit {
+    fn name(&self) -> &'static str {
+        match self.kind {
+            FritKind::Bfs => "frit-bfs",
+            FritKind::Rt => "frit-rt",
+            FritKind::PRt => "p-frit-rt",
+        }
+    }
+
+    fn reset(&mut self, _view: &View<'_>, _start: u32) {
+        self.tree.clear();
+        self.learned.clear();
+        self.followed.clear();
+        self.plan.clear();
+        self.at = 0;
+        self.plan_in_tree = false;
+        self.reconnecting = false;
+        self.phase = 1;
+    }
+
+    fn decide(
+        &mut self,
+        view: &View<'_>,
+        pos: u32,
+        budget: &mut Budget,
+        sc: &mut Scratch,
+    ) -> Decision {
+        if !self.reconnecting {
+            if let Some(d) = self.follow(view, pos) {
+                return d;
+            }
+            self.start_reconnection();
+        }
+        match self.kind {
+            FritKind::Bfs => self.reconnect_bfs(view, pos, budget, sc),
+            FritKind::Rt | FritKind::PRt => self.reconnect_rtaa(view, pos, budget, sc),
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        let entry = std::mem::size_of::<(u32, u32)>() + 1;
+        (self.tree.parents.capacity()
+            + self.tree.color.capacity()
+            + self.tree.failed.capacity()
+            + self.tree.sp.capacity()
+            + self.followed.capacity())
+            * entry
+            + self.learned.capacity() * (std::mem::size_of::<(u32, f64)>() + 1)
+            + self.plan.capacity() * 4
+    }
+}

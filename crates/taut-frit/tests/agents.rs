@@ -1,0 +1,235 @@
+//! The simulator's guarantees and every agent on random maps (proptest): each reaches the
+//! goal of every solvable problem, never beats the full-knowledge optimum, never expands more
+//! than its lookahead in an episode, and every problem that is not solvable is reported so.
+
+use proptest::prelude::*;
+use taut_baselines::astar::AStar;
+use taut_frit::agents::{Agent, Decision};
+use taut_frit::{Algo, Budget, FritError, RunParams, Scratch, Status, View, World, run};
+use taut_grid::{Answer, Grid, Point};
+
+fn optimum(grid: &Grid, s: (i32, i32), g: (i32, i32)) -> Option<f64> {
+    let mut a = AStar::new();
+    let mut out = Answer::default();
+    a.search(grid, Point::new(s.0, s.1), Point::new(g.0, g.1), &mut out)
+        .ok()
+        .filter(|_| out.length.is_finite())
+        .map(|_| out.length)
+}
+
+fn random_grid() -> impl Strategy<Value = (Grid, (i32, i32), (i32, i32))> {
+    (4u32..28, 4u32..28, 0u32..40).prop_flat_map(|(w, h, pct)| {
+        let cells = (w * h) as usize;
+        (
+            proptest::collection::vec(0u32..100, cells),
+            0..w as i32,
+            0..h as i32,
+            0..w as i32,
+            0..h as i32,
+        )
+            .prop_map(move |(r, sx, sy, gx, gy)| {
+                let grid = Grid::from_fn(w, h, |x, y| {
+                    (x as i32, y as i32) == (sx, sy)
+                        || (x as i32, y as i32) == (gx, gy)
+                        || r[(y * w + x) as usize] >= pct
+                });
+                (grid, (sx, sy), (gx, gy))
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_agent_reaches_every_solvable_goal((grid, s, g) in random_grid(), k in 1u32..40) {
+        let world = World::new(&grid);
+        let opt = optimum(&grid, s, g);
+        let mut scratch = Scratch::new();
+        for algo in Algo::ALL {
+            let mut agent = algo.agent();
+            let out = run(&world, agent.as_mut(), s, g, &RunParams::new(algo.effective_lookahead(k)), &mut scratch).unwrap();
+            match opt {
+                Some(opt) => {
+                    prop_assert_eq!(&out.status, &Status::Reached, "{} k={} on {:?} {:?}->{:?}", algo, k, grid, s, g);
+                    prop_assert!(out.stats.cost >= opt - 1e-9, "{algo}: cost {} below optimum {opt}", out.stats.cost);
+                }
+                None => prop_assert_eq!(&out.status, &Status::Unsolvable),
+            }
+            if algo.uses_lookahead() {
+                prop_assert!(out.stats.max_episode_expansions <= k);
+            }
+        }
+    }
+}
+
+#[test]
+fn unsolvable_and_invalid_problems_are_reported_not_run() {
+    let grid = Grid::from_ascii(&["..#..", "..#..", "..#.."]).unwrap();
+    let world = World::new(&grid);
+    let mut scratch = Scratch::new();
+    for algo in Algo::ALL {
+        let out = run(
+            &world,
+            algo.agent().as_mut(),
+            (0, 0),
+            (4, 2),
+            &RunParams::new(8),
+            &mut scratch,
+        )
+        .unwrap();
+        assert_eq!(out.status, Status::Unsolvable, "{algo}");
+        assert_eq!(out.stats.moves, 0);
+        assert!(matches!(
+            run(
+                &world,
+                algo.agent().as_mut(),
+                (2, 0),
+                (4, 2),
+                &RunParams::new(8),
+                &mut scratch
+            ),
+            Err(FritError::Blocked { which: "start", .. })
+        ));
+        assert!(matches!(
+            run(
+                &world,
+                algo.agent().as_mut(),
+                (0, 0),
+                (5, 2),
+                &RunParams::new(8),
+                &mut scratch
+            ),
+            Err(FritError::OffMap { which: "goal", .. })
+        ));
+        let same = run(
+            &world,
+            algo.agent().as_mut(),
+            (1, 1),
+            (1, 1),
+            &RunParams::new(8),
+            &mut scratch,
+        )
+        .unwrap();
+        assert_eq!((same.status, same.stats.moves), (Status::Reached, 0));
+    }
+}
+
+/// An agent that breaks the rules, to show the simulator catches it.
+struct Cheat(Decision);
+
+impl Agent for Cheat {
+    fn name(&self) -> &'static str {
+        "cheat"
+    }
+    fn reset(&mut self, _: &View<'_>, _: u32) {}
+    fn decide(
+        &mut self,
+        view: &View<'_>,
+        pos: u32,
+        budget: &mut Budget,
+        scratch: &mut Scratch,
+    ) -> Decision {
+        // Try to expand more than allowed: the budget refuses.
+        let mut succ = Default::default();
+        let mut granted = 0;
+        for _ in 0..10 {
+            granted += u32::from(budget.expand(view, pos, &mut succ));
+        }
+        assert!(granted <= budget.expansions());
+        let _ = scratch;
+        self.0
+    }
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+}
+
+#[test]
+fn the_simulator_checks_moves_claims_and_budgets() {
+    // A wall the cheat walks into, and a false claim of unsolvability.
+    let grid = Grid::from_ascii(&[".#.", "...", "..."]).unwrap();
+    let world = World::new(&grid);
+    let mut scratch = Scratch::new();
+    let into_wall = run(
+        &world,
+        &mut Cheat(Decision::Move(0)),
+        (0, 0),
+        (2, 0),
+        &RunParams::new(3),
+        &mut scratch,
+    )
+    .unwrap();
+    assert!(
+        matches!(into_wall.status, Status::Failed(ref m) if m.contains("illegally")),
+        "{:?}",
+        into_wall.status
+    );
+    // Cutting the corner of (1, 0) diagonally from (0, 0) to (1, 1) is illegal too.
+    let corner = run(
+        &world,
+        &mut Cheat(Decision::Move(1)),
+        (0, 0),
+        (2, 0),
+        &RunParams::new(3),
+        &mut scratch,
+    )
+    .unwrap();
+    assert!(matches!(corner.status, Status::Failed(_)));
+    let lie = run(
+        &world,
+        &mut Cheat(Decision::Unsolvable),
+        (0, 0),
+        (2, 0),
+        &RunParams::new(3),
+        &mut scratch,
+    )
+    .unwrap();
+    assert!(matches!(lie.status, Status::Failed(ref m) if m.contains("unsolvable")));
+    // Ten expansions asked for, three granted, and the episode's count says three.
+    assert_eq!(lie.stats.max_episode_expansions, 3);
+    // Waiting forever ends at the decision cap.
+    let wait = run(
+        &world,
+        &mut Cheat(Decision::Wait),
+        (0, 0),
+        (2, 0),
+        &RunParams::new(1),
+        &mut scratch,
+    )
+    .unwrap();
+    assert_eq!(wait.status, Status::Cutoff);
+}
+
+#[test]
+fn runs_are_deterministic() {
+    let grid = Grid::from_fn(40, 30, |x, y| (x * 7 + y * 13) % 11 != 0 || y == 15);
+    let world = World::new(&grid);
+    let mut scratch = Scratch::new();
+    for algo in Algo::ALL {
+        let a = run(
+            &world,
+            algo.agent().as_mut(),
+            (0, 15),
+            (39, 29),
+            &RunParams::new(algo.effective_lookahead(4)),
+            &mut scratch,
+        )
+        .unwrap();
+        let b = run(
+            &world,
+            algo.agent().as_mut(),
+            (0, 15),
+            (39, 29),
+            &RunParams::new(algo.effective_lookahead(4)),
+            &mut Scratch::new(),
+        )
+        .unwrap();
+        assert_eq!(a.status, Status::Reached, "{algo}");
+        assert_eq!(
+            (a.stats.cost, a.stats.moves, a.stats.expansions),
+            (b.stats.cost, b.stats.moves, b.stats.expansions),
+            "{algo}"
+        );
+    }
+}

@@ -33,6 +33,7 @@
 //! ```
 
 mod error;
+pub mod frit;
 mod machine;
 mod plot;
 mod reference;

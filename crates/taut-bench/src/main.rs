@@ -27,6 +27,40 @@ enum Command {
     /// Spherical Anya against Euclidean Anya (Section 6 of the Spherical Anya paper): maps
     /// read as the whole sphere and Earth rasters; the paper's Tables 1-4 and per-instance CSVs.
     Sphere(SphereArgs),
+    /// Real-time agents in unknown terrain (the p-FRIT_RT paper's Section 4): every
+    /// algorithm at every lookahead on a fixed set of solvable problems per map; mean cost,
+    /// total time and time per episode, and the cost plot of its Figure 3.
+    Frit(FritArgs),
+}
+
+/// Options of `taut-bench frit`.
+#[derive(Debug, clap::Args)]
+struct FritArgs {
+    /// Directory of the maps. Default: `../shared/data/grid/maps` beside the repository,
+    /// else `data/*/maps` of `cargo xtask fetch-maps` (searched by name).
+    #[arg(long, value_name = "DIR")]
+    maps_dir: Option<PathBuf>,
+    /// Maps by name (comma-separated). Default: the paper's 12.
+    #[arg(long, value_delimiter = ',')]
+    maps: Vec<String>,
+    /// Problems per map (the paper uses 500).
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    problems: usize,
+    /// Lookaheads (comma-separated). Default: 1, 2, 4, ..., 512.
+    #[arg(long, value_delimiter = ',')]
+    lookaheads: Vec<u32>,
+    /// Algorithms (comma-separated). Default: all seven.
+    #[arg(long, value_delimiter = ',')]
+    algos: Vec<taut_frit::Algo>,
+    /// Seed of the problem generator.
+    #[arg(long, default_value_t = taut_bench::frit::DEFAULT_SEED)]
+    seed: u64,
+    /// Worker threads; each run is timed alone, but parallel runs share caches.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// Output directory. Default: `target/bench/DATE-frit` in the repository.
+    #[arg(long, short, value_name = "DIR")]
+    out: Option<PathBuf>,
 }
 
 /// The grid benchmark's options.
@@ -76,6 +110,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Some(Command::Sphere(args)) => run_sphere(args),
+        Some(Command::Frit(args)) => run_frit(args),
         None => run(&cli.args),
     };
     match result {
@@ -408,6 +443,76 @@ fn run_sphere(args: &SphereArgs) -> Result<(), BenchError> {
         "taut-bench: all checks passed; wrote {} and {} CSV file(s)",
         written.markdown.display(),
         written.csvs.len()
+    );
+    Ok(())
+}
+
+fn run_frit(args: &FritArgs) -> Result<(), BenchError> {
+    use taut_bench::frit::{FritOptions, LOOKAHEADS, PAPER_MAPS, run_experiment, write_reports};
+    let repo = repo_root();
+    let maps_dir = args
+        .maps_dir
+        .clone()
+        .unwrap_or_else(|| repo.join("../shared/data/grid/maps"));
+    let maps: Vec<String> = if args.maps.is_empty() {
+        PAPER_MAPS.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.maps.clone()
+    };
+    for m in &maps {
+        let p = maps_dir.join(format!("{m}.map"));
+        if !p.is_file() {
+            return Err(BenchError::Data {
+                path: p,
+                msg: "map not found (pass --maps-dir DIR)".into(),
+            });
+        }
+    }
+    if args.lookaheads.contains(&0) {
+        return Err(BenchError::Data {
+            path: PathBuf::from("--lookaheads"),
+            msg: "a lookahead must be at least 1".into(),
+        });
+    }
+    let opts = FritOptions {
+        maps_dir,
+        maps,
+        problems: args.problems,
+        lookaheads: if args.lookaheads.is_empty() {
+            LOOKAHEADS.to_vec()
+        } else {
+            args.lookaheads.clone()
+        },
+        algos: if args.algos.is_empty() {
+            taut_frit::Algo::ALL.to_vec()
+        } else {
+            args.algos.clone()
+        },
+        seed: args.seed,
+        threads: args.threads.max(1),
+        progress: true,
+    };
+    let out = args.out.clone().unwrap_or_else(|| {
+        let date = taut_bench::Provenance::collect(&repo).date;
+        repo.join("target/bench").join(format!("{date}-frit"))
+    });
+    let rows = run_experiment(&opts)?;
+    let command: Vec<String> = std::env::args().collect();
+    let md = write_reports(&rows, &opts, &out, &repo, &command.join(" "))?;
+    let failures: Vec<String> = rows
+        .iter()
+        .filter(|r| r.status != "reached")
+        .map(|r| {
+            format!(
+                "{} problem {} {} k={}: {}",
+                r.map, r.problem, r.algo, r.lookahead, r.status
+            )
+        })
+        .collect();
+    BenchError::from_failures(&failures, &out)?;
+    eprintln!(
+        "taut-bench frit: every run reached its goal; wrote {}",
+        md.display()
     );
     Ok(())
 }

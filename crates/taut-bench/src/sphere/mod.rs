@@ -31,7 +31,7 @@
 
 mod recipe;
 mod report;
-mod sample;
+pub(crate) mod sample;
 mod stats;
 
 use std::path::{Path, PathBuf};

@@ -1,0 +1,560 @@
+//! The real-time agents' experiment (`taut-bench frit`, `cargo xtask bench frit`): the
+//! protocol of the p-FRIT_RT paper's Section 4 on its 12 game maps.
+//!
+//! For each map, a fixed set of solvable problems is drawn: start and goal uniform over the
+//! free cells (SplitMix64 seeded by [`seed_for`]`(seed, "frit", map)`), redrawn until they are
+//! distinct and connected under the agents' move rule. Every real-time algorithm runs every
+//! problem at every lookahead; LRTA*, Bug2 and FRIT(BFS) run once (their lookahead is fixed);
+//! the full-knowledge optimum comes from A* (octile, no corner cutting). Every run must reach
+//! the goal; the simulator asserts the lookahead bound of every episode.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use plotters::prelude::*;
+use rayon::prelude::*;
+use taut_baselines::astar::AStar;
+use taut_frit::{Algo, RunParams, Scratch, Status, World, run};
+use taut_grid::{FreeSet, Grid, MapFile, Point, Status as PlanStatus};
+
+use crate::error::BenchError;
+use crate::machine::Provenance;
+use crate::sphere::sample::{SplitMix64, seed_for};
+
+/// The paper's 12 maps (its footnote 4): six from Dragon Age: Origins, six from StarCraft.
+pub const PAPER_MAPS: [&str; 12] = [
+    "brc202d",
+    "orz702d",
+    "orz900d",
+    "ost000a",
+    "ost000t",
+    "ost100d",
+    "ArcticStation",
+    "Enigma",
+    "Inferno",
+    "JungleSiege",
+    "Ramparts",
+    "WheelofWar",
+];
+
+/// Lookaheads 1, 2, 4, ..., 512.
+pub const LOOKAHEADS: [u32; 10] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+
+/// The default seed.
+pub const DEFAULT_SEED: u64 = 20_130_611;
+
+/// The experiment's options.
+#[derive(Debug, Clone)]
+pub struct FritOptions {
+    /// Directory holding `NAME.map` for every map.
+    pub maps_dir: PathBuf,
+    /// Map names (without `.map`).
+    pub maps: Vec<String>,
+    /// Problems per map.
+    pub problems: usize,
+    /// Lookaheads for the real-time algorithms.
+    pub lookaheads: Vec<u32>,
+    /// Algorithms to run.
+    pub algos: Vec<Algo>,
+    /// Seed of the problem generator.
+    pub seed: u64,
+    /// Worker threads (runs are timed one by one; more threads share caches).
+    pub threads: usize,
+    /// Print progress on stderr.
+    pub progress: bool,
+}
+
+/// One problem.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Problem {
+    /// Start cell.
+    pub start: (i32, i32),
+    /// Goal cell.
+    pub goal: (i32, i32),
+    /// Full-knowledge optimum (octile, no corner cutting).
+    pub optimal: f64,
+}
+
+/// One run of one algorithm on one problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunRow {
+    /// Map name.
+    pub map: String,
+    /// Problem index within the map.
+    pub problem: usize,
+    /// Algorithm.
+    pub algo: Algo,
+    /// Lookahead asked for (the agent's effective lookahead may differ, see
+    /// [`Algo::effective_lookahead`]).
+    pub lookahead: u32,
+    /// Final status name.
+    pub status: &'static str,
+    /// Travelled cost.
+    pub cost: f64,
+    /// Moves.
+    pub moves: u64,
+    /// Planning episodes.
+    pub episodes: u64,
+    /// Expansions.
+    pub expansions: u64,
+    /// Largest episode.
+    pub max_episode_expansions: u32,
+    /// Total decision time, µs.
+    pub time_us: f64,
+    /// Time in planning episodes, µs.
+    pub episode_time_us: f64,
+    /// The problem's optimum.
+    pub optimal: f64,
+    /// Start cell.
+    pub start: (i32, i32),
+    /// Goal cell.
+    pub goal: (i32, i32),
+}
+
+/// Draws `n` solvable problems on `grid` (see the module docs) and solves each with A*.
+pub fn problems(grid: &Grid, world: &World<'_>, n: usize, seed: u64) -> Vec<Problem> {
+    let free: Vec<u32> = (0..world.cells() as u32)
+        .filter(|&c| world.is_free(c))
+        .collect();
+    let mut out = Vec::with_capacity(n);
+    if free.len() < 2 {
+        return out;
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut astar = AStar::new();
+    let mut answer = taut_grid::Answer::default();
+    while out.len() < n {
+        let s = free[rng.below(free.len())];
+        let g = free[rng.below(free.len())];
+        if s == g || !world.connected(s, g) {
+            continue;
+        }
+        let (sx, sy) = world.xy(s);
+        let (gx, gy) = world.xy(g);
+        let status = astar.search(grid, Point::new(sx, sy), Point::new(gx, gy), &mut answer);
+        let optimal = match status {
+            Ok(PlanStatus::Found) => answer.length,
+            _ => f64::NAN,
+        };
+        out.push(Problem {
+            start: (sx, sy),
+            goal: (gx, gy),
+            optimal,
+        });
+    }
+    out
+}
+
+fn write_err(path: &Path, e: std::io::Error) -> BenchError {
+    BenchError::Write {
+        path: path.to_owned(),
+        msg: e.to_string(),
+    }
+}
+
+/// The runs of the experiment on one map, in a deterministic order.
+fn run_map(
+    name: &str,
+    grid: &Grid,
+    opts: &FritOptions,
+    done: &AtomicUsize,
+    total: usize,
+) -> Vec<RunRow> {
+    let world = World::new(grid);
+    let probs = problems(
+        grid,
+        &world,
+        opts.problems,
+        seed_for(opts.seed, "frit", name),
+    );
+    let mut jobs: Vec<(usize, Algo, u32)> = Vec::new();
+    for (i, _) in probs.iter().enumerate() {
+        for &algo in &opts.algos {
+            if algo.uses_lookahead() {
+                for &k in &opts.lookaheads {
+                    jobs.push((i, algo, k));
+                }
+            } else {
+                jobs.push((i, algo, 1));
+            }
+        }
+    }
+    let t0 = Instant::now();
+    let rows: Vec<RunRow> = jobs
+        .par_iter()
+        .map_init(Scratch::new, |scratch, &(i, algo, k)| {
+            let p = &probs[i];
+            let mut agent = algo.agent();
+            let params = RunParams::new(algo.effective_lookahead(k));
+            let row = match run(&world, agent.as_mut(), p.start, p.goal, &params, scratch) {
+                Ok(out) => RunRow {
+                    map: name.to_owned(),
+                    problem: i,
+                    algo,
+                    lookahead: k,
+                    status: out.status.name(),
+                    cost: out.stats.cost,
+                    moves: out.stats.moves,
+                    episodes: out.stats.episodes,
+                    expansions: out.stats.expansions,
+                    max_episode_expansions: out.stats.max_episode_expansions,
+                    time_us: out.stats.time.as_secs_f64() * 1e6,
+                    episode_time_us: out.stats.episode_time.as_secs_f64() * 1e6,
+                    optimal: p.optimal,
+                    start: p.start,
+                    goal: p.goal,
+                },
+                Err(_) => RunRow {
+                    map: name.to_owned(),
+                    problem: i,
+                    algo,
+                    lookahead: k,
+                    status: "invalid",
+                    cost: f64::NAN,
+                    moves: 0,
+                    episodes: 0,
+                    expansions: 0,
+                    max_episode_expansions: 0,
+                    time_us: 0.0,
+                    episode_time_us: 0.0,
+                    optimal: p.optimal,
+                    start: p.start,
+                    goal: p.goal,
+                },
+            };
+            if matches!(out_status(&row), Some(false)) && opts.progress {
+                eprintln!(
+                    "taut-bench frit: {name} problem {i} {algo} k={k}: {}",
+                    row.status
+                );
+            }
+            row
+        })
+        .collect();
+    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+    if opts.progress {
+        eprintln!(
+            "taut-bench frit: map {d}/{total} {name}: {} problems, {} runs in {:.1} s",
+            probs.len(),
+            rows.len(),
+            t0.elapsed().as_secs_f64()
+        );
+    }
+    rows
+}
+
+/// `Some(true)` for a reached goal, `Some(false)` otherwise.
+fn out_status(row: &RunRow) -> Option<bool> {
+    Some(row.status == Status::Reached.name())
+}
+
+/// Runs the experiment: every map, problem, algorithm and lookahead.
+pub fn run_experiment(opts: &FritOptions) -> Result<Vec<RunRow>, BenchError> {
+    let mut grids = Vec::new();
+    for name in &opts.maps {
+        let path = opts.maps_dir.join(format!("{name}.map"));
+        let map = MapFile::read(&path).map_err(|e| BenchError::Data {
+            path: path.clone(),
+            msg: e.to_string(),
+        })?;
+        grids.push((name.clone(), Grid::from_map(&map, &FreeSet::default())));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.max(1))
+        .build()
+        .map_err(|e| BenchError::Data {
+            path: PathBuf::from("--threads"),
+            msg: e.to_string(),
+        })?;
+    let done = AtomicUsize::new(0);
+    let total = grids.len();
+    let rows = pool.install(|| {
+        grids
+            .iter()
+            .flat_map(|(name, grid)| run_map(name, grid, opts, &done, total))
+            .collect::<Vec<_>>()
+    });
+    Ok(rows)
+}
+
+/// Mean figures of one algorithm at one lookahead over every problem of every map.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Cell {
+    /// Runs.
+    pub runs: usize,
+    /// Runs that reached the goal.
+    pub reached: usize,
+    /// Mean travelled cost.
+    pub cost: f64,
+    /// Mean total time per run, µs.
+    pub time_us: f64,
+    /// Mean time per planning episode, µs (total episode time / total episodes).
+    pub episode_us: f64,
+    /// Mean episodes per run.
+    pub episodes: f64,
+    /// Largest episode seen.
+    pub max_episode_expansions: u32,
+}
+
+/// The table of means, keyed by algorithm and lookahead.
+pub fn summarise(rows: &[RunRow]) -> BTreeMap<(Algo, u32), Cell> {
+    let mut acc: BTreeMap<(Algo, u32), (Cell, f64, u64)> = BTreeMap::new();
+    for r in rows {
+        let (c, ep_time, eps) = acc.entry((r.algo, r.lookahead)).or_default();
+        c.runs += 1;
+        if r.status == "reached" {
+            c.reached += 1;
+        }
+        c.cost += r.cost;
+        c.time_us += r.time_us;
+        c.episodes += r.episodes as f64;
+        c.max_episode_expansions = c.max_episode_expansions.max(r.max_episode_expansions);
+        *ep_time += r.episode_time_us;
+        *eps += r.episodes;
+    }
+    acc.into_iter()
+        .map(|(k, (mut c, ep_time, eps))| {
+            let n = c.runs as f64;
+            c.cost /= n;
+            c.time_us /= n;
+            c.episodes /= n;
+            c.episode_us = if eps == 0 { 0.0 } else { ep_time / eps as f64 };
+            (k, c)
+        })
+        .collect()
+}
+
+/// Mean optimum over the problems.
+fn mean_optimal(rows: &[RunRow]) -> f64 {
+    let mut seen = BTreeMap::new();
+    for r in rows {
+        seen.insert((r.map.clone(), r.problem), r.optimal);
+    }
+    seen.values().sum::<f64>() / seen.len().max(1) as f64
+}
+
+/// Writes `runs.csv`, `summary.md` and `cost.svg` into `out`; returns the Markdown path.
+pub fn write_reports(
+    rows: &[RunRow],
+    opts: &FritOptions,
+    out: &Path,
+    repo: &Path,
+    command: &str,
+) -> Result<PathBuf, BenchError> {
+    std::fs::create_dir_all(out).map_err(|e| write_err(out, e))?;
+    let prov = Provenance::collect(repo);
+    let mut csv = format!("# {}\n# command: {command}\n", prov.line());
+    csv.push_str("map,problem,sx,sy,gx,gy,algo,lookahead,status,cost,optimal,moves,episodes,expansions,max_episode_expansions,time_us,episode_time_us\n");
+    for r in rows {
+        let _ = writeln!(
+            csv,
+            "{},{},{},{},{},{},{},{},{},{:.6},{:.6},{},{},{},{},{:.1},{:.1}",
+            r.map,
+            r.problem,
+            r.start.0,
+            r.start.1,
+            r.goal.0,
+            r.goal.1,
+            r.algo,
+            r.lookahead,
+            r.status,
+            r.cost,
+            r.optimal,
+            r.moves,
+            r.episodes,
+            r.expansions,
+            r.max_episode_expansions,
+            r.time_us,
+            r.episode_time_us
+        );
+    }
+    let csv_path = out.join("runs.csv");
+    std::fs::write(&csv_path, csv).map_err(|e| write_err(&csv_path, e))?;
+
+    let table = summarise(rows);
+    let opt = mean_optimal(rows);
+    let mut md = String::new();
+    let _ = writeln!(md, "# Real-time agents in unknown terrain\n");
+    let _ = writeln!(md, "{}\n", prov.line());
+    let _ = writeln!(md, "Command: `{command}`\n");
+    let _ = writeln!(
+        md,
+        "Maps: {} ({}). Problems: {} per map, start and goal uniform over free cells, connected, \
+         drawn by SplitMix64 with seed {} (per map: `seed_for(seed, \"frit\", map)`). Threads: {}. \
+         Mean full-knowledge optimum: {:.1}.\n",
+        opts.maps.len(),
+        opts.maps.join(", "),
+        opts.problems,
+        opts.seed,
+        opts.threads,
+        opt
+    );
+    let _ = writeln!(
+        md,
+        "An episode is a decision in which the agent searched; following a plan or the ideal \
+         tree costs no expansion and is not an episode. Times are per run (all decisions) and \
+         per episode.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| algorithm | lookahead | runs | reached | mean cost | cost / optimal | mean time (µs) | time per episode (µs) | episodes per run | max expansions per episode |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
+    for ((algo, k), c) in &table {
+        let shown_k = if algo.uses_lookahead() {
+            k.to_string()
+        } else {
+            format!("({})", algo.effective_lookahead(*k).min(999_999))
+                .replace("(999999)", "unbounded")
+        };
+        let _ = writeln!(
+            md,
+            "| {algo} | {shown_k} | {} | {} | {:.1} | {:.2} | {:.0} | {:.2} | {:.1} | {} |",
+            c.runs,
+            c.reached,
+            c.cost,
+            c.cost / opt,
+            c.time_us,
+            c.episode_us,
+            c.episodes,
+            c.max_episode_expansions
+        );
+    }
+    // The paper's ratios.
+    let _ = writeln!(
+        md,
+        "\n## p-FRIT_RT against daRTAA* and FRIT_RT (mean cost ratio; > 1 means p-FRIT_RT is cheaper)\n"
+    );
+    let _ = writeln!(
+        md,
+        "| lookahead | daRTAA* / p-FRIT_RT | FRIT_RT / p-FRIT_RT | RTAA* / p-FRIT_RT | daRTAA* time / p-FRIT_RT time |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|");
+    let ratio = |a: Algo, k: u32, f: fn(&Cell) -> f64| -> String {
+        match (table.get(&(a, k)), table.get(&(Algo::PFritRt, k))) {
+            (Some(x), Some(p)) if f(p) > 0.0 => format!("{:.2}", f(x) / f(p)),
+            _ => "-".into(),
+        }
+    };
+    for &k in &opts.lookaheads {
+        let _ = writeln!(
+            md,
+            "| {k} | {} | {} | {} | {} |",
+            ratio(Algo::DaRtaa, k, |c| c.cost),
+            ratio(Algo::FritRt, k, |c| c.cost),
+            ratio(Algo::Rtaa, k, |c| c.cost),
+            ratio(Algo::DaRtaa, k, |c| c.time_us)
+        );
+    }
+    let failures: Vec<&RunRow> = rows.iter().filter(|r| r.status != "reached").collect();
+    let _ = writeln!(
+        md,
+        "\nRuns that did not reach the goal: {}.",
+        failures.len()
+    );
+    for r in failures.iter().take(20) {
+        let _ = writeln!(
+            md,
+            "- {} problem {} {} k={}: {}",
+            r.map, r.problem, r.algo, r.lookahead, r.status
+        );
+    }
+    let md_path = out.join("summary.md");
+    std::fs::write(&md_path, md).map_err(|e| write_err(&md_path, e))?;
+    let svg = out.join("cost.svg");
+    plot_costs(&table, opt, &opts.lookaheads, &svg)?;
+    Ok(md_path)
+}
+
+/// The paper's Figure 3: mean solution cost against lookahead, with FRIT(BFS), Bug2 and the
+/// optimum as horizontal lines. Log scales on both axes.
+fn plot_costs(
+    table: &BTreeMap<(Algo, u32), Cell>,
+    optimal: f64,
+    lookaheads: &[u32],
+    path: &Path,
+) -> Result<(), BenchError> {
+    let err = |e: &dyn std::fmt::Display| BenchError::Data {
+        path: path.to_owned(),
+        msg: format!("plot: {e}"),
+    };
+    let kmin = *lookaheads.iter().min().unwrap_or(&1) as f64;
+    let kmax = (*lookaheads.iter().max().unwrap_or(&512) as f64).max(kmin * 2.0);
+    let costs: Vec<f64> = table.values().map(|c| c.cost).chain([optimal]).collect();
+    let ymin = costs.iter().cloned().fold(f64::INFINITY, f64::min).max(1.0) * 0.8;
+    let ymax = costs.iter().cloned().fold(0.0, f64::max).max(ymin * 2.0) * 1.25;
+    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("Mean solution cost on the 12 maps", ("sans-serif", 20))
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(70)
+        .build_cartesian_2d((kmin..kmax).log_scale(), (ymin..ymax).log_scale())
+        .map_err(|e| err(&e))?;
+    chart
+        .configure_mesh()
+        .x_desc("lookahead (expansions per episode)")
+        .y_desc("mean solution cost")
+        .draw()
+        .map_err(|e| err(&e))?;
+    let palette = [
+        &RED,
+        &BLUE,
+        &GREEN,
+        &MAGENTA,
+        &CYAN,
+        &BLACK,
+        &RGBColor(200, 120, 0),
+    ];
+    for (i, algo) in [Algo::Rtaa, Algo::DaRtaa, Algo::FritRt, Algo::PFritRt]
+        .into_iter()
+        .enumerate()
+    {
+        let pts: Vec<(f64, f64)> = lookaheads
+            .iter()
+            .filter_map(|&k| table.get(&(algo, k)).map(|c| (f64::from(k), c.cost)))
+            .collect();
+        if pts.is_empty() {
+            continue;
+        }
+        let color = palette[i];
+        chart
+            .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
+            .map_err(|e| err(&e))?
+            .label(algo.name())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
+        chart
+            .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
+            .map_err(|e| err(&e))?;
+    }
+    let mut lines: Vec<(String, f64)> = vec![("optimal (full knowledge)".into(), optimal)];
+    for algo in [Algo::FritBfs, Algo::Bug2, Algo::Lrta] {
+        if let Some((_, c)) = table.iter().find(|((a, _), _)| *a == algo) {
+            lines.push((format!("{algo} (fixed lookahead)"), c.cost));
+        }
+    }
+    for (i, (label, y)) in lines.into_iter().enumerate() {
+        let color = palette[4 + i % 3];
+        chart
+            .draw_series(LineSeries::new(
+                [(kmin, y), (kmax, y)],
+                color.stroke_width(1),
+            ))
+            .map_err(|e| err(&e))?
+            .label(label)
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(1)));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(|e| err(&e))?;
+    root.present().map_err(|e| err(&e))?;
+    Ok(())
+}

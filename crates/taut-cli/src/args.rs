@@ -35,6 +35,146 @@ pub enum Command {
     /// Anya); print km, nautical miles and waypoints; optionally write GeoJSON or a picture.
     #[command(long_about = ROUTE_ABOUT, after_help = ROUTE_AFTER_HELP)]
     Route(RouteArgs),
+    /// Run a real-time agent in unknown terrain (LRTA*, RTAA*, FRIT, Bug2, ...) on the queries
+    /// of a .scen file or on one --start/--goal pair; print one row per query; optionally
+    /// draw its trail.
+    #[command(long_about = AGENT_ABOUT, after_help = AGENT_AFTER_HELP)]
+    Agent(AgentArgs),
+}
+
+const AGENT_ABOUT: &str = "\
+Run a real-time agent in unknown terrain on the queries of a MovingAI .scen file (or on one
+--start/--goal pair) and print one row per query. The agent knows the map's size, its start
+and its goal, and nothing of the obstacles: it sees the 8 cells around it after every move,
+moves 8-connected (cost 1 straight, √2 diagonal, no corner cutting), and may expand at most
+--lookahead states per decision. Starts and goals are cells: a .scen entry's x, y name the
+cell whose top-left corner they are. See docs/frit.md for the algorithms.";
+
+const AGENT_AFTER_HELP: &str = "\
+Output (--format csv, the default): the header
+  index,status,cost,moves,episodes,max_episode_expansions,time_us
+and one row per query, in file order:
+- index: the 0-based position of the query in the .scen file (0 for --start/--goal);
+- status: reached; unsolvable (the goal cannot be reached from the start: the simulator
+  knows it from the true map before the agent moves); invalid (the start or the goal is off
+  the map or on a blocked cell: the agent is not run and every field after status is
+  empty); cutoff or failed (the agent hit the simulator's cap on moves, or broke a rule:
+  defects that should never happen);
+- cost: the cost travelled, with 6 decimals; moves: the moves made;
+- episodes: the decisions that searched; max_episode_expansions: the most states expanded
+  by one decision (never above the lookahead);
+- time_us: the total time the agent spent deciding, in microseconds, with 1 decimal.
+
+--format text: one line per query, `query I STATUS cost C moves M episodes E
+max_episode_expansions X time_us T` (`query I invalid REASON` for an invalid one, and the
+reason in parentheses after `cutoff` or `failed`), then `queries N reached R unsolvable U invalid I
+cutoff C failed F mean_cost X mean_time_us T`, the means taken over the reached queries
+(`-` when there is none).
+
+--render FILE: the map, the agent's trail through the centres of the cells it visited, the
+start (green), the goal (red) and the blocked cells the agent saw (orange); of query
+--query N, else of the first query run. Every query is still run and printed.
+
+Exit status: 0 when every query ends reached, unsolvable or invalid; 1 when one ends cutoff
+or failed (after every row: one line `taut: ...` on stderr), or when a file cannot be read
+or written; 2 for usage errors.
+
+Example:
+  taut agent --map arena.map --scen arena.map.scen --algo p-frit-rt --lookahead 16";
+
+/// Arguments of `taut agent`.
+#[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("queries").required(true).args(["scen", "start"])))]
+pub struct AgentArgs {
+    /// The MovingAI .map file: the true terrain, which the agent discovers as it moves.
+    #[arg(long, value_name = "FILE")]
+    pub map: PathBuf,
+    /// Run the queries of this .scen file.
+    #[arg(long, value_name = "FILE")]
+    pub scen: Option<PathBuf>,
+    /// Run only query N (0-based) of --scen (and draw it with --render).
+    // `requires` alone is satisfied by the `queries` group's other member, hence the conflict.
+    #[arg(long, value_name = "N", requires = "scen", conflicts_with = "start")]
+    pub query: Option<usize>,
+    /// Instead of --scen: one query from this cell (with --goal).
+    #[arg(long, visible_alias = "from", value_name = "X,Y", value_parser = parse_point,
+          allow_hyphen_values = true, requires = "goal", conflicts_with = "scen")]
+    pub start: Option<Point>,
+    /// The goal cell of --start.
+    #[arg(long, visible_alias = "to", value_name = "X,Y", value_parser = parse_point,
+          allow_hyphen_values = true, requires = "start")]
+    pub goal: Option<Point>,
+    /// The agent.
+    #[arg(long, value_name = "ALGO", default_value = "p-frit-rt",
+          value_parser = agent_algo_parser())]
+    pub algo: taut_frit::Algo,
+    /// The lookahead k >= 1: at most k states expanded per decision (rtaa, dartaa, frit-rt,
+    /// p-frit-rt). lrta and bug2 always look one step ahead; frit-bfs is not real-time and
+    /// searches as far as it needs.
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub lookahead: u32,
+    /// The map characters that are free terrain; every other character is blocked.
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+    /// Also draw the trail of one query (--query N, else the first query run): FILE.svg or
+    /// FILE.png.
+    #[arg(long, value_name = "FILE", value_parser = parse_output)]
+    pub render: Option<OutputFile>,
+    /// With --render: the map's long side in pixels (as in `taut render`).
+    #[arg(long, value_name = "PX", default_value_t = 2048,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_px: u32,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = AgentFormat::Csv)]
+    pub format: AgentFormat,
+}
+
+/// Output formats of `taut agent`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AgentFormat {
+    /// A header line and one comma-separated row per query.
+    Csv,
+    /// One line per query and a summary line.
+    Text,
+}
+
+/// The queries `taut agent` runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AgentQueries {
+    /// `--start X,Y --goal X,Y`: one query, index 0.
+    Points {
+        /// Start cell.
+        start: Point,
+        /// Goal cell.
+        goal: Point,
+    },
+    /// `--scen FILE [--query N]`.
+    Scenario {
+        /// The scenario file.
+        scen: PathBuf,
+        /// Only this 0-based query, if given.
+        query: Option<usize>,
+    },
+}
+
+impl AgentArgs {
+    /// The queries the arguments name (clap guarantees one of the forms).
+    pub fn queries(&self) -> AgentQueries {
+        match (self.start, self.goal, &self.scen) {
+            (Some(start), Some(goal), _) => AgentQueries::Points { start, goal },
+            (_, _, Some(scen)) => AgentQueries::Scenario {
+                scen: scen.clone(),
+                query: self.query,
+            },
+            _ => unreachable!("clap requires --scen or --start/--goal"),
+        }
+    }
+}
+
+fn agent_algo_parser() -> impl TypedValueParser<Value = taut_frit::Algo> {
+    PossibleValuesParser::new(taut_frit::Algo::ALL.map(|a| a.name()))
+        .try_map(|s| s.parse::<taut_frit::Algo>())
 }
 
 const ROUTE_ABOUT: &str = "\

@@ -113,6 +113,19 @@ pub enum CliError {
     /// planner's refusals).
     #[error(transparent)]
     Route(#[from] crate::route::RouteError),
+    /// `taut agent`: some runs ended `cutoff` or `failed`, a defect of the agent (reported
+    /// after every row was written).
+    #[error(
+        "{count} of {total} queries ended cutoff or failed, a defect of the agent (first: {first})"
+    )]
+    AgentDefect {
+        /// How many runs ended cutoff or failed.
+        count: usize,
+        /// How many queries were run.
+        total: usize,
+        /// The first of them: its index, status and reason.
+        first: String,
+    },
 }
 
 impl CliError {

@@ -1,8 +1,8 @@
 //! The `taut` command line: plan one path on a MovingAI map (`taut path`), run every query of
 //! a scenario file (`taut scen`) with any planner of the workspace, draw one query and its
 //! search (`taut render`, see [`render`]), build navigation meshes (`taut mesh`, see
-//! [`mesh`]), or plan a sea route on the sphere (`taut route`, see [`route`] and
-//! [`geojson`]).
+//! [`mesh`]), plan a sea route on the sphere (`taut route`, see [`route`] and
+//! [`geojson`]), or run real-time agents in unknown terrain (`taut agent`, see [`agent`]).
 //!
 //! The binary is a thin shell over this library: [`Cli`] is the parsed command line, [`run`]
 //! executes it against any writers (so tests and benches can capture the output), and
@@ -30,6 +30,7 @@
 //! assert!(warnings.is_empty());
 //! ```
 
+pub mod agent;
 mod args;
 pub mod cpd;
 mod error;
@@ -49,11 +50,11 @@ use crate::planners::make_planner;
 use taut_grid::{Answer, Grid, MapFile, Status};
 
 pub use args::{
-    Cli, Command, CpdArgs, CpdBuildArgs, CpdCommand, CpdInfoArgs, CpdMergeArgs, FreeSetError,
-    ImageFormat, MeshArgs, MeshBuildArgs, MeshCommand, MeshStatsArgs, OutputError, OutputFile,
-    PathArgs, PathFormat, PlannerArgs, PointError, QueryPoint, QueryPointError, QuerySource,
-    RenderArgs, RouteArgs, RouteFormat, ScenArgs, ScenFormat, parse_free_set, parse_output,
-    parse_point, parse_query_point,
+    AgentArgs, AgentFormat, AgentQueries, Cli, Command, CpdArgs, CpdBuildArgs, CpdCommand,
+    CpdInfoArgs, CpdMergeArgs, FreeSetError, ImageFormat, MeshArgs, MeshBuildArgs, MeshCommand,
+    MeshStatsArgs, OutputError, OutputFile, PathArgs, PathFormat, PlannerArgs, PointError,
+    QueryPoint, QueryPointError, QuerySource, RenderArgs, RouteArgs, RouteFormat, ScenArgs,
+    ScenFormat, parse_free_set, parse_output, parse_point, parse_query_point,
 };
 pub use error::{CliError, usage_error_line};
 pub use scen::{CSV_HEADER, Outcome, Row, resolve_map, run_query, run_scen};
@@ -72,6 +73,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(
         Command::Mesh(args) => mesh::run_mesh(args, out),
         Command::Cpd(args) => cpd::run_cpd(args, out),
         Command::Route(args) => route::run_route(args, out, warnings),
+        Command::Agent(args) => agent::run_agent(args, out, warnings),
     }
 }
 

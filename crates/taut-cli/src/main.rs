@@ -2,7 +2,8 @@
 //!
 //! Exit status: 0 on success (also when stdout is closed early, as by `| head`), 1 when the
 //! command fails (one line `taut: <message>` on stderr), 2 on a usage error (one line too).
-//! `taut route` answers `unreachable` with 0 too, and an invalid query with 1.
+//! `taut route` answers `unreachable` with 0 too, and an invalid query with 1. `taut agent`
+//! exits 1 after all its rows when a run ended `cutoff` or `failed`.
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use crate::planners::{Algo, prepare};
 use taut_cpd::{Eps, EpsContext};
-use taut_grid::{Answer, Grid, Planner, Point, Scenario, Status};
+use taut_grid::{Answer, Grid, Planner, Point, ScenEntry, Scenario, Status};
 use taut_polyanya::{Ambiguity, MeshPoint};
 
 use crate::args::{ScenArgs, ScenFormat};
@@ -246,6 +246,31 @@ pub fn resolve_map(name: &str, scen: &Path, maps_dir: Option<&Path>) -> Result<P
         })
 }
 
+/// Writes one warning line when a query of `scen` names a map other than `map` (by base
+/// name): the first such query's line.
+pub(crate) fn warn_if_other_map(
+    scen: &Path,
+    entries: &[ScenEntry],
+    map: &Path,
+    warnings: &mut dyn Write,
+) {
+    let used = map.file_name().map(|f| f.to_string_lossy().into_owned());
+    if let Some(e) = entries
+        .iter()
+        .find(|e| Some(e.map_base_name()) != used.as_deref())
+    {
+        // A warning that cannot be written is not worth failing the run for.
+        let _ = writeln!(
+            warnings,
+            "taut: warning: {}:{} names map {:?}, but the map used is {}",
+            scen.display(),
+            e.line,
+            e.map,
+            map.display()
+        );
+    }
+}
+
 /// `taut scen`: runs the scenario's queries (the first `--limit` of them) with one planner and
 /// one reused [`Answer`], writing a row per query as soon as it is answered.
 ///
@@ -282,21 +307,7 @@ pub fn run_scen(
         .map(|m| load_grid(m, &args.planner))
         .transpose()?;
     if let Some(map) = &map {
-        let used = map.file_name().map(|f| f.to_string_lossy().into_owned());
-        if let Some(e) = entries
-            .iter()
-            .find(|e| Some(e.map_base_name()) != used.as_deref())
-        {
-            // A warning that cannot be written is not worth failing the run for.
-            let _ = writeln!(
-                warnings,
-                "taut: warning: {}:{} names map {:?}, but the map used is {}",
-                args.scen.display(),
-                e.line,
-                e.map,
-                map.display()
-            );
-        }
+        warn_if_other_map(&args.scen, entries, map, warnings);
     }
 
     if args.anytime && args.planner.algo != Algo::Eps {

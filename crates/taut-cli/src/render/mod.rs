@@ -26,10 +26,14 @@
 //!   start as a green disc and the goal as a red one;
 //! - with `--mesh`, the edges of a navigation mesh's polygons as thin blue lines over the map
 //!   (under everything else), in the map's lattice coordinates.
+//!
+//! [`trail`] draws a real-time agent's run (`taut agent --render`) and [`sphere`] a sea
+//! route, with the same map drawing and marks.
 
 pub mod png;
 pub mod sphere;
 pub mod svg;
+pub mod trail;
 
 use std::collections::HashSet;
 use std::io::Write;

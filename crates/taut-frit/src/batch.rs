@@ -24,8 +24,8 @@
 //! [`Status::Cutoff`](crate::Status::Cutoff).
 //!
 //! Agents are processed in parallel chunks on rayon's pool when there are at least
-//! [`Crowd::PARALLEL_THRESHOLD`] of them; each chunk owns one [`Scratch`], so a frame
-//! allocates nothing once every agent's memory has grown to its working size.
+//! [`Crowd::PARALLEL_THRESHOLD`] of them; each chunk owns one [`Scratch`], reused from frame
+//! to frame (whether a warm frame allocates nothing has not been measured).
 
 use std::time::{Duration, Instant};
 

@@ -380,15 +380,14 @@ impl Frit {
         let tree = &mut self.tree;
         let h = |c: u32| learned.get(&c).copied().unwrap_or(0.0);
         let admit = |c: u32| !restrict || view.borders_obstacle(c);
-        if self.kind == FritKind::PRt {
-            bounded_astar(view, pos, budget, sc, &h, &admit, &mut |c, b| {
+        let resume = self.kind == FritKind::PRt;
+        bounded_astar(view, pos, budget, sc, &h, &admit, &mut |c, b| {
+            if resume {
                 tree.intree_sp(view, c, b)
-            })
-        } else {
-            bounded_astar(view, pos, budget, sc, &h, &admit, &mut |c, b| {
+            } else {
                 tree.intree(view, c, b)
-            })
-        }
+            }
+        })
     }
 }
 

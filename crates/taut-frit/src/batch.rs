@@ -21,7 +21,7 @@
 //! waits where it is ([`crate::Decision::Wait`]). Waiting never changes an agent's memory or
 //! belief, so a starved agent resumes correctly when budget returns; an agent that waits too
 //! long is stopped by its [`Limits`] (decisions count waits) and reports
-//! [`Status::Cutoff`](crate::Status::Cutoff).
+//! [`Status::Cutoff`].
 //!
 //! Agents are processed in parallel chunks on rayon's pool when there are at least
 //! [`Crowd::PARALLEL_THRESHOLD`] of them; each chunk owns one [`Scratch`], reused from frame

@@ -75,3 +75,46 @@ fn every_agent_solves_every_testmap_problem() {
     }
     assert!(runs > 0);
 }
+
+/// p-FRIT_RT problems from the experiment (`taut-bench frit`, seed 20130611) on which
+/// earlier versions ran to the move cap: at k = 1 the border search circled an island whose
+/// every border state's chain was cut far away (fixed by the release in `frit.rs`), and
+/// with a lower release threshold an agent cycled between an island and a cut.
+#[test]
+fn p_frit_escapes_the_islands_that_trapped_it() {
+    let Some(data) = taut_testdata::shared_data("p_frit_escapes_the_islands_that_trapped_it")
+    else {
+        return;
+    };
+    let cases = [
+        ("ost000a", (303, 659), (86, 220), 1),
+        ("ost000t", (360, 780), (143, 777), 1),
+        ("Ramparts", (484, 230), (42, 269), 1),
+        ("Ramparts", (139, 169), (373, 83), 16),
+    ];
+    let mut scratch = Scratch::new();
+    for (map, start, goal, k) in cases {
+        let path = data.join("grid/maps").join(format!("{map}.map"));
+        let grid = Grid::from_map(&MapFile::read(&path).unwrap(), &FreeSet::default());
+        let world = World::new(&grid);
+        let mut agent = Algo::PFritRt.agent();
+        let out = run(
+            &world,
+            agent.as_mut(),
+            start,
+            goal,
+            &RunParams::new(k),
+            &mut scratch,
+        )
+        .unwrap();
+        assert_eq!(
+            out.status,
+            Status::Reached,
+            "{map} {start:?}->{goal:?} k={k}"
+        );
+        println!(
+            "{map} k={k}: cost {:.1}, {} moves",
+            out.stats.cost, out.stats.moves
+        );
+    }
+}

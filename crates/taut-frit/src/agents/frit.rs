@@ -15,21 +15,31 @@
 //! When `p(agent)` is pruned, a reconnection starts: a search for a state whose pointer
 //! chain reaches the goal (`INTREE`), painting the states each walk passes so that a chain
 //! that runs into a cycle, or into a chain already known not to reach the goal, is given up
-//! (see [`Tree`] for how colours are kept). FRIT(BFS) searches breadth-first with unbounded `INTREE`,
-//! then sets pointers along the path found. FRIT_RT and p-FRIT_RT run RTAA* with the null
-//! heuristic (learning reset at each reconnection) and `INTREE` as the goal test, set
-//! `p(sᵢ) = sᵢ₊₁` along every step they walk, and stop reconnecting on arriving at a state
-//! found in the tree. Their INTREE walks take pointer steps from the episode's budget and
-//! answer "not yet" when it is spent: FRIT_RT starts each walk afresh (Algorithm 2), p-FRIT_RT
-//! resumes it from the super-parent `sp(s)` where the last walk from `s` stopped
-//! (Algorithm 5). p-FRIT_RT's A* also generates only states that border a known obstacle
-//! (Algorithm 4), so the agent walks along walls like a bug.
+//! (see [`Tree`] for how colours are kept). FRIT(BFS) searches breadth-first with unbounded
+//! `INTREE`, then sets pointers along the path found. FRIT_RT and p-FRIT_RT run RTAA* with the
+//! null heuristic and `INTREE` as the goal test, set `p(sᵢ) = sᵢ₊₁` along every step they
+//! walk, and stop reconnecting on arriving at a state found in the tree. Their INTREE walks
+//! take pointer steps from the episode's budget and answer "not yet" when it is spent:
+//! FRIT_RT starts each walk afresh (Algorithm 2); p-FRIT_RT resumes the walk from `s` where
+//! it stopped (Algorithm 5's super-parent `sp(s)`). p-FRIT_RT's A* also generates only states
+//! that border a known obstacle (Algorithm 4), so the agent walks along walls like a bug.
+//!
+//! The learned reconnection heuristic is kept from one reconnection to the next (the paper's
+//! Algorithm 1 calls RTAA* with "the" heuristic and does not say; resetting it made agents
+//! re-learn the same wall at every reconnection and cost up to 250 times more on the
+//! experiment's maps, see docs/frit.md).
 //!
 //! # Guards
 //! - A reconnection started by p-FRIT_RT whose border-restricted search exhausts without
-//!   finding the tree repeats the episode's search unrestricted (the paper's Lemma 1 says the
-//!   border always leads back to the tree; the fallback keeps the agent moving if a
-//!   discretisation corner case disagrees).
+//!   finding the tree repeats the episode's search unrestricted.
+//! - The border can trap p-FRIT_RT: round an island obstacle whose every border state has a
+//!   chain cut by some obstacle far away, the restricted search never exhausts and never finds
+//!   the tree (the paper's Theorem 1 assumes otherwise). When p-FRIT_RT has searched from the
+//!   same state [`RELEASE_VISITS`] times in one reconnection and that state's pointer is
+//!   valid, it ends the reconnection and follows the tree, which takes it to where its chain
+//!   is cut and reconnects there. The second time this happens at the same state in a run,
+//!   the rest of the reconnection is searched unrestricted (as FRIT_RT), so the release
+//!   cannot cycle.
 //! - A resumed INTREE walk trusts the part of the chain it walked in earlier episodes, which
 //!   later pointer updates may have changed, so following the tree could in principle run
 //!   around a cycle. Following therefore remembers the cells it has passed since the last
@@ -40,6 +50,13 @@ use hashbrown::{HashMap, HashSet};
 use super::lookahead::{Stop, bounded_astar};
 use super::{Agent, Decision};
 use crate::world::{Budget, Scratch, View};
+
+/// How many times p-FRIT_RT searches from one state in one reconnection before it gives the
+/// border restriction up there (see the module docs). Chosen on 5 problems per map of the
+/// experiment: with 16, one Ramparts run at k = 16 was still going when we stopped it after
+/// a minute (the whole 32-visit sweep took under 30 s), and lower values released too early
+/// in an earlier variant; 32 reached every goal at every lookahead.
+pub(crate) const RELEASE_VISITS: u32 = 32;
 
 /// Which member of the FRIT family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,40 +72,49 @@ pub enum FritKind {
 
 /// The ideal tree and INTREE's bookkeeping.
 ///
-/// Colours identify *walks*, not just reconnections: every INTREE walk gets a fresh number
-/// (a p-FRIT_RT walk keeps its number when it is resumed), and the walks of the current
-/// reconnection are those numbered from `first_walk` on. A walk gives up when it meets a cell
-/// it painted itself (a cycle) or a cell painted by a walk of this reconnection that gave up
-/// (its chain is known not to reach the goal); a cell painted by a walk that was merely
-/// interrupted is walked through. With unbounded walks (FRIT(BFS)) every earlier walk of a
-/// reconnection has given up, so this is exactly the paper's colour test; with bounded walks
-/// the paper's single colour per reconnection makes walks that merge block each other for
-/// good (we saw agents circle a pillar forever), which per-walk colours avoid.
+/// Colours identify *walks*, not just reconnections: every INTREE walk gets a fresh number,
+/// and the walks of the current reconnection are those numbered from `first_walk` on (older
+/// colours count as unpainted). Each walk of the current reconnection has a [`WalkState`].
+/// A walk gives up when it meets a cell it painted itself (a cycle) or a cell painted by a
+/// walk of this reconnection that gave up (its chain is known not to reach the goal). With
+/// unbounded walks (FRIT(BFS)) every earlier walk of a reconnection has given up, so this is
+/// exactly the paper's colour test; with bounded walks the paper's single colour per
+/// reconnection makes walks that merge block each other for good (we saw agents circle a
+/// pillar forever), which per-walk colours avoid.
+/// A walk walks through cells painted by other walks that have not given up.
 #[derive(Debug, Clone, Default)]
 struct Tree {
     /// Explicit parents set by reconnection; absent means implicit.
     parents: HashMap<u32, u32>,
-    /// The last walk that painted each cell.
+    /// The walk that last painted each cell.
     color: HashMap<u32, u32>,
-    /// Walks of the current reconnection that gave up.
-    failed: HashSet<u32>,
-    /// Super-parents of the current reconnection: where the walk from `s` resumes, and its
-    /// number (absent means `sp(s) = s`, no walk yet).
-    sp: HashMap<u32, (u32, u32)>,
+    /// The state of walk `first_walk + i` at index `i`.
+    walks: Vec<WalkState>,
+    /// Super-parents of the current reconnection: the walk started from `s` (absent means
+    /// `sp(s) = s`, no walk yet); where it resumes is that walk's state.
+    sp: HashMap<u32, u32>,
     /// The next walk number.
     next_walk: u32,
     /// The first walk number of the current reconnection.
     first_walk: u32,
 }
 
-/// `sp(s)` after the walk from `s` gave up in this reconnection.
-const FAILED: u32 = u32::MAX;
+/// Where an INTREE walk of the current reconnection stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WalkState {
+    /// Interrupted (out of pointer steps); it resumes at this cell.
+    Running(u32),
+    /// Its chain reached the goal.
+    Reached,
+    /// Its chain met a pruned pointer, itself, or a walk that gave up.
+    Failed,
+}
 
 impl Tree {
     fn clear(&mut self) {
         self.parents.clear();
         self.color.clear();
-        self.failed.clear();
+        self.walks.clear();
         self.sp.clear();
         self.next_walk = 0;
         self.first_walk = 0;
@@ -97,8 +123,36 @@ impl Tree {
     /// Starts a reconnection: earlier walks no longer count.
     fn new_reconnection(&mut self) {
         self.sp.clear();
-        self.failed.clear();
+        self.walks.clear();
         self.first_walk = self.next_walk;
+    }
+
+    /// A new walk of the current reconnection, starting at `s`.
+    fn new_walk(&mut self, s: u32) -> u32 {
+        let w = self.next_walk;
+        self.next_walk += 1;
+        self.walks.push(WalkState::Running(s));
+        w
+    }
+
+    #[inline]
+    fn state(&self, w: u32) -> WalkState {
+        self.walks[(w - self.first_walk) as usize]
+    }
+
+    #[inline]
+    fn set_state(&mut self, w: u32, state: WalkState) {
+        let i = (w - self.first_walk) as usize;
+        self.walks[i] = state;
+    }
+
+    /// The walk of the current reconnection that painted `t`, if any.
+    #[inline]
+    fn painter(&self, t: u32) -> Option<u32> {
+        self.color
+            .get(&t)
+            .copied()
+            .filter(|&w| w >= self.first_walk)
     }
 
     /// `p(s)`, or `None` at the goal or when the belief prunes it.
@@ -119,65 +173,56 @@ impl Tree {
         view.can_move(s, t).then_some(t)
     }
 
-    /// Whether walk `walk` must give up on reaching cell `t`.
-    #[inline]
-    fn blocks(&self, walk: u32, t: u32) -> bool {
-        match self.color.get(&t) {
-            Some(&w) => w == walk || (w >= self.first_walk && self.failed.contains(&w)),
-            None => false,
-        }
-    }
-
-    /// Walks the chain from `x` as walk `walk` until the goal (`Some(true)`), a pruned
-    /// pointer or a blocking cell (`Some(false)`, and the walk is marked failed), or the
-    /// budget's pointer steps run out (`None`, with `x` left where the walk should resume).
-    fn walk(
-        &mut self,
-        view: &View<'_>,
-        x: &mut u32,
-        walk: u32,
-        budget: &mut Budget,
-    ) -> Option<bool> {
+    /// Runs walk `w` (not finished) from `x` until the goal (`Some(true)`), a pruned pointer
+    /// or a blocking cell (`Some(false)`), or the budget's pointer steps run out (`None`);
+    /// records the outcome in the walk's state.
+    fn walk(&mut self, view: &View<'_>, mut x: u32, w: u32, budget: &mut Budget) -> Option<bool> {
         let goal = view.goal();
-        while *x != goal {
+        loop {
+            if x == goal {
+                self.set_state(w, WalkState::Reached);
+                return Some(true);
+            }
             if !budget.step() {
+                self.set_state(w, WalkState::Running(x));
                 return None;
             }
-            self.color.insert(*x, walk);
-            match self.parent(view, *x) {
-                Some(t) if !self.blocks(walk, t) => *x = t,
-                _ => {
-                    self.failed.insert(walk);
-                    return Some(false);
-                }
+            self.color.insert(x, w);
+            let Some(t) = self.parent(view, x) else {
+                self.set_state(w, WalkState::Failed);
+                return Some(false);
+            };
+            if let Some(other) = self.painter(t)
+                && (other == w || self.state(other) == WalkState::Failed)
+            {
+                self.set_state(w, WalkState::Failed);
+                return Some(false);
             }
+            x = t;
         }
-        Some(true)
     }
 
     /// Algorithm 2: a fresh walk from `s`; `false` when it gives up or runs out of steps.
     fn intree(&mut self, view: &View<'_>, s: u32, budget: &mut Budget) -> bool {
-        let walk = self.next_walk;
-        self.next_walk += 1;
-        let mut x = s;
-        self.walk(view, &mut x, walk, budget) == Some(true)
+        let w = self.new_walk(s);
+        self.walk(view, s, w, budget) == Some(true)
     }
 
-    /// Algorithm 5: resume the walk from `s` at `sp(s)`, and record where it stopped.
+    /// Algorithm 5: resume the walk from `s` where it stopped.
     fn intree_sp(&mut self, view: &View<'_>, s: u32, budget: &mut Budget) -> bool {
-        let (mut x, walk) = match self.sp.get(&s) {
-            Some(&(FAILED, _)) => return false,
-            Some(&(x, w)) => (x, w),
+        let w = match self.sp.get(&s) {
+            Some(&w) => w,
             None => {
-                let w = self.next_walk;
-                self.next_walk += 1;
-                (s, w)
+                let w = self.new_walk(s);
+                self.sp.insert(s, w);
+                w
             }
         };
-        let result = self.walk(view, &mut x, walk, budget);
-        let at = if result == Some(false) { FAILED } else { x };
-        self.sp.insert(s, (at, walk));
-        result == Some(true)
+        match self.state(w) {
+            WalkState::Reached => true,
+            WalkState::Running(x) => self.walk(view, x, w, budget) == Some(true),
+            WalkState::Failed => false,
+        }
     }
 }
 
@@ -196,6 +241,13 @@ pub struct Frit {
     /// The follow phase in which each cell was last passed while following the tree.
     followed: HashMap<u32, u32>,
     phase: u32,
+    /// p-FRIT_RT: how often the agent stood on each cell in the current reconnection.
+    visits: HashMap<u32, u32>,
+    /// p-FRIT_RT: the border restriction is lifted for the rest of the reconnection.
+    unrestricted: bool,
+    /// p-FRIT_RT: cells where a reconnection was given up to follow the tree (see the
+    /// module docs), for the whole run.
+    released: HashSet<u32>,
 }
 
 impl Frit {
@@ -211,12 +263,16 @@ impl Frit {
             plan_in_tree: false,
             followed: HashMap::new(),
             phase: 1,
+            visits: HashMap::new(),
+            unrestricted: false,
+            released: HashSet::new(),
         }
     }
 
     fn start_reconnection(&mut self) {
         self.tree.new_reconnection();
-        self.learned.clear();
+        self.visits.clear();
+        self.unrestricted = false;
         self.plan.clear();
         self.at = 0;
         self.plan_in_tree = false;
@@ -320,7 +376,22 @@ impl Frit {
             }
             return view.dir(pos, next).map_or(Decision::Wait, Decision::Move);
         }
-        let restrict = self.kind == FritKind::PRt;
+        if self.kind == FritKind::PRt && !self.unrestricted {
+            let v = self.visits.entry(pos).or_insert(0);
+            *v += 1;
+            if *v >= RELEASE_VISITS && self.tree.parent(view, pos).is_some() {
+                if self.released.insert(pos) {
+                    self.end_reconnection();
+                    if let Some(d) = self.follow(view, pos) {
+                        return d;
+                    }
+                    self.start_reconnection();
+                } else {
+                    self.unrestricted = true;
+                }
+            }
+        }
+        let restrict = self.kind == FritKind::PRt && !self.unrestricted;
         let mut stop = self.search(view, pos, budget, sc, restrict);
         if restrict && stop == Stop::Exhausted {
             stop = self.search(view, pos, budget, sc, false);
@@ -404,6 +475,9 @@ impl Agent for Frit {
         self.tree.clear();
         self.learned.clear();
         self.followed.clear();
+        self.released.clear();
+        self.visits.clear();
+        self.unrestricted = false;
         self.plan.clear();
         self.at = 0;
         self.plan_in_tree = false;
@@ -434,11 +508,13 @@ impl Agent for Frit {
         let entry = std::mem::size_of::<(u32, u32)>() + 1;
         (self.tree.parents.capacity()
             + self.tree.color.capacity()
-            + self.tree.failed.capacity()
             + self.tree.sp.capacity()
-            + self.followed.capacity())
+            + self.followed.capacity()
+            + self.visits.capacity()
+            + self.released.capacity())
             * entry
             + self.learned.capacity() * (std::mem::size_of::<(u32, f64)>() + 1)
             + self.plan.capacity() * 4
+            + self.tree.walks.capacity() * std::mem::size_of::<WalkState>()
     }
 }

@@ -366,15 +366,8 @@ impl Frit {
         budget: &mut Budget,
         sc: &mut Scratch,
     ) -> Decision {
-        if let Some(&next) = self.plan.get(self.at)
-            && view.can_move(pos, next)
-        {
-            self.at += 1;
-            self.record_step(view, pos, next);
-            if self.at == self.plan.len() && self.plan_in_tree {
-                self.end_reconnection();
-            }
-            return view.dir(pos, next).map_or(Decision::Wait, Decision::Move);
+        if let Some(d) = self.plan_step(view, pos) {
+            return d;
         }
         if self.kind == FritKind::PRt && !self.unrestricted {
             let v = self.visits.entry(pos).or_insert(0);
@@ -424,19 +417,22 @@ impl Frit {
         sc.path_to(best, &mut self.plan);
         self.plan_in_tree = in_tree;
         self.at = 0;
-        self.reconnect_rtaa_follow(view, pos)
+        self.plan_step(view, pos).unwrap_or(Decision::Wait)
     }
 
-    fn reconnect_rtaa_follow(&mut self, view: &View<'_>, pos: u32) -> Decision {
-        let Some(&next) = self.plan.first() else {
-            return Decision::Wait;
-        };
-        self.at = 1;
+    /// Takes the plan's next step if the belief still allows it (Algorithm 3, line 9),
+    /// ending the reconnection on arriving at a state found in the tree.
+    fn plan_step(&mut self, view: &View<'_>, pos: u32) -> Option<Decision> {
+        let next = *self.plan.get(self.at)?;
+        if !view.can_move(pos, next) {
+            return None;
+        }
+        self.at += 1;
         self.record_step(view, pos, next);
-        if self.plan.len() == 1 && self.plan_in_tree {
+        if self.at == self.plan.len() && self.plan_in_tree {
             self.end_reconnection();
         }
-        view.dir(pos, next).map_or(Decision::Wait, Decision::Move)
+        Some(view.dir(pos, next).map_or(Decision::Wait, Decision::Move))
     }
 
     fn search(
@@ -476,11 +472,7 @@ impl Agent for Frit {
         self.learned.clear();
         self.followed.clear();
         self.released.clear();
-        self.visits.clear();
-        self.unrestricted = false;
-        self.plan.clear();
-        self.at = 0;
-        self.plan_in_tree = false;
+        self.start_reconnection();
         self.reconnecting = false;
         self.phase = 1;
     }

@@ -24,6 +24,9 @@ pub enum ParseErrorKind {
     /// Tokens follow the last polygon.
     #[error("unexpected text after the last polygon: {0:?}")]
     TrailingData(String),
+    /// The file is not UTF-8 text (the error names the line of the first invalid byte).
+    #[error("the file is not text: it has a byte that is not UTF-8")]
+    NotText,
 }
 
 /// A mesh that cannot be read, or is not a valid navigation mesh.

@@ -161,16 +161,30 @@ pub fn parse_mesh(text: &str) -> Result<Mesh, MeshError> {
 ///
 /// # Errors
 /// [`MeshError::Io`] when the file cannot be read, otherwise [`MeshError::InFile`] wrapping
-/// the error of [`parse_mesh`].
+/// the error of [`parse_mesh`], or [`ParseErrorKind::NotText`] (with the line of the first
+/// byte that is not UTF-8) for a file that is not text.
 pub fn read_mesh(path: &Path) -> Result<Mesh, MeshError> {
-    let text = std::fs::read_to_string(path).map_err(|e| MeshError::Io {
+    let bytes = std::fs::read(path).map_err(|e| MeshError::Io {
         path: path.to_owned(),
         message: e.to_string(),
     })?;
-    parse_mesh(&text).map_err(|e| MeshError::InFile {
+    let in_file = |e| MeshError::InFile {
         path: path.to_owned(),
         source: Box::new(e),
-    })
+    };
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            // Not an I/O failure: the file was read, but it is not a "mesh 2" text.
+            let bad = e.valid_up_to();
+            let line = 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count();
+            return Err(in_file(MeshError::Parse {
+                line,
+                kind: ParseErrorKind::NotText,
+            }));
+        }
+    };
+    parse_mesh(text).map_err(in_file)
 }
 
 /// Formats a mesh in the "mesh 2" format. Coordinates are written in Rust's shortest

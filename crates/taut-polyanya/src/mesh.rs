@@ -721,7 +721,15 @@ fn derive_vertex_polygons(
             lists.push(Vec::new());
             continue;
         }
-        let find = |q: i32| entries.iter().find(|e| e.0 as i32 == q);
+        // Entries are in order of polygon (pushed so, and a polygon holds a vertex once), so
+        // finding a neighbour is a binary search. A linear scan made a vertex in k polygons
+        // cost k^2: a fan of 60,000 triangles around one vertex took 18 s to check.
+        let find = |q: i32| {
+            u32::try_from(q)
+                .ok()
+                .and_then(|q| entries.binary_search_by_key(&q, |e| e.0).ok())
+                .map(|i| &entries[i])
+        };
         let starts: Vec<&(u32, i32, i32)> = entries
             .iter()
             .filter(|e| e.2 == NO_POLY || find(e.2).is_none())
@@ -829,24 +837,46 @@ impl Locator {
             }
             (lo, hi)
         };
-        let index =
-            |c: f64, o: f64, n: usize| (((c - o) / cell).floor().max(0.0) as usize).min(n - 1);
+        let boxes: Vec<(MeshPoint, MeshPoint)> = (0..np).map(bbox).collect();
+        // Polygons whose boxes cover many buckets (overlapping polygons, which validation does
+        // not look for, or long thin slivers) would be listed in every one: 20,000 copies of
+        // one triangle asked for 400 million entries. Coarsen the buckets until the lists
+        // hold at most a few entries per polygon; a 1 x 1 grid lists each polygon once.
+        let budget = 16 * np as u64 + 1024;
+        let (mut cols, mut rows, mut cell) = (cols, rows, cell);
+        let spans = loop {
+            let index =
+                |c: f64, o: f64, n: usize| (((c - o) / cell).floor().max(0.0) as usize).min(n - 1);
+            let spans: Vec<(usize, usize, usize, usize)> = boxes
+                .iter()
+                .map(|&(lo, hi)| {
+                    (
+                        index(lo.x, min.x, cols),
+                        index(hi.x, min.x, cols),
+                        index(lo.y, min.y, rows),
+                        index(hi.y, min.y, rows),
+                    )
+                })
+                .collect();
+            let entries: u64 = spans
+                .iter()
+                .map(|s| ((s.1 - s.0 + 1) * (s.3 - s.2 + 1)) as u64)
+                .sum();
+            if entries <= budget || (cols == 1 && rows == 1) {
+                break spans;
+            }
+            // Twice the cell side: the same box, a quarter of the buckets.
+            cell *= 2.0;
+            cols = ((w / cell).floor() as usize + 1).clamp(1, cols.div_ceil(2));
+            rows = ((h / cell).floor() as usize + 1).clamp(1, rows.div_ceil(2));
+        };
         let mut counts = vec![0u32; cols * rows + 1];
-        let mut spans = Vec::with_capacity(np);
-        for p in 0..np {
-            let (lo, hi) = bbox(p);
-            let span = (
-                index(lo.x, min.x, cols),
-                index(hi.x, min.x, cols),
-                index(lo.y, min.y, rows),
-                index(hi.y, min.y, rows),
-            );
+        for span in &spans {
             for r in span.2..=span.3 {
                 for c in span.0..=span.1 {
                     counts[r * cols + c + 1] += 1;
                 }
             }
-            spans.push(span);
         }
         for i in 1..counts.len() {
             counts[i] += counts[i - 1];

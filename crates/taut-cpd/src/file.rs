@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use taut_polyanya::{Mesh, MeshPoint};
+use taut_polyanya::{COORDINATE_LIMIT, Mesh, MeshPoint};
 
 use crate::cpd::{BuildParams, Cpd, Symbols};
 use crate::error::CpdError;
@@ -332,8 +332,15 @@ fn decode_body(body: &[u8]) -> Result<(HeaderRecord, Parts2), CpdError> {
         .chunks_exact(2)
         .map(|c| MeshPoint::new(f64::from_bits(c[0]), f64::from_bits(c[1])))
         .collect();
-    if points.iter().any(|p| !p.x.is_finite() || !p.y.is_finite()) {
-        return Err(corrupt("a node has a coordinate that is not finite"));
+    // Every node is a mesh vertex, so its coordinates obey the mesh's limit; beyond it edge
+    // weights can overflow to infinity (found by the `cpd` fuzz target).
+    if points
+        .iter()
+        .any(|p| !(p.x.abs() <= COORDINATE_LIMIT && p.y.abs() <= COORDINATE_LIMIT))
+    {
+        return Err(corrupt(
+            "a node has a coordinate that is not finite or beyond a mesh's limit (1e150)",
+        ));
     }
     let graph =
         Graph::from_csr(points, b.off, b.nbr).map_err(|e| corrupt(format!("graph: {e}")))?;

@@ -50,8 +50,8 @@ pub use error::{End, MeshError, MeshQueryError, ParseErrorKind};
 pub use geom::{orient, orient_sign};
 pub use io::{format_mesh, parse_mesh, read_mesh, write_mesh};
 pub use mesh::{
-    Ambiguity, CONVEXITY_TOLERANCE, INTEGER_LIMIT, Location, Mesh, MeshPoint, NO_POLY,
-    PolygonRecord,
+    Ambiguity, CONVEXITY_TOLERANCE, COORDINATE_LIMIT, INTEGER_LIMIT, Location, Mesh, MeshPoint,
+    NO_POLY, PolygonRecord,
 };
 pub use planner::{PolyanyaPlanner, grid_answer};
 pub use search::{MeshAnswer, Options, SearchContext};

@@ -67,7 +67,7 @@ pub const CONVEXITY_TOLERANCE: f64 = 1e-9;
 /// their products of coordinate differences stay finite: beyond about 4e153 they overflow to
 /// infinity and a sign comes out wrong (a point inside a polygon found on its edge), so a mesh
 /// with a larger coordinate is refused ([`MeshError::NotFinite`]).
-pub(crate) const COORDINATE_LIMIT: f64 = 1e150;
+pub const COORDINATE_LIMIT: f64 = 1e150;
 
 /// Largest coordinate magnitude of an *integer* mesh: below it, an orientation determinant of
 /// three integer points is exact in `f64` (differences below 2^25, products below 2^50).
@@ -822,8 +822,10 @@ impl Locator {
         let w = (max.x - min.x).max(1e-9);
         let h = (max.y - min.y).max(1e-9);
         let cell = ((w * h) / np.max(1) as f64).sqrt().max(1e-9);
-        let cols = ((w / cell).floor() as usize + 1).clamp(1, 4096);
-        let rows = ((h / cell).floor() as usize + 1).clamp(1, 4096);
+        // Clamped as floats: a cast saturates, and one more than usize::MAX overflows (found
+        // by the `mesh` fuzz target on a mesh spanning 1e50 one way and 1 the other).
+        let cols = (w / cell).floor().clamp(0.0, 4095.0) as usize + 1;
+        let rows = (h / cell).floor().clamp(0.0, 4095.0) as usize + 1;
         let bbox = |p: usize| {
             let vs = &poly_verts[poly_off[p] as usize..poly_off[p + 1] as usize];
             let mut lo = MeshPoint::new(f64::INFINITY, f64::INFINITY);
@@ -867,8 +869,8 @@ impl Locator {
             }
             // Twice the cell side: the same box, a quarter of the buckets.
             cell *= 2.0;
-            cols = ((w / cell).floor() as usize + 1).clamp(1, cols.div_ceil(2));
-            rows = ((h / cell).floor() as usize + 1).clamp(1, rows.div_ceil(2));
+            cols = ((w / cell).floor().clamp(0.0, 4095.0) as usize + 1).min(cols.div_ceil(2));
+            rows = ((h / cell).floor().clamp(0.0, 4095.0) as usize + 1).min(rows.div_ceil(2));
         };
         let mut counts = vec![0u32; cols * rows + 1];
         for span in &spans {

@@ -1,0 +1,225 @@
+//! Evidence that taut's planners agree and hold up: a differential oracle that runs every
+//! optimal grid planner on the same queries, and generators of adversarial grids.
+//!
+//! [`Oracle`] builds, for one grid, every planner taut has: Anya, the visibility graph,
+//! Polyanya on taut's merged mesh and on its unmerged triangulation, End Point Search on the
+//! compressed path database of the merged mesh (optimal and first-solution), Theta*, Lazy
+//! Theta* and A*. [`Oracle::check`] answers one query with all of them and fails with a
+//! [`Disagreement`] unless:
+//!
+//! - every planner returns the same status, or the same [`QueryError`] for an invalid query;
+//! - the optimal planners' lengths agree within [`TOLERANCE`] (relative, plus absolute);
+//! - no planner beats the optimum, and A*'s octile length is at least the any-angle optimum;
+//! - every path is legal by [`Grid::check_path`] and measures its reported length.
+//!
+//! The fuzz target `grid_agree` (`fuzz/`) and the proptest suite `tests/differential.rs` both
+//! drive this oracle; [`maps`] holds the adversarial map families they draw from.
+//!
+//! # Example
+//! ```
+//! use taut_grid::{Grid, Point};
+//! use taut_hardening::Oracle;
+//!
+//! let grid = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
+//! let mut oracle = Oracle::new(&grid).unwrap();
+//! let verdict = oracle.check(Point::new(0, 0), Point::new(4, 3)).unwrap();
+//! assert!((verdict.optimum.unwrap() - 5.0).abs() < 1e-9);
+//! ```
+
+pub mod maps;
+
+use std::sync::Arc;
+
+use taut_anya::AnyaPlanner;
+use taut_baselines::{Algo, make_planner};
+use taut_cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
+use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status, path_length};
+use taut_polyanya::{BuildError, BuildOptions, PolyanyaPlanner, mesh_from_grid_with};
+
+/// Two optimal lengths `a`, `b` agree when `|a - b| <= TOLERANCE * (1 + max(a, b))`. The
+/// planners compute lengths as sums of `f64` square roots of exact lattice distances, so on a
+/// 64 × 64 map they differ by a few ulps; any real disagreement is a whole segment or more.
+pub const TOLERANCE: f64 = 1e-9;
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= TOLERANCE * (1.0 + a.max(b))
+}
+
+/// What the planners agreed on for one query.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    /// The common outcome of every planner.
+    pub outcome: Result<Status, QueryError>,
+    /// The optimal any-angle length when a path exists.
+    pub optimum: Option<f64>,
+    /// How many planners answered (the mesh-based ones are absent on a grid without free space).
+    pub planners: usize,
+}
+
+/// How the planners disagreed, named by planner and query.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{start} -> {goal}: {what}")]
+pub struct Disagreement {
+    /// The query's start.
+    pub start: Point,
+    /// The query's goal.
+    pub goal: Point,
+    /// What went wrong, naming the planners.
+    pub what: String,
+}
+
+/// Every planner of the workspace, built for one grid, with reusable answers.
+pub struct Oracle<'g> {
+    grid: &'g Grid,
+    /// `(planner, optimal?)`; the first is Anya, the reference of the comparison.
+    planners: Vec<(Box<dyn Planner + Send + 'g>, bool)>,
+    answers: Vec<Answer>,
+    astar: Box<dyn Planner + Send + 'g>,
+    octile: Answer,
+}
+
+impl std::fmt::Debug for Oracle<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<_> = self.planners.iter().map(|(p, _)| p.name()).collect();
+        f.debug_struct("Oracle").field("planners", &names).finish()
+    }
+}
+
+impl<'g> Oracle<'g> {
+    /// Builds every planner for `grid`: meshes, the compressed path database and all. On a grid
+    /// without free space there is no mesh, so only the grid planners take part (they must all
+    /// refuse every query as blocked).
+    ///
+    /// # Errors
+    /// A mesh or database that cannot be built for a grid with free space (a defect).
+    pub fn new(grid: &'g Grid) -> Result<Self, String> {
+        let mut planners: Vec<(Box<dyn Planner + Send + 'g>, bool)> = vec![
+            (Box::new(AnyaPlanner::new(grid)), true),
+            (make_planner(Algo::Vg, grid), true),
+            (make_planner(Algo::Theta, grid), false),
+            (make_planner(Algo::LazyTheta, grid), false),
+        ];
+        for merge in [true, false] {
+            let mesh = match mesh_from_grid_with(grid, &BuildOptions { merge }) {
+                Ok((mesh, _)) => Arc::new(mesh),
+                Err(BuildError::NoFreeSpace) => continue,
+                Err(e) => return Err(format!("mesh (merge: {merge}): {e}")),
+            };
+            if merge {
+                let cpd = build_cpd(&mesh, &BuildParams::default(), &NoProgress)
+                    .map_err(|e| format!("CPD: {e}"))?;
+                let eps = Arc::new(
+                    Eps::new(mesh.clone(), Arc::new(cpd)).map_err(|e| format!("EPS: {e}"))?,
+                );
+                planners.push((
+                    Box::new(EpsPlanner::new(grid, eps.clone(), Stop::Optimal)),
+                    true,
+                ));
+                planners.push((Box::new(EpsPlanner::new(grid, eps, Stop::First)), false));
+            }
+            planners.push((Box::new(PolyanyaPlanner::new(grid, mesh)), true));
+        }
+        let answers = vec![Answer::default(); planners.len()];
+        Ok(Oracle {
+            grid,
+            planners,
+            astar: make_planner(Algo::AStar, grid),
+            octile: Answer::default(),
+            answers,
+        })
+    }
+
+    /// The names of the planners taking part, in order (Anya first).
+    pub fn planner_names(&self) -> Vec<&'static str> {
+        self.planners.iter().map(|(p, _)| p.name()).collect()
+    }
+
+    /// Answers `start -> goal` with every planner and A*, and checks them against each other.
+    ///
+    /// # Errors
+    /// The first [`Disagreement`] found.
+    pub fn check(&mut self, start: Point, goal: Point) -> Result<Verdict, Disagreement> {
+        let fail = |what: String| Disagreement { start, goal, what };
+        let grid = self.grid;
+        let mut outcomes = Vec::with_capacity(self.planners.len());
+        for ((planner, _), answer) in self.planners.iter_mut().zip(&mut self.answers) {
+            outcomes.push(planner.plan(start, goal, answer));
+        }
+        let reference = outcomes[0];
+        for ((p, _), o) in self.planners.iter().zip(&outcomes) {
+            if *o != reference {
+                return Err(fail(format!(
+                    "anya says {reference:?}, {} says {o:?}",
+                    p.name()
+                )));
+            }
+        }
+        let octile = self.astar.plan(start, goal, &mut self.octile);
+        if octile != reference {
+            return Err(fail(format!(
+                "anya says {reference:?}, astar says {octile:?}"
+            )));
+        }
+        let octile = self.octile.length;
+        if reference != Ok(Status::Found) {
+            return Ok(Verdict {
+                outcome: reference,
+                optimum: None,
+                planners: self.planners.len() + 1,
+            });
+        }
+        let optimum = self.answers[0].length;
+        for ((p, optimal), a) in self.planners.iter().zip(&self.answers) {
+            let name = p.name();
+            if let Err(v) = grid.check_path(start, goal, &a.waypoints) {
+                return Err(fail(format!("{name}: illegal path {:?}: {v}", a.waypoints)));
+            }
+            let measured = path_length(&a.waypoints);
+            if !close(measured, a.length) {
+                return Err(fail(format!(
+                    "{name}: reports {} but its path measures {measured}",
+                    a.length
+                )));
+            }
+            if *optimal && !close(a.length, optimum) {
+                return Err(fail(format!(
+                    "{name} finds {} but anya {optimum}: {:?} against {:?}",
+                    a.length, a.waypoints, self.answers[0].waypoints
+                )));
+            }
+            if !*optimal && a.length < optimum && !close(a.length, optimum) {
+                return Err(fail(format!(
+                    "{name} finds {} below the optimum {optimum}",
+                    a.length
+                )));
+            }
+        }
+        if octile < optimum && !close(octile, optimum) {
+            return Err(fail(format!(
+                "astar's octile length {octile} is below the any-angle optimum {optimum}"
+            )));
+        }
+        Ok(Verdict {
+            outcome: reference,
+            optimum: Some(optimum),
+            planners: self.planners.len() + 1,
+        })
+    }
+}
+
+/// The grid as text, one row per line, `.` free and `@` blocked: what a failure message
+/// prints so the map can be pasted into [`Grid::from_ascii`].
+pub fn show(grid: &Grid) -> String {
+    let mut s = String::with_capacity(((grid.width() + 1) * grid.height()) as usize);
+    for y in 0..grid.height() {
+        for x in 0..grid.width() {
+            s.push(if grid.is_free(x, y) {
+                '.'
+            } else {
+                '@'
+            });
+        }
+        s.push('\n');
+    }
+    s
+}

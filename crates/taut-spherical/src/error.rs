@@ -21,6 +21,14 @@ pub enum SphereError {
         /// Rows.
         height: u32,
     },
+    /// The map has more cells than a 32-bit cell index can number.
+    #[error("a sphere map can have at most 4294967295 cells, got {width}x{height}")]
+    TooLarge {
+        /// Columns.
+        width: u32,
+        /// Rows.
+        height: u32,
+    },
     /// A coordinate is not a finite latitude in [-90, 90] and longitude.
     #[error("{which} ({lat}, {lon}) is not a valid latitude/longitude")]
     BadCoordinate {

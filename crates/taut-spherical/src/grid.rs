@@ -45,6 +45,10 @@ pub struct SphereGrid {
 
 impl SphereGrid {
     /// A grid of `width × height` cells with `free(row, col)`.
+    ///
+    /// # Errors
+    /// [`SphereError::TooSmall`] below 4 columns or 2 rows, [`SphereError::TooLarge`] when
+    /// the cells cannot be numbered in a `u32`.
     pub fn from_fn(
         width: u32,
         height: u32,
@@ -53,7 +57,11 @@ impl SphereGrid {
         if width < 4 || height < 2 {
             return Err(SphereError::TooSmall { width, height });
         }
-        let mut cells = vec![false; (width * height) as usize];
+        // Cells are numbered `row * width + col` in a u32.
+        let Some(count) = width.checked_mul(height) else {
+            return Err(SphereError::TooLarge { width, height });
+        };
+        let mut cells = vec![false; count as usize];
         for r in 0..height {
             for c in 0..width {
                 cells[(r * width + c) as usize] = free(r, c);

@@ -179,6 +179,10 @@ impl SearchContext {
         self.stats = SearchStats::default();
         check_endpoint(grid, "start", from)?;
         check_endpoint(grid, "goal", to)?;
+        // Any finite longitude names a meridian, but the search works in radians near
+        // [-π, π): 1e308° converted as given lost the point (a wrong route) and saturated a
+        // column index. The remainder is exact.
+        let (from, to) = (from.normalized(), to.normalized());
         self.open.clear();
         self.nodes.clear();
         self.roots.clear();

@@ -372,7 +372,14 @@ impl MapMeshes {
         let t = Instant::now();
         let (cpd, built) = match file {
             // `Eps::new` below refuses a CPD of another mesh (`StaleMesh`, naming the file).
-            Some(p) => (read_cpd(p).map_err(|e| bad(p, &e))?, false),
+            // An I/O error names the file itself.
+            Some(p) => (
+                read_cpd(p).map_err(|e| match e {
+                    taut_cpd::CpdError::Io { source, .. } => bad(p, &source),
+                    e => bad(p, &e),
+                })?,
+                false,
+            ),
             None => (
                 build_cpd(&mesh, &params, progress)
                     .map_err(|e| MeshSetupError::CpdBuild(e.to_string()))?,

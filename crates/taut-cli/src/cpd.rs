@@ -14,8 +14,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use taut_cpd::{
-    BuildParams, Cpd, CpdShard, CpdStats, FORMAT_VERSION, build_cpd, build_shard,
-    merge_shard_files, read_cpd, shard_path, write_cpd_atomic, write_shard,
+    BuildParams, Cpd, CpdShard, CpdStats, FORMAT_VERSION, build_cpd, build_shard, merge_shards,
+    read_cpd, read_shard, shard_path, write_cpd_atomic, write_shard,
 };
 use taut_grid::{Grid, MapFile};
 use taut_polyanya::{Mesh, mesh_from_grid, read_mesh};
@@ -142,11 +142,24 @@ fn run_build(args: &CpdBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 fn run_merge(args: &CpdMergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let t = Instant::now();
-    let cpd =
-        merge_shard_files(&args.shards, &args.output, false).map_err(|source| CliError::Cpd {
-            path: args.output.clone(),
-            source,
-        })?;
+    // As `merge_shard_files`, but reading each shard here so that an error names the shard
+    // at fault (it was reported under the output file's name).
+    let cpd_err = |path: &Path| {
+        let path = path.to_owned();
+        move |source| CliError::Cpd { path, source }
+    };
+    let parts = args
+        .shards
+        .iter()
+        .map(|p| read_shard(p).map_err(cpd_err(p)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let cpd = merge_shards(parts).map_err(cpd_err(&args.output))?;
+    write_cpd_atomic(&args.output, &cpd).map_err(cpd_err(&args.output))?;
+    if read_cpd(&args.output).map_err(cpd_err(&args.output))? != cpd {
+        return Err(cpd_err(&args.output)(taut_cpd::CpdError::Corrupt(
+            "the file read back differs from the merged CPD".into(),
+        )));
+    }
     let s = cpd.stats();
     writeln!(
         out,

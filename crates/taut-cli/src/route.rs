@@ -104,11 +104,22 @@ pub fn parse_latlon(s: &str) -> Result<LatLon, CoordError> {
     };
     let lat = coordinate(a, ('N', 'S'), ('E', 'W'), "latitude").map_err(err)?;
     let lon = coordinate(b, ('E', 'W'), ('N', 'S'), "longitude").map_err(err)?;
+    // Huge values in scientific notation: 1e308 written out is 309 digits.
+    let short = |v: f64| {
+        if v.abs() < 1e9 {
+            v.to_string()
+        } else {
+            format!("{v:e}")
+        }
+    };
     if !(-90.0..=90.0).contains(&lat) {
-        return Err(err(format!("latitude {lat} is outside [-90, 90]")));
+        return Err(err(format!("latitude {} is outside [-90, 90]", short(lat))));
     }
     if !(-180.0..=180.0).contains(&lon) {
-        return Err(err(format!("longitude {lon} is outside [-180, 180]")));
+        return Err(err(format!(
+            "longitude {} is outside [-180, 180]",
+            short(lon)
+        )));
     }
     Ok(LatLon::new(lat, lon))
 }
@@ -198,6 +209,14 @@ pub enum RouteError {
     /// The spherical planner refused the map or the query.
     #[error("{0}")]
     Sphere(#[from] SphereError),
+    /// The map parses but cannot be a sphere map (too small, too large).
+    #[error("{}: {source}", path.display())]
+    SphereMap {
+        /// The map file.
+        path: PathBuf,
+        /// Why.
+        source: SphereError,
+    },
 }
 
 /// `lat,lon` with 6 decimals (0.1 m).
@@ -224,17 +243,25 @@ pub fn load_sphere(
     let sphere = if transposed {
         SphereGrid::from_fn(h, w, |r, c| grid.is_free(r as i32, c as i32))
     } else {
-        if h > w {
-            writeln!(
-                warnings,
-                "taut: warning: {} is taller than wide ({w} x {h}): is it a transposed (_T) \
-                 map? Then give --transposed",
-                path.display()
-            )?;
-        }
         SphereGrid::from_grid(&grid)
     };
-    sphere.map_err(|e| CliError::Route(e.into()))
+    // The error names the file; the warning comes only with a map that is used (an error
+    // is the one line on stderr).
+    let sphere = sphere.map_err(|source| {
+        CliError::Route(RouteError::SphereMap {
+            path: path.to_owned(),
+            source,
+        })
+    })?;
+    if !transposed && h > w {
+        writeln!(
+            warnings,
+            "taut: warning: {} is taller than wide ({w} x {h}): is it a transposed (_T) \
+             map? Then give --transposed",
+            path.display()
+        )?;
+    }
+    Ok(sphere)
 }
 
 /// Snaps an endpoint (see the module documentation): kept if it lies in the closure of a sea

@@ -213,11 +213,7 @@ pub fn show(grid: &Grid) -> String {
     let mut s = String::with_capacity(((grid.width() + 1) * grid.height()) as usize);
     for y in 0..grid.height() {
         for x in 0..grid.width() {
-            s.push(if grid.is_free(x, y) {
-                '.'
-            } else {
-                '@'
-            });
+            s.push(if grid.is_free(x, y) { '.' } else { '@' });
         }
         s.push('\n');
     }

@@ -13,11 +13,11 @@ use taut_grid::{Grid, Point};
 pub enum Family {
     /// Independent cells, blocked with probability `(seed % 7) / 10` (0 to 60 %).
     Random,
-    /// A checkerboard of `k × k` blocks (`k` from the seed: 1 to 3), some blocks flipped: a
+    /// A checkerboard of `k × k` blocks (`k` from the seed: 1 to 3), 30 % of cells flipped: a
     /// double corner at almost every block corner.
     Checkerboard,
     /// Diagonal walls (both directions) one cell thick, with gaps: long staircase obstacle
-    /// edges, whose corners lie on common lines.
+    /// edges, whose corners lie on common lines; 30 % of wall cells are gaps.
     DiagonalWalls,
     /// Horizontal walls with one-cell gaps at alternating ends and random extra gaps: a
     /// serpentine of one-cell corridors.
@@ -95,7 +95,7 @@ pub fn generate(family: Family, width: u32, height: u32, seed: u64) -> Grid {
                 .map(|i| {
                     let (x, y) = (i % w, i / w);
                     let b = (x / k + y / k + phase).is_multiple_of(2);
-                    b != rng.chance(8)
+                    b != rng.chance(30)
                 })
                 .collect()
         }
@@ -106,7 +106,7 @@ pub fn generate(family: Family, width: u32, height: u32, seed: u64) -> Grid {
                     let (x, y) = (i % w, i / w);
                     let on_wall = (x + y).is_multiple_of(spacing)
                         || (x + 2 * h - y).is_multiple_of(spacing + 2);
-                    on_wall && !rng.chance(12)
+                    on_wall && !rng.chance(30)
                 })
                 .collect()
         }

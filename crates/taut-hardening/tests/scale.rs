@@ -42,7 +42,7 @@ fn map_text() -> Vec<u8> {
     // A wall across the middle, open only at three gaps.
     let wall = w / 2;
     for x in 0..w {
-        if !(x % 3333 < 4) {
+        if x % 3333 >= 4 {
             rows[wall * w + x] = b'T';
         }
     }

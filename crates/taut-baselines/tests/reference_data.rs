@@ -32,7 +32,7 @@ use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
 const LEGACY_WC3: [&str; 3] = ["battleground", "blastedlands", "duskwood"];
 
 /// Default sampling of A* (every query when `TAUT_FULL=1`; `TAUT_STRIDE=N` chooses N).
-const ASTAR_STRIDE: usize = 12;
+const ASTAR_STRIDE: usize = 24;
 /// Default sampling of the any-angle baselines (every query when `TAUT_FULL=1`).
 const THETA_STRIDE: usize = 60;
 

@@ -66,13 +66,16 @@ enum RootKind {
     /// A point: unit vector, latitude and (unwrapped) longitude.
     Point { v: V3, lat: f64, lon: f64 },
     /// A tangent point on the parallel of row line `line` (latitude `lat0`), at longitude
-    /// `lon_t`; `s` is +1 when the obstacle is north of the edge, -1 when south.
+    /// `lon_t`; `s` is +1 when the obstacle is north of the edge, -1 when south. `wrap` is
+    /// the multiple of 2π that puts the root's meridians in `lon_t`'s frame: meridian `k` of
+    /// its nodes is at longitude `grid.meridian_lon(k) + wrap`.
     Edge {
         v: V3,
         lat0: f64,
         lon_t: f64,
         line: u32,
         s: f64,
+        wrap: f64,
     },
 }
 
@@ -856,6 +859,9 @@ impl SearchContext {
             let lat0 = grid.row_line_lat(line);
             let tv = V3::from_lat_lon(lat0, lon_t);
             let g = r.g + r.v.angle(tv);
+            // The fan's far meridian `s.m` is at `s.lm`, in the frame of `lon_t`.
+            let tau = 2.0 * PI;
+            let wrap = tau * ((s.lm - grid.meridian_lon(s.m)) / tau).round();
             let id = self.push_root(RootData {
                 kind: RootKind::Edge {
                     v: tv,
@@ -863,6 +869,7 @@ impl SearchContext {
                     lon_t,
                     line,
                     s: sgn,
+                    wrap,
                 },
                 g,
                 parent: r.id,
@@ -936,12 +943,18 @@ impl SearchContext {
             lon_t,
             line,
             s,
+            wrap,
         } = root.kind
         else {
             return;
         };
         let (k, dir) = (node.k, node.dir);
-        let lk = unwrap_near(grid.meridian_lon(k), lon_t);
+        // The meridian in the frame of `lon_t`, from the root's own frame and not by
+        // unwrapping near `lon_t`: an edge node's meridian may lie 180° or more past its
+        // tangent point (the edge followed some way, then a ray followed almost 180°), and
+        // unwrapping near `lon_t` put such a meridian on the wrong side of the root, with
+        // wrong departures and parallel lengths.
+        let lk = grid.meridian_lon(k) + wrap;
         let m = k + dir;
         let lm = lk + dir as f64 * grid.res_lon();
         let col = if dir > 0 { k } else { k - 1 };
@@ -961,27 +974,46 @@ impl SearchContext {
         let far_u = s * grid.row_line_lat(far_side_line);
         let far_is_pole = far_side_line == 0 || far_side_line == grid.height();
         let reaches_edge = u_hi >= u0 - ANGLE_EPS;
-        let continues = reaches_edge && edge_side_line == line;
+        // A shortest route never follows the parallel all the way round (it would pass its
+        // tangent point again), so the edge is followed less than 360° from `lon_t`. Without
+        // this bound an edge round a free ring of cells was followed for ever.
+        let df = dir as f64;
+        let continues =
+            reaches_edge && edge_side_line == line && df * (lm - lon_t) < 2.0 * PI - ANGLE_EPS;
+        // Longitude from a ray's departure point to where it crosses meridian `lk` at `u`: the
+        // tangent rays cross it at `u` in `[-u0, u0]`, `-u0` being the departure's antipode
+        // (a crossing a rounding error below it is that antipode too, not a ray leaving here).
+        let offset = |u: f64| match tangent_offset(u, u0) {
+            Some(d) => d,
+            None if u < 0.0 => PI,
+            None => 0.0,
+        };
         // Projection of an interval point along its tangent ray.
-        let proj = |u: f64| -> f64 {
-            let d = tangent_offset(u, u0).unwrap_or(0.0);
-            let lt = lk - dir as f64 * d;
-            lat_from_vertex(u0, lt, lm)
-        };
+        let proj = |u: f64| -> f64 { lat_from_vertex(u0, lk - df * offset(u), lm) };
         // No ray is followed 180° or more past its departure point (it would no longer be
-        // the shorter arc). The interval's far end has the earliest departure: if it is too
-        // far, only the rays leaving the edge along this column (when it continues) remain.
-        let dep_lo = lk - dir as f64 * tangent_offset(u_lo, u0).unwrap_or(0.0);
-        let far_ok = (lm - dep_lo).abs() < PI - ANGLE_EPS;
-        let p_lo = if far_ok {
-            proj(u_lo)
+        // the shorter arc). The node's rays leave the edge from the departure of its far end
+        // (the earliest) to that of its near end, or to `lk` where the edge continues along
+        // this column.
+        //
+        // Invariant: every ray of the node that still reaches `lm` within 180° of its
+        // departure is kept. Rays leaving before `lm - 180°` are dropped, and only those: the
+        // later ones cross `lm` above the limiting ray, which leaves exactly 180° before `lm`
+        // and crosses it at its departure's antipode, `-u0`. This used to drop the whole
+        // interval as soon as its earliest ray was too long, which lost the routes that
+        // follow an edge for a long way and leave it late (a 253° westward detour along a
+        // row line was reported unreachable).
+        let reaches_lm = |dep: f64| df * (lm - dep) < PI - ANGLE_EPS;
+        let dep_lo = lk - df * offset(u_lo);
+        let dep_hi = if continues {
+            lk
         } else {
-            lat_from_vertex(u0, lk, lm)
+            lk - df * offset(u_hi)
         };
+        let p_lo = if reaches_lm(dep_lo) { proj(u_lo) } else { -u0 };
         let p_hi = if continues { u0 } else { proj(u_hi) };
-        let far_ok = far_ok || continues;
+        let latest_ok = reaches_lm(dep_hi);
         let v_lo = if far_is_pole { p_lo } else { p_lo.max(far_u) };
-        if far_ok && v_lo <= p_hi + ANGLE_EPS {
+        if latest_ok && v_lo <= p_hi + ANGLE_EPS {
             let (lo, hi) = if s > 0.0 {
                 (v_lo, p_hi.max(v_lo))
             } else {
@@ -1056,9 +1088,13 @@ impl SearchContext {
             if !flat && !far_side {
                 continue;
             }
-            let ue = s * end;
-            let d = tangent_offset(ue, u0).unwrap_or(0.0);
-            let dep = lk - dir as f64 * d;
+            let d = offset(s * end);
+            if d >= PI - ANGLE_EPS {
+                // The corner is its departure's antipode: no single arc leads there (fans
+                // follow no ray 180° either).
+                continue;
+            }
+            let dep = lk - df * d;
             let tp = V3::from_lat_lon(lat0, dep);
             let cv = V3::from_lat_lon(end, lk);
             let g = root.g + lat0.cos() * (dep - lon_t).abs() + tp.angle(cv);

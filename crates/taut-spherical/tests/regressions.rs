@@ -1,0 +1,158 @@
+//! Regressions for edge roots whose routes reach 180° or more of longitude past the tangent
+//! point: the route follows a row line for a long way and leaves it late.
+//!
+//! `expand_edge` dropped an edge node's whole interval as soon as its earliest ray was more
+//! than 180° long at the next meridian, losing the rays that leave the edge later, and it
+//! unwrapped the node's meridian near the tangent point, which puts a meridian 180° or more
+//! past it on the wrong side. A goal at the end of a 253° westward detour along a row line
+//! (across the antimeridian) was reported unreachable, while the reverse query was found.
+//! Nothing bounded how far an edge was followed either: round a free ring of cells the search
+//! never ended. These guard the reproduction, its mirror images and rotations, and the ring.
+
+use taut_spherical::check::check_route;
+use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
+
+/// The reproduction's 10 × 7 raster (rows north to south, columns from 180°W eastward).
+const ROWS: [&str; 7] = [
+    "@@@.@.@@@.",
+    "@@@.@.@@@@",
+    "@@@...@@@.",
+    ".....@....",
+    "...@@@...@",
+    "...@@@...@",
+    "@@@...@@@.",
+];
+
+/// The reproduction's endpoints: cell (row 2, col 4) and cell (row 3, col 7).
+const FROM: (f64, f64) = (30.204, -25.484399999999994);
+const TO: (f64, f64) = (-3.7028571428571553, 81.18720000000002);
+
+/// The length of the reproduction's route: start -> corner (12.857°N, 72°W) -> along the
+/// parallel to 172.34°W -> goal.
+const LENGTH: f64 = 4.379496831267023;
+
+/// The raster turned `shift` columns east, mirrored east–west (`flip_ew`) and north–south
+/// (`flip_ns`), with a point transformed the same way.
+struct Variant {
+    shift: u32,
+    flip_ew: bool,
+    flip_ns: bool,
+}
+
+impl Variant {
+    fn grid(&self) -> SphereGrid {
+        let (w, h) = (ROWS[0].len() as u32, ROWS.len() as u32);
+        SphereGrid::from_fn(w, h, |r, c| {
+            let c = (c + w - self.shift % w) % w;
+            let c = if self.flip_ew { w - 1 - c } else { c };
+            let r = if self.flip_ns { h - 1 - r } else { r };
+            ROWS[r as usize].as_bytes()[c as usize] == b'.'
+        })
+        .unwrap()
+    }
+
+    fn point(&self, (lat, lon): (f64, f64)) -> LatLon {
+        let lat = if self.flip_ns { -lat } else { lat };
+        let lon = if self.flip_ew { -lon } else { lon };
+        LatLon::new(lat, lon + 36.0 * f64::from(self.shift)).normalized()
+    }
+}
+
+/// Both directions are found, legal, no shorter than the great circle, and equally long.
+fn assert_found(g: &SphereGrid, from: LatLon, to: LatLon, what: &str) -> f64 {
+    let mut ctx = SearchContext::new();
+    let mut lengths = [0.0; 2];
+    for (i, (a, b)) in [(from, to), (to, from)].into_iter().enumerate() {
+        let mut route = Route::default();
+        let outcome = ctx.search(g, a, b, &mut route).unwrap();
+        assert_eq!(outcome, Outcome::Found, "{what}: {a:?} -> {b:?}");
+        if let Err(v) = check_route(g, &route, a, b) {
+            panic!("{what}: illegal route ({v}) {route:?}");
+        }
+        let gc = a.distance_rad(b);
+        assert!(
+            route.radians >= gc - 1e-9,
+            "{what}: route {} shorter than the great circle {gc}",
+            route.radians
+        );
+        lengths[i] = route.radians;
+    }
+    assert!(
+        (lengths[0] - lengths[1]).abs() < 1e-9,
+        "{what}: {} one way, {} the other",
+        lengths[0],
+        lengths[1]
+    );
+    lengths[0]
+}
+
+const PLAIN: Variant = Variant {
+    shift: 0,
+    flip_ew: false,
+    flip_ns: false,
+};
+
+#[test]
+fn long_westward_detour_along_a_row_line_is_found() {
+    let g = PLAIN.grid();
+    // (2,4) -> (3,4) -> west along row line 3 (12.857°N) past the antimeridian -> (3,7).
+    let len = assert_found(&g, PLAIN.point(FROM), PLAIN.point(TO), "reproduction");
+    assert!((len - LENGTH).abs() < 1e-9, "length {len}");
+}
+
+#[test]
+fn other_goals_in_the_cell_are_found() {
+    // Every point of the goal's cell south of the equator failed too, and at 12°S the route
+    // found was longer than the one leaving the edge later.
+    let g = PLAIN.grid();
+    for lat in [-12.0, -6.0, -3.0, -1.0, 0.0, 3.0] {
+        let to = LatLon::new(lat, 81.1872);
+        assert_found(&g, PLAIN.point(FROM), to, &format!("goal at {lat}°"));
+    }
+}
+
+#[test]
+fn mirrored_and_rotated_detours_are_found() {
+    for shift in 0..10 {
+        for flip_ew in [false, true] {
+            for flip_ns in [false, true] {
+                let v = Variant {
+                    shift,
+                    flip_ew,
+                    flip_ns,
+                };
+                let what = format!("shift {shift}, east-west {flip_ew}, north-south {flip_ns}");
+                let len = assert_found(&v.grid(), v.point(FROM), v.point(TO), &what);
+                assert!((len - LENGTH).abs() < 1e-9, "{what}: length {len}");
+            }
+        }
+    }
+}
+
+/// A free ring of cells along a convex row line (blocked on both sides): the edge is followed
+/// round it. An unreachable goal used to make the search follow it for ever.
+#[test]
+fn edge_round_a_ring_ends() {
+    for blocker in [None, Some(5u32)] {
+        let g =
+            SphereGrid::from_fn(12, 12, |r, c| (r == 3 && Some(c) != blocker) || r >= 9).unwrap();
+        let from = LatLon::new(37.0, 3.0);
+        // West of the blocker: 324° of longitude east of the start when the ring is cut at
+        // column 5, so the route follows the 45°N row line most of the way round.
+        let to = LatLon::new(37.0, -33.0);
+        let len = assert_found(&g, from, to, &format!("ring, blocker {blocker:?}"));
+        if blocker.is_some() {
+            // Between the length of the 45°N parallel over 324° (no route in the ring is
+            // shorter) and that of the 37°N one (a legal route).
+            let span = 324f64.to_radians();
+            let least = span * 45f64.to_radians().cos();
+            let most = span * 37f64.to_radians().cos();
+            assert!(len > least && len < most, "length {len}");
+        }
+        let mut route = Route::default();
+        let out = SearchContext::new()
+            .search(&g, from, LatLon::new(-80.0, 0.0), &mut route)
+            .unwrap();
+        assert_eq!(out, Outcome::Unreachable, "ring, blocker {blocker:?}");
+    }
+}

@@ -22,8 +22,9 @@
 //!
 //! let grid = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
 //! let mut oracle = Oracle::new(&grid).unwrap();
-//! let verdict = oracle.check(Point::new(0, 0), Point::new(4, 3)).unwrap();
-//! assert!((verdict.optimum.unwrap() - 5.0).abs() < 1e-9);
+//! // Along the top to (3, 1), then down the wall's east side to (3, 2).
+//! let verdict = oracle.check(Point::new(0, 0), Point::new(3, 2)).unwrap();
+//! assert!((verdict.optimum.unwrap() - (10f64.sqrt() + 1.0)).abs() < 1e-9);
 //! ```
 
 pub mod maps;

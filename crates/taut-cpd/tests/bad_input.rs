@@ -196,22 +196,21 @@ struct Case {
 
 fn manifest() -> Vec<Case> {
     let path = fixtures().join("bad/cpd/expected.txt");
-    let text = std::fs::read_to_string(path).unwrap();
     let mut names = BTreeSet::new();
     let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let t: Vec<&str> = line.split_whitespace().collect();
+    for (at, fields) in taut_testdata::manifest_entries(&path) {
+        let t: Vec<&str> = fields.iter().map(String::as_str).collect();
         assert_eq!(
             t.len(),
             4,
             "expected.txt:{}: name reader damage outcome",
-            i + 1
+            at
         );
-        assert!(names.insert(t[0]), "expected.txt lists {} twice", t[0]);
+        assert!(
+            names.insert(t[0].to_owned()),
+            "expected.txt lists {} twice",
+            t[0]
+        );
         out.push(Case {
             name: t[0].into(),
             reader: t[1].into(),

@@ -28,18 +28,13 @@ struct Expectation {
 
 fn manifest() -> BTreeMap<String, Expectation> {
     let path = corpus().join("expected.txt");
-    let text = std::fs::read_to_string(&path).expect("read fixtures/bad/expected.txt");
     let mut out = BTreeMap::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let t: Vec<&str> = line.split_whitespace().collect();
+    for (at, fields) in taut_testdata::manifest_entries(&path) {
+        let t: Vec<&str> = fields.iter().map(String::as_str).collect();
         assert!(
             t.len() >= 3,
             "expected.txt:{}: need `file outcome line`",
-            i + 1
+            at
         );
         let line_no = match t[2] {
             "-" => None,
@@ -49,7 +44,7 @@ fn manifest() -> BTreeMap<String, Expectation> {
             t[1] == "ok",
             line_no.is_none(),
             "expected.txt:{}: `ok` takes line `-`, an error takes a number",
-            i + 1
+            at
         );
         let checks = t[3..]
             .iter()
@@ -103,34 +98,10 @@ fn load(path: &Path) -> Result<Loaded, GridError> {
 
 #[test]
 fn every_corpus_file_is_listed_and_nothing_listed_is_missing() {
+    // Subdirectories hold the other readers' corpora (mesh/, cpd/, sphere/), each with its own
+    // manifest and test.
     let listed = manifest();
-    let mut on_disk = Vec::new();
-    for entry in std::fs::read_dir(corpus()).unwrap() {
-        let entry = entry.unwrap();
-        // Subdirectories hold the other readers' corpora (mesh/, cpd/, sphere/), each with
-        // its own manifest and test.
-        if entry.file_type().unwrap().is_dir() {
-            continue;
-        }
-        let name = entry.file_name().into_string().unwrap();
-        if name != "expected.txt" && name != "README.md" {
-            on_disk.push(name);
-        }
-    }
-    on_disk.sort();
-    let unlisted: Vec<_> = on_disk
-        .iter()
-        .filter(|n| !listed.contains_key(*n))
-        .collect();
-    assert!(
-        unlisted.is_empty(),
-        "files in fixtures/bad not in expected.txt: {unlisted:?}"
-    );
-    let missing: Vec<_> = listed.keys().filter(|n| !on_disk.contains(n)).collect();
-    assert!(
-        missing.is_empty(),
-        "expected.txt lists missing files: {missing:?}"
-    );
+    taut_testdata::assert_catalogue_complete(&corpus(), listed.keys().map(String::as_str));
 }
 
 #[test]

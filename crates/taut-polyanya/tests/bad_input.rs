@@ -25,25 +25,15 @@ struct Expectation {
 
 fn manifest() -> BTreeMap<String, Expectation> {
     let path = corpus().join("expected.txt");
-    let text = std::fs::read_to_string(&path).expect("read fixtures/bad/mesh/expected.txt");
     let mut out = BTreeMap::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let t: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(
-            t.len(),
-            3,
-            "expected.txt:{}: need `file outcome place`",
-            i + 1
-        );
+    for (at, fields) in taut_testdata::manifest_entries(&path) {
+        let t: Vec<&str> = fields.iter().map(String::as_str).collect();
+        assert_eq!(t.len(), 3, "expected.txt:{}: need `file outcome place`", at);
         assert_eq!(
             t[1] == "ok",
             t[2] == "-",
             "expected.txt:{}: `ok` takes place `-`, an error takes one",
-            i + 1
+            at
         );
         let prev = out.insert(
             t[0].to_owned(),
@@ -85,23 +75,7 @@ fn describe(e: &MeshError) -> (&'static str, String) {
 #[test]
 fn every_corpus_file_is_listed_and_nothing_listed_is_missing() {
     let listed = manifest();
-    let mut on_disk = Vec::new();
-    for entry in std::fs::read_dir(corpus()).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        if name != "expected.txt" {
-            on_disk.push(name);
-        }
-    }
-    let unlisted: Vec<_> = on_disk
-        .iter()
-        .filter(|n| !listed.contains_key(*n))
-        .collect();
-    assert!(unlisted.is_empty(), "not in expected.txt: {unlisted:?}");
-    let missing: Vec<_> = listed.keys().filter(|n| !on_disk.contains(n)).collect();
-    assert!(
-        missing.is_empty(),
-        "expected.txt lists missing files: {missing:?}"
-    );
+    taut_testdata::assert_catalogue_complete(&corpus(), listed.keys().map(String::as_str));
 }
 
 #[test]

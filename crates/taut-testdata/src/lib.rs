@@ -160,3 +160,53 @@ pub fn optimal_rows_by_map(
     by_map.extend(extra);
     Ok(by_map)
 }
+
+/// The entries of a catalogue manifest (`fixtures/bad/**/expected.txt`): for every line that
+/// is not blank once its `#` comment is removed, its 1-based line number and its
+/// white-space-separated fields.
+///
+/// # Panics
+/// When the file cannot be read (test support: the manifest is part of the repository).
+pub fn manifest_entries(path: &Path) -> Vec<(usize, Vec<String>)> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, raw)| {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            (!line.is_empty())
+                .then(|| (i + 1, line.split_whitespace().map(str::to_owned).collect()))
+        })
+        .collect()
+}
+
+/// Asserts that the files of the catalogue directory `dir` (not its subdirectories, its
+/// `expected.txt` or its `README.md`) are exactly the names `listed` by its manifest: a file
+/// without an expected outcome, or an outcome for a missing file, fails.
+///
+/// # Panics
+/// When the two sets differ, naming the differences.
+pub fn assert_catalogue_complete<'a>(dir: &Path, listed: impl IntoIterator<Item = &'a str>) {
+    let listed: std::collections::BTreeSet<&str> = listed.into_iter().collect();
+    let mut on_disk = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let entry = entry.expect("directory entry");
+        if entry.file_type().expect("file type").is_dir() {
+            continue;
+        }
+        let name = entry.file_name().into_string().expect("UTF-8 file name");
+        if name != "expected.txt" && name != "README.md" {
+            on_disk.insert(name);
+        }
+    }
+    let unlisted: Vec<_> = on_disk
+        .iter()
+        .filter(|n| !listed.contains(n.as_str()))
+        .collect();
+    let missing: Vec<_> = listed.iter().filter(|n| !on_disk.contains(**n)).collect();
+    assert!(
+        unlisted.is_empty() && missing.is_empty(),
+        "{}: files not in expected.txt: {unlisted:?}; listed but missing: {missing:?}",
+        dir.display()
+    );
+}

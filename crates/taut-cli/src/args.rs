@@ -314,6 +314,19 @@ pub struct CpdMergeArgs {
     /// The CPD file to write.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    /// Check that the shards were built for this map's mesh (taut's mesh of its free cells)
+    /// before writing anything.
+    #[arg(long, value_name = "FILE", conflicts_with = "mesh")]
+    pub map: Option<PathBuf>,
+    /// Check that the shards were built for this navigation mesh before writing anything.
+    #[arg(long, value_name = "FILE")]
+    pub mesh: Option<PathBuf>,
+    /// The map characters that are free terrain (with --map).
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+    /// Delete the shard files once the CPD has been written and read back identical.
+    #[arg(long)]
+    pub remove_shards: bool,
 }
 
 /// Arguments of `taut cpd info`.

@@ -5,8 +5,10 @@
 //!   the CPD of the map's mesh (taut's mesh of the grid, or the given mesh) and writes it, or
 //!   with `--shard` only that shard's rows to `F.cpd.shard-I-of-N`; a progress bar on stderr
 //!   when it is a terminal, then one summary line on stdout.
-//! - `taut cpd merge SHARD... -o F.cpd` joins shard files into the CPD one process would
-//!   have written (byte for byte).
+//! - `taut cpd merge SHARD... -o F.cpd [--map M.map | --mesh M.mesh] [--remove-shards]` joins
+//!   shard files into the CPD one process would have written (byte for byte), after checking
+//!   that they were built for the given map's (or mesh's) mesh; the written file is read back
+//!   and compared before the shards are deleted.
 //! - `taut cpd info F.cpd` describes a CPD file.
 
 use std::io::Write;
@@ -15,7 +17,7 @@ use std::time::Instant;
 
 use taut_cpd::{
     BuildParams, Cpd, CpdShard, CpdStats, FORMAT_VERSION, build_cpd, build_shard, merge_shards,
-    read_cpd, read_shard, shard_path, write_cpd_atomic, write_shard,
+    read_cpd, read_shard, shard_path, write_cpd_atomic, write_shard_atomic,
 };
 use taut_grid::{Grid, MapFile};
 use taut_polyanya::{Mesh, mesh_from_grid, read_mesh};
@@ -120,7 +122,7 @@ fn run_build(args: &CpdBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Built::Shard(shard, secs) => {
             let spec = shard.spec();
             let path = shard_path(&args.output, spec);
-            write_shard(&path, &shard).map_err(cpd_err(&path))?;
+            write_shard_atomic(&path, &shard).map_err(cpd_err(&path))?;
             let rows = shard.rows();
             writeln!(
                 out,
@@ -154,11 +156,32 @@ fn run_merge(args: &CpdMergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .map(|p| read_shard(p).map_err(cpd_err(p)))
         .collect::<Result<Vec<_>, _>>()?;
     let cpd = merge_shards(parts).map_err(cpd_err(&args.output))?;
+    let expected = match (&args.map, &args.mesh) {
+        (Some(map), _) => Some(mesh_from_grid(&Grid::from_map(
+            &MapFile::read(map)?,
+            &args.free,
+        ))?),
+        (None, Some(mesh)) => Some(read_mesh(mesh)?),
+        (None, None) => None,
+    };
+    if let Some(mesh) = expected {
+        // Name the first shard: the shards agree with each other (merge_shards checked).
+        cpd.check_mesh(&taut_cpd::mesh_hash(&mesh))
+            .map_err(cpd_err(&args.shards[0]))?;
+    }
     write_cpd_atomic(&args.output, &cpd).map_err(cpd_err(&args.output))?;
     if read_cpd(&args.output).map_err(cpd_err(&args.output))? != cpd {
         return Err(cpd_err(&args.output)(taut_cpd::CpdError::Corrupt(
             "the file read back differs from the merged CPD".into(),
         )));
+    }
+    if args.remove_shards {
+        for p in &args.shards {
+            std::fs::remove_file(p).map_err(|source| CliError::RemoveFile {
+                path: p.clone(),
+                source,
+            })?;
+        }
     }
     let s = cpd.stats();
     writeln!(

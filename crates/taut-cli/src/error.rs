@@ -83,6 +83,14 @@ pub enum CliError {
         /// Why.
         source: std::io::Error,
     },
+    /// A file could not be deleted (`taut cpd merge --remove-shards`).
+    #[error("cannot delete {}: {source}", path.display())]
+    RemoveFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
     /// A CPD could not be built, read, written or merged (names the file).
     #[error("{}", cpd_message(path, source))]
     Cpd {

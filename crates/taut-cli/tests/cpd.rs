@@ -135,9 +135,28 @@ fn three_shards_merge_to_the_one_process_file_byte_for_byte() {
     args.extend(shards.iter().cloned());
     args.extend(["-o".to_owned(), s(&out)]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    // Checked against another map's mesh: refused, naming a shard, nothing written.
+    let small = f("maps/small.map");
+    let other = [&args[..], &["--map", &small]].concat();
+    let err = fails(&other, 1);
+    assert!(
+        err.contains(&shards[0]) && err.contains("not for this mesh"),
+        "{err}"
+    );
+    assert!(!out.exists());
     let line = ok(&args);
     assert!(line.contains(": 3 shards, "), "{line}");
     assert_eq!(fs::read(&out).unwrap(), fs::read(&whole).unwrap());
+    // Checked against its own map and told to remove the shards: same file, shards gone.
+    fs::remove_file(&out).unwrap();
+    let arena = f("maps/arena.map");
+    let checked = [&args[..], &["--map", &arena, "--remove-shards"]].concat();
+    let line = ok(&checked);
+    assert!(line.contains(": 3 shards, "), "{line}");
+    assert_eq!(fs::read(&out).unwrap(), fs::read(&whole).unwrap());
+    for shard in &shards {
+        assert!(!Path::new(shard).exists(), "{shard} removed");
+    }
     // A bad shard specification is a usage error.
     let err = fails(
         &[

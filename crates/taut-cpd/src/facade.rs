@@ -9,7 +9,7 @@ use taut_polyanya::Mesh;
 use crate::corners::Corners;
 use crate::cpd::{BuildParams, Cpd};
 use crate::error::CpdError;
-use crate::file::{mesh_hash, read_cpd, read_shard, write_cpd};
+use crate::file::{mesh_hash, read_cpd, read_shard, write_cpd, write_shard};
 use crate::graph::Graph;
 use crate::progress::Progress;
 use crate::shard::{CpdShard, ShardSpec, merge_shards};
@@ -117,10 +117,28 @@ pub fn find_shard_files(cpd: &Path) -> Result<Vec<(ShardSpec, PathBuf)>, CpdErro
 /// # Errors
 /// [`CpdError::Io`].
 pub fn write_cpd_atomic(path: &Path, cpd: &Cpd) -> Result<(), CpdError> {
+    atomically(path, |tmp| write_cpd(tmp, cpd))
+}
+
+/// Writes `shard` to `path` as [`write_cpd_atomic`] does: a shard file that exists is whole,
+/// even when its writer was killed (a batch job past its time limit), so that a re-run can
+/// trust the header of a shard file it finds.
+///
+/// # Errors
+/// [`CpdError::Io`].
+pub fn write_shard_atomic(path: &Path, shard: &CpdShard) -> Result<(), CpdError> {
+    atomically(path, |tmp| write_shard(tmp, shard))
+}
+
+/// Runs `write` on `path.tmp`, then renames it to `path`.
+fn atomically(
+    path: &Path,
+    write: impl FnOnce(&Path) -> Result<(), CpdError>,
+) -> Result<(), CpdError> {
     let mut tmp = path.as_os_str().to_os_string();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    write_cpd(&tmp, cpd)?;
+    write(&tmp)?;
     std::fs::rename(&tmp, path).map_err(|source| CpdError::Io {
         path: path.to_path_buf(),
         source,

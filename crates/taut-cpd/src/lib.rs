@@ -30,7 +30,7 @@ pub use eps::{Eps, EpsContext, EpsPlanner, EpsStats, Solution, Step, Stop};
 pub use error::{CpdError, GraphError, ShardSpecError};
 pub use facade::{
     GRAPH_PHASE, build_cpd, build_shard, find_shard_files, merge_shard_files, parse_shard_path,
-    shard_path, write_cpd_atomic,
+    shard_path, write_cpd_atomic, write_shard_atomic,
 };
 pub use file::{
     CPD_MAGIC, CpdHeader, FORMAT_VERSION, SHARD_MAGIC, decode_cpd, decode_shard, encode_cpd,

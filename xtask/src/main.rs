@@ -4,13 +4,15 @@
 //!   local mirror such as `../shared/data`), verified, with a SHA-256 manifest.
 //! - `bench`: build in release and run the benchmark suites of `benchmarks/`.
 //! - `preprocess --cpd`: build the compressed path databases of suites or maps, skipping
-//!   those up to date, in shards and merged when asked (`preprocess.rs`).
+//!   those up to date, in shards and merged when asked (`preprocess.rs`), or through a
+//!   scheduler: processes on this machine or a Slurm job array (`cluster.rs`).
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod cluster;
 mod fetch;
 mod preprocess;
 
@@ -30,8 +32,9 @@ enum Command {
     /// (`cargo xtask bench --help` lists the options).
     Bench(bench::BenchArgs),
     /// Build the compressed path databases (CPDs) of suites or maps for End Point Search,
-    /// skipping those up to date; `--shard I/N` and `--merge` split a build across jobs.
-    Preprocess(preprocess::PreprocessArgs),
+    /// skipping those up to date; `--shard I/N` and `--merge` split a build across jobs, and
+    /// `--scheduler local|slurm` runs such a split (docs/cluster.md).
+    Preprocess(Box<preprocess::PreprocessArgs>),
 }
 
 /// The repository root: the parent of this crate's directory.

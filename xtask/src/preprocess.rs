@@ -11,6 +11,9 @@
 //!   ([`taut_cpd::merge_shard_files`]) and deletes them once the merged file has been written
 //!   and read back. A batch scheduler runs one `--shard` job per index, then one `--merge`.
 //!
+//! - `--scheduler local|slurm` builds in shards through a scheduler, then merges
+//!   ([`crate::cluster`], docs/cluster.md).
+//!
 //! The rows of one map are built in parallel on a rayon pool of `--jobs` threads (default:
 //! every core); maps go one after the other, so memory holds one map's CPD at a time.
 //! Building runs in release: from a debug `cargo xtask`, the command re-runs itself with
@@ -28,7 +31,7 @@ use taut_bench::Suite;
 use taut_cpd::{
     BuildParams, CpdHeader, FORMAT_VERSION, GRAPH_PHASE, ShardSpec, build_cpd, build_shard,
     find_shard_files, merge_shard_files, mesh_hash, read_cpd_header, read_shard_header, shard_path,
-    write_cpd_atomic, write_shard,
+    write_cpd_atomic, write_shard_atomic,
 };
 use taut_grid::{FreeSet, Grid, MapFile};
 
@@ -47,7 +50,8 @@ pub struct PreprocessArgs {
     /// A single .map file.
     #[arg(long = "map", value_name = "FILE")]
     pub maps: Vec<PathBuf>,
-    /// Worker threads for the rows (default: every core).
+    /// Worker threads for the rows (default: every core; with --scheduler, threads of each
+    /// task, default 1).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Build only shard I of N (0-based) of every selected map.
@@ -72,6 +76,9 @@ pub struct PreprocessArgs {
     /// Directory of the suite files. Default: `benchmarks/suites`.
     #[arg(long, value_name = "DIR")]
     pub suites_dir: Option<PathBuf>,
+    /// A sharded build through a scheduler (`--scheduler local|slurm`, `cluster.rs`).
+    #[command(flatten)]
+    pub cluster: crate::cluster::ClusterArgs,
 }
 
 /// One map to preprocess.
@@ -170,6 +177,9 @@ pub fn run(args: &PreprocessArgs, argv: &[String]) -> anyhow::Result<()> {
         }
         return Ok(());
     }
+    if args.cluster.scheduler.is_some() {
+        return crate::cluster::run(args, &crate::repo_root(), &mut std::io::stdout());
+    }
     let summary = preprocess(args, &crate::repo_root(), &mut std::io::stdout())?;
     if let Some(dir) = &args.report {
         let path = write_report(dir, &summary)?;
@@ -237,7 +247,7 @@ pub fn jobs(args: &PreprocessArgs, repo: &Path) -> anyhow::Result<Vec<Job>> {
 
 /// Whether a CPD (or shard) header says the file was built by this format for `hash` with
 /// `params`.
-fn up_to_date(header: &CpdHeader, hash: &[u8; 32], params: &BuildParams) -> bool {
+pub(crate) fn up_to_date(header: &CpdHeader, hash: &[u8; 32], params: &BuildParams) -> bool {
     header.version == FORMAT_VERSION && &header.mesh_hash == hash && &header.params == params
 }
 
@@ -489,7 +499,7 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
             }
             let shard = build_shard(&mesh, &params, spec, bars).map_err(flat)?;
             let secs = bars.phase_secs();
-            write_shard(&path, &shard).map_err(flat)?;
+            write_shard_atomic(&path, &shard).map_err(flat)?;
             Ok(Outcome::Done(report(
                 &path,
                 shard.graph().node_count(),
@@ -553,11 +563,11 @@ pub fn write_report(dir: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A suite of the two fixture maps in a temporary directory, its CPDs in `cpd/`.
-    fn tiny_suite() -> (tempfile::TempDir, PreprocessArgs) {
+    pub(crate) fn tiny_suite() -> (tempfile::TempDir, PreprocessArgs) {
         let dir = tempfile::tempdir().unwrap();
         let fx = taut_testdata::fixtures().join("maps");
         for f in ["arena.map", "arena.map.scen", "small.map", "small.map.scen"] {

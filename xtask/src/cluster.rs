@@ -76,30 +76,39 @@ pub struct ClusterArgs {
     #[arg(long, value_name = "MEM", requires = "scheduler")]
     pub mem: Option<String>,
     /// Another sbatch option for both jobs, e.g. `--sbatch-arg=--account=geo` (repeatable).
-    #[arg(long = "sbatch-arg", value_name = "ARG", allow_hyphen_values = true)]
+    #[arg(
+        long = "sbatch-arg",
+        value_name = "ARG",
+        allow_hyphen_values = true,
+        requires = "scheduler"
+    )]
     pub sbatch_args: Vec<String>,
     /// At most this many array tasks (the cluster's MaxArraySize); with more shards, each
     /// array task builds several.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "scheduler")]
     pub max_array: u32,
     /// Print the plan, the scripts and the commands; write, submit and run nothing.
-    #[arg(long)]
+    #[arg(long, requires = "scheduler")]
     pub dry_run: bool,
     /// With slurm: wait for the jobs, resubmit failed tasks (--retries) and report. Without
     /// it the command returns once the jobs are submitted.
-    #[arg(long)]
+    #[arg(long, requires = "scheduler")]
     pub wait: bool,
     /// How many times a failed task is run again before it is reported.
-    #[arg(long, value_name = "R", default_value_t = 1)]
+    #[arg(long, value_name = "R", default_value_t = 1, requires = "scheduler")]
     pub retries: u32,
     /// Where run directories (scripts, task lists, logs, statuses) go; on a cluster, a
     /// directory every node sees. Default: `target/cpd-runs`.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", requires = "scheduler")]
     pub work_dir: Option<PathBuf>,
     /// The taut binary the tasks run (default: `cargo build --release -p taut-cli` now, and
     /// its `target/release/taut`).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", requires = "scheduler")]
     pub taut: Option<PathBuf>,
+    /// With --wait: give up waiting after this many seconds (the jobs go on; re-run the
+    /// command later). Default: wait as long as it takes.
+    #[arg(long, value_name = "SECONDS", requires = "wait")]
+    pub wait_timeout: Option<f64>,
     /// Seconds between two looks at the Slurm queue with --wait.
     #[arg(long, value_name = "SECONDS", default_value_t = 2.0, hide = true)]
     pub poll: f64,
@@ -121,6 +130,7 @@ impl Default for ClusterArgs {
             retries: 1,
             work_dir: None,
             taut: None,
+            wait_timeout: None,
             poll: 2.0,
         }
     }
@@ -271,7 +281,9 @@ pub struct ScriptConfig {
     pub threads: usize,
     /// Array task J runs tasks J, J + stride, J + 2·stride, ...
     pub stride: usize,
-    /// `#SBATCH` lines (empty for local).
+    /// Whether the scripts are Slurm batch scripts (with `#SBATCH` lines).
+    pub slurm: bool,
+    /// The `#SBATCH` options both jobs share beyond the scripts' own (partition, time, ...).
     pub sbatch: Vec<String>,
 }
 
@@ -294,7 +306,7 @@ fn common_sbatch(args: &ClusterArgs) -> Vec<String> {
 /// The task script: `bash shard.sh J`, or as Slurm array task J.
 pub fn shard_script(c: &ScriptConfig) -> String {
     let mut s = String::from("#!/usr/bin/env bash\n");
-    if !c.sbatch.is_empty() {
+    if c.slurm {
         let _ = writeln!(s, "#SBATCH --job-name=taut-cpd-shards");
         let _ = writeln!(
             s,
@@ -319,10 +331,18 @@ run={run}
 taut={taut}
 stride={stride}
 j=${{1:-${{SLURM_ARRAY_TASK_ID:?give the array index J, or run as a Slurm array task}}}}
+if ! [[ "$j" =~ ^[0-9]+$ ]] || [ "$j" -ge "$stride" ]; then
+    echo "shard.sh: array index '$j' is not one of 0..$((stride - 1))" >&2
+    exit 2
+fi
+if [ ! -r "$run/tasks.tsv" ] || [ ! -w "$run/status" ] || [ ! -w "$run/logs" ]; then
+    echo "shard.sh: $run/tasks.tsv, status/ or logs/ cannot be used on $(hostname): is the run directory on a file system every node mounts?" >&2
+    exit 2
+fi
 failed=0
 k=0
 while IFS=$'\t' read -r map cpd shard; do
-    if [ $((k % stride)) -eq "$j" ]; then
+    if [ -n "$map" ] && [ $((k % stride)) -eq "$j" ]; then
         status_file="$run/status/task-$k.exit"
         if [ "$(cut -d' ' -f1 "$status_file" 2>/dev/null)" != 0 ]; then
             log="$run/logs/task-$k.log"
@@ -331,7 +351,7 @@ while IFS=$'\t' read -r map cpd shard; do
             "$taut" cpd build --map "$map" -o "$cpd" --shard "$shard" --jobs {threads} </dev/null >>"$log" 2>&1
             code=$?
             echo "== exit $code" >>"$log"
-            echo "$code $start $(date +%s.%N)" >"$status_file.tmp" && mv -f "$status_file.tmp" "$status_file"
+            echo "$code $start $(date +%s.%N)" >"$status_file.tmp" && mv -f "$status_file.tmp" "$status_file" || failed=1
             [ "$code" -eq 0 ] || failed=1
         fi
     fi
@@ -350,7 +370,7 @@ exit "$failed"
 /// The merge script: `bash merge.sh`, or the Slurm job that runs after the array.
 pub fn merge_script(c: &ScriptConfig) -> String {
     let mut s = String::from("#!/usr/bin/env bash\n");
-    if !c.sbatch.is_empty() {
+    if c.slurm {
         let _ = writeln!(s, "#SBATCH --job-name=taut-cpd-merge");
         let _ = writeln!(
             s,
@@ -373,18 +393,22 @@ pub fn merge_script(c: &ScriptConfig) -> String {
 set -uo pipefail
 run={run}
 taut={taut}
+if [ ! -r "$run/merges.tsv" ] || [ ! -w "$run/status" ] || [ ! -w "$run/logs" ]; then
+    echo "merge.sh: $run/merges.tsv, status/ or logs/ cannot be used on $(hostname): is the run directory on a file system every node mounts?" >&2
+    exit 2
+fi
 failed=0
 k=0
 while IFS=$'\t' read -r -a f; do
     status_file="$run/status/merge-$k.exit"
-    if [ "$(cut -d' ' -f1 "$status_file" 2>/dev/null)" != 0 ]; then
+    if [ "${{#f[@]}}" -ge 3 ] && [ "$(cut -d' ' -f1 "$status_file" 2>/dev/null)" != 0 ]; then
         log="$run/logs/merge-$k.log"
         start=$(date +%s.%N)
         echo "== merge $k: ${{f[1]}} on $(hostname) at $(date -u +%FT%TZ)${{SLURM_JOB_ID:+, Slurm job $SLURM_JOB_ID}}" >>"$log"
         "$taut" cpd merge --map "${{f[0]}}" --remove-shards -o "${{f[1]}}" "${{f[@]:2}}" </dev/null >>"$log" 2>&1
         code=$?
         echo "== exit $code" >>"$log"
-        echo "$code $start $(date +%s.%N)" >"$status_file.tmp" && mv -f "$status_file.tmp" "$status_file"
+        echo "$code $start $(date +%s.%N)" >"$status_file.tmp" && mv -f "$status_file.tmp" "$status_file" || failed=1
         [ "$code" -eq 0 ] || failed=1
     fi
     k=$((k + 1))
@@ -517,6 +541,7 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
     });
     let threads = match args.jobs {
         Some(0) => bail!("--jobs must be at least 1"),
+        Some(n) if n > usize::from(u16::MAX) => bail!("--jobs {n}: taut takes at most 65535"),
         Some(n) => n,
         None => 1,
     };
@@ -526,6 +551,13 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
     let jobs = crate::preprocess::jobs(args, repo)?;
     if jobs.is_empty() {
         bail!("no maps selected: give --suite NAME or --map FILE");
+    }
+    let root = c
+        .work_dir
+        .clone()
+        .unwrap_or_else(|| repo.join("target/cpd-runs"));
+    if !c.dry_run {
+        check_earlier_submission(&root, out)?;
     }
     let t0 = Instant::now();
     let plan = plan(&jobs, shards, args.force)?;
@@ -545,12 +577,8 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
         writeln!(out, "nothing to do: every CPD is up to date")?;
         return Ok(());
     }
-    let root = c
-        .work_dir
-        .clone()
-        .unwrap_or_else(|| repo.join("target/cpd-runs"));
     let run = new_run_dir(&root, scheduler)?;
-    let taut = if c.dry_run {
+    let source = if c.dry_run {
         match &c.taut {
             Some(t) => list_path(t)?,
             None => list_path(&repo.join("target/release/taut"))?,
@@ -558,12 +586,16 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
     } else {
         taut_binary(c, repo, out)?
     };
+    // The tasks run a copy in the run directory: a rebuild of target/release/taut while
+    // array tasks wait in the queue must not change what they run.
+    let taut = run.join("bin/taut");
     let stride = plan.tasks.len().clamp(1, c.max_array as usize);
     let config = ScriptConfig {
         run: run.clone(),
-        taut,
+        taut: taut.clone(),
         threads,
         stride,
+        slurm: scheduler == Scheduler::Slurm,
         sbatch: if scheduler == Scheduler::Slurm {
             common_sbatch(c)
         } else {
@@ -587,12 +619,20 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
         ("merge.sh", merge_script(&config)),
     ];
     if c.dry_run {
+        writeln!(
+            out,
+            "taut: {} would be a copy of {}",
+            taut.display(),
+            source.display()
+        )?;
         return dry_run(scheduler, &plan, &config, &files, workers, out);
     }
-    for dir in ["logs", "status"] {
+    for dir in ["logs", "status", "bin"] {
         std::fs::create_dir_all(run.join(dir))
             .with_context(|| format!("creating {}", run.join(dir).display()))?;
     }
+    std::fs::copy(&source, &taut)
+        .with_context(|| format!("copying {} to {}", source.display(), taut.display()))?;
     for (name, text) in &files {
         let p = run.join(name);
         std::fs::write(&p, text).with_context(|| format!("writing {}", p.display()))?;
@@ -915,7 +955,8 @@ fn run_local(
         }
         if round == retries {
             bail!(
-                "{} of {} shard tasks failed{}:\n{}re-run the command to build only what is missing",
+                "{} of {} shard tasks failed{}, so no map was merged:\n{}re-run the command to \
+                 build only what is missing",
                 failed.len(),
                 plan.tasks.len(),
                 if retries > 0 {
@@ -1012,12 +1053,13 @@ fn sbatch(args: &[String]) -> anyhow::Result<String> {
     Ok(id)
 }
 
-/// The jobs of `ids` still queued or running, as `squeue` lists them ("ID STATE" lines).
+/// The jobs of `ids` still queued or running, as `squeue` lists them ("ID STATE REASON"
+/// lines).
 fn queued(ids: &[String]) -> anyhow::Result<Vec<String>> {
     let args = vec![
         "-h".to_owned(),
         "-o".to_owned(),
-        "%i %T".to_owned(),
+        "%i %T %r".to_owned(),
         "-j".to_owned(),
         ids.join(","),
     ];
@@ -1029,10 +1071,47 @@ fn queued(ids: &[String]) -> anyhow::Result<Vec<String>> {
     }
 }
 
+/// Refuses to start while the jobs of an earlier Slurm submission under `root` are queued or
+/// running (they would build the same shards twice); once they are done, reports what that
+/// submission left failed or unfinished.
+fn check_earlier_submission(root: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
+    let active = active_file(root);
+    if let Ok(text) = std::fs::read_to_string(&active) {
+        let mut lines = text.lines();
+        let earlier = lines.next().unwrap_or("").to_owned();
+        let ids: Vec<String> = lines.map(str::to_owned).filter(|l| !l.is_empty()).collect();
+        if !ids.is_empty() {
+            let left = queued(&ids)?;
+            if left.is_empty() {
+                // Said once: the next run does not repeat it.
+                std::fs::remove_file(&active).ok();
+                let report = earlier_failures(Path::new(&earlier));
+                if !report.is_empty() {
+                    writeln!(
+                        out,
+                        "the earlier submission ({earlier}) did not finish everything:\n{report}\
+                         submitting what is missing"
+                    )?;
+                }
+            } else {
+                bail!(
+                    "jobs {} of an earlier submission ({earlier}) are still queued or running: \
+                     wait for them (squeue -j {}) or cancel them (scancel {}), then re-run",
+                    ids.join(", "),
+                    ids.join(","),
+                    ids.join(" ")
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The failed or unfinished tasks and merges of an earlier run directory, one line each
 /// with its log (empty when every one of them succeeded).
 fn earlier_failures(run: &Path) -> String {
     let mut s = String::new();
+    let mut tasks_failed = false;
     for (kind, list) in [("task", "tasks.tsv"), ("merge", "merges.tsv")] {
         let Ok(text) = std::fs::read_to_string(run.join(list)) else {
             continue;
@@ -1041,8 +1120,12 @@ fn earlier_failures(run: &Path) -> String {
             let what = match read_status(run, kind, k) {
                 Some(st) if st.code == 0 => continue,
                 Some(st) => format!("exit {}", st.code),
+                None if kind == "merge" && tasks_failed => {
+                    "not run (shard tasks failed, so the merge job was cancelled)".to_owned()
+                }
                 None => "not run to its end".to_owned(),
             };
+            tasks_failed |= kind == "task";
             let mut f = line.split('\t');
             let map = f.next().unwrap_or("");
             let shard = if kind == "task" {
@@ -1073,34 +1156,7 @@ fn run_slurm(
     t0: Instant,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    // An earlier submission still queued or running would build the same shards twice.
     let active = active_file(root);
-    if let Ok(text) = std::fs::read_to_string(&active) {
-        let mut lines = text.lines();
-        let earlier = lines.next().unwrap_or("").to_owned();
-        let ids: Vec<String> = lines.map(str::to_owned).filter(|l| !l.is_empty()).collect();
-        if !ids.is_empty() {
-            let left = queued(&ids)?;
-            if left.is_empty() {
-                let report = earlier_failures(Path::new(&earlier));
-                if !report.is_empty() {
-                    writeln!(
-                        out,
-                        "the earlier submission ({earlier}) did not finish everything:\n{report}\
-                         submitting what is missing"
-                    )?;
-                }
-            } else {
-                bail!(
-                    "jobs {} of an earlier submission ({earlier}) are still queued or running: \
-                     wait for them (squeue -j {}) or cancel them (scancel {}), then re-run",
-                    ids.join(", "),
-                    ids.join(","),
-                    ids.join(" ")
-                );
-            }
-        }
-    }
     let run = &config.run;
     let script_log = |j: usize| {
         run.join(format!("logs/slurm-*_{j}.out"))
@@ -1110,14 +1166,21 @@ fn run_slurm(
     let mut pending: BTreeSet<usize> = (0..config.stride.min(plan.tasks.len())).collect();
     let mut retried = 0;
     let mut submitted = Vec::new();
+    let record = |ids: &[String]| {
+        std::fs::write(&active, format!("{}\n{}\n", run.display(), ids.join("\n")))
+            .with_context(|| format!("writing {}", active.display()))
+    };
+    let waiting = Instant::now();
     for round in 0..=c.retries {
         let array = if pending.is_empty() {
             None
         } else {
-            Some(sbatch(&[
+            let a = sbatch(&[
                 format!("--array={}", ranges(&pending)),
                 run.join("shard.sh").display().to_string(),
-            ])?)
+            ])?;
+            record(std::slice::from_ref(&a))?;
+            Some(a)
         };
         let mut merge_args = Vec::new();
         if let Some(a) = &array {
@@ -1125,11 +1188,30 @@ fn run_slurm(
             merge_args.push("--kill-on-invalid-dep=yes".to_owned());
         }
         merge_args.push(run.join("merge.sh").display().to_string());
-        let merge = sbatch(&merge_args)?;
+        let merge = match sbatch(&merge_args) {
+            Ok(m) => m,
+            Err(e) => {
+                // Without its merge job the array would build shards nobody merges.
+                if let Some(a) = &array {
+                    let cancelled = slurm_cmd("scancel", std::slice::from_ref(a)).is_ok();
+                    if cancelled {
+                        std::fs::remove_file(&active).ok();
+                    }
+                    return Err(e.context(format!(
+                        "submitting the merge job failed, so array job {a} was {}",
+                        if cancelled {
+                            "cancelled"
+                        } else {
+                            "left queued (scancel failed too)"
+                        }
+                    )));
+                }
+                return Err(e);
+            }
+        };
         let ids: Vec<String> = array.iter().cloned().chain([merge.clone()]).collect();
         submitted.extend(ids.iter().cloned());
-        std::fs::write(&active, format!("{}\n{}\n", run.display(), ids.join("\n")))
-            .with_context(|| format!("writing {}", active.display()))?;
+        record(&ids)?;
         match &array {
             Some(a) => writeln!(
                 out,
@@ -1152,27 +1234,78 @@ fn run_slurm(
             return Ok(());
         }
         let mut last = String::new();
+        let mut last_said = None;
+        let mut squeue_errors = 0;
         loop {
-            let left = queued(&ids)?;
+            let left = match queued(&ids) {
+                Ok(left) => {
+                    squeue_errors = 0;
+                    left
+                }
+                // A controller busy for a moment: look again, up to 5 times in a row.
+                Err(e) if squeue_errors < 4 => {
+                    squeue_errors += 1;
+                    writeln!(out, "  squeue failed ({e}); trying again")?;
+                    std::thread::sleep(Duration::from_secs_f64(c.poll.max(0.05) * 2.0));
+                    continue;
+                }
+                Err(e) => return Err(e.context("squeue failed 5 times in a row")),
+            };
             if left.is_empty() {
                 break;
             }
+            if let Some(limit) = c.wait_timeout
+                && waiting.elapsed().as_secs_f64() > limit
+            {
+                bail!(
+                    "jobs {} still queued or running after {limit} s ({last}); they go on: \
+                     follow them with `squeue -j {}` and re-run this command when they are \
+                     done, or cancel them with `scancel {}`",
+                    ids.join(", "),
+                    ids.join(","),
+                    ids.join(" ")
+                );
+            }
             let mut states: Vec<(String, usize)> = Vec::new();
             for l in &left {
-                let st = l.split_whitespace().nth(1).unwrap_or("?").to_owned();
+                let mut w = l.split_whitespace();
+                let st = w.nth(1).unwrap_or("?").to_owned();
+                // A pending job's reason, when it says something is wrong (a partition
+                // down, a node not available, a limit) rather than that it waits its turn.
+                let st = match w.next() {
+                    Some(r)
+                        if st == "PENDING"
+                            && !matches!(
+                                r,
+                                "None" | "Priority" | "Resources" | "Dependency" | "BeginTime"
+                            ) =>
+                    {
+                        format!("{st} ({r})")
+                    }
+                    _ => st,
+                };
                 match states.iter_mut().find(|(s, _)| *s == st) {
                     Some(e) => e.1 += 1,
                     None => states.push((st, 1)),
                 }
             }
-            let now = states
-                .iter()
-                .map(|(s, n)| format!("{n} {}", s.to_lowercase()))
-                .collect::<Vec<_>>()
-                .join(", ");
-            if now != last {
-                writeln!(out, "  [{:>7.1} s] jobs: {now}", t0.elapsed().as_secs_f64())?;
+            let finished = (0..plan.tasks.len())
+                .filter(|&k| read_status(run, "task", k).is_some())
+                .count();
+            let now = format!(
+                "{finished}/{} shards finished; jobs: {}",
+                plan.tasks.len(),
+                states
+                    .iter()
+                    .map(|(s, n)| format!("{n} {}", s.to_lowercase()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            // A line when something changed, at most one each 30 s (and the first at once).
+            if now != last && last_said.is_none_or(|t: Instant| t.elapsed().as_secs() >= 30) {
+                writeln!(out, "  [{:>7.1} s] {now}", t0.elapsed().as_secs_f64())?;
                 last = now;
+                last_said = Some(Instant::now());
             }
             std::thread::sleep(Duration::from_secs_f64(c.poll.max(0.05)));
         }
@@ -1191,30 +1324,55 @@ fn run_slurm(
         }
         if round == c.retries {
             std::fs::remove_file(&active).ok();
+            let after = if c.retries > 0 {
+                format!(" after {} retries", c.retries)
+            } else {
+                String::new()
+            };
+            let what = if failed.is_empty() {
+                format!(
+                    "{} of {} merges failed{after}",
+                    merges_failed.len(),
+                    plan.merges.len()
+                )
+            } else {
+                format!(
+                    "{} of {} shard tasks failed{after}, so Slurm cancelled the merge job \
+                     (--dependency=afterok)",
+                    failed.len(),
+                    plan.tasks.len()
+                )
+            };
+            let merges_shown: &[usize] = if failed.is_empty() {
+                &merges_failed
+            } else {
+                &[]
+            };
             bail!(
-                "{} of {} shard tasks and {} of {} merges failed{}:\n{}Slurm's own logs are \
-                 {}/logs/slurm-*.out; re-run the command to submit only what is missing",
-                failed.len(),
-                plan.tasks.len(),
-                merges_failed.len(),
-                plan.merges.len(),
-                if c.retries > 0 {
-                    format!(" after {} retries", c.retries)
-                } else {
-                    String::new()
-                },
-                failure_report(plan, config, &failed, &merges_failed, &script_log),
+                "{what}:\n{}Slurm's own logs are {}/logs/slurm-*.out; re-run the command to \
+                 submit only what is missing",
+                failure_report(plan, config, &failed, merges_shown, &script_log),
                 run.display()
             );
         }
-        writeln!(
-            out,
-            "{} shard tasks and {} merges failed; submitting them again ({} of {})",
-            failed.len(),
-            merges_failed.len(),
-            round + 1,
-            c.retries
-        )?;
+        if failed.is_empty() {
+            writeln!(
+                out,
+                "{} merges failed; submitting the merge job again ({} of {})",
+                merges_failed.len(),
+                round + 1,
+                c.retries
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{} shard tasks failed, so Slurm cancelled the merge job; submitting them \
+                 again ({} of {})",
+                failed.len(),
+                round + 1,
+                c.retries
+            )?;
+        }
         retried += failed.len();
         pending = failed.iter().map(|&k| k % config.stride).collect();
     }

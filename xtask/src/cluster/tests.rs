@@ -100,6 +100,7 @@ fn sharded(base: &PreprocessArgs, work: &Path, scheduler: Scheduler) -> Preproce
             shards: Some(2),
             work_dir: Some(work.to_owned()),
             taut: Some(taut_bin()),
+            wait_timeout: Some(300.0),
             poll: 0.2,
             ..ClusterArgs::default()
         },
@@ -265,7 +266,7 @@ fn local_processes_build_the_one_process_file_retry_and_report_failures() {
     args.cluster.taut = Some(failing_taut(tools.path(), false));
     let err = run_to_string(&args).unwrap_err().to_string();
     for want in [
-        "1 of 4 shard tasks failed after 1 retries",
+        "1 of 4 shard tasks failed after 1 retries, so no map was merged:",
         "shard 1/2 of tiny/small: exit 7; log ",
         "logs/task-3.log",
         "| injected failure",
@@ -333,7 +334,7 @@ fn a_real_slurm_cluster_builds_the_one_process_file_retries_and_resumes() {
     for want in [
         "4 to build, 0 already built",
         "(4 array tasks for 4 shards) and merge job",
-        "1 shard tasks and 2 merges failed; submitting them again (1 of 1)",
+        "1 shard tasks failed, so Slurm cancelled the merge job; submitting them again (1 of 1)",
         "(1 array tasks for 4 shards)",
         "1 run again",
         "scheduler      slurm, jobs ",
@@ -379,7 +380,8 @@ fn a_real_slurm_cluster_builds_the_one_process_file_retries_and_resumes() {
         "did not finish everything",
         "shard 1/2 of ",
         "small.map: exit 7; log ",
-        "not run to its end",
+        "merge 1 of ",
+        "not run (shard tasks failed, so the merge job was cancelled)",
         "1 to build, 3 already built",
     ] {
         assert!(text.contains(want), "missing {want:?} in:\n{text}");
@@ -387,6 +389,7 @@ fn a_real_slurm_cluster_builds_the_one_process_file_retries_and_resumes() {
     assert_same_cpds(dir.path(), &expected, "slurm, re-run after a failure");
 
     // Failing with --wait and no retries: reported with the log, the merge job cancelled.
+    // Waiting has a limit: the tests never hang on a queue that does not move.
     let (dir, base) = tiny_suite();
     let mut args = sharded(&base, &dir.path().join("runs"), Scheduler::Slurm);
     args.cluster.wait = true;
@@ -394,11 +397,43 @@ fn a_real_slurm_cluster_builds_the_one_process_file_retries_and_resumes() {
     args.cluster.taut = Some(failing_taut(tools.path(), false));
     let err = run_to_string(&args).unwrap_err().to_string();
     for want in [
-        "1 of 4 shard tasks and 2 of 2 merges failed:",
+        "1 of 4 shard tasks failed, so Slurm cancelled the merge job (--dependency=afterok):",
         "shard 1/2 of tiny/small: exit 7; log ",
         "| injected failure",
-        "merge 0, tiny/arena: not run to its end",
+        "logs/slurm-*.out",
     ] {
         assert!(err.contains(want), "missing {want:?} in:\n{err}");
     }
+}
+
+#[test]
+fn scheduler_options_without_a_scheduler_are_refused() {
+    use clap::Parser;
+    let parse = |extra: &[&str]| {
+        crate::Xtask::try_parse_from(
+            [&["xtask", "preprocess", "--cpd", "--suite", "x"][..], extra].concat(),
+        )
+    };
+    assert!(parse(&[]).is_ok());
+    for opt in [
+        &["--dry-run"][..],
+        &["--wait"],
+        &["--shards", "2"],
+        &["--workers", "2"],
+        &["--work-dir", "d"],
+        &["--taut", "t"],
+        &["--retries", "2"],
+        &["--max-array", "10"],
+        &["--partition", "p"],
+        &["--sbatch-arg=--account=x"],
+    ] {
+        let e = parse(opt).unwrap_err().to_string();
+        assert!(e.contains("--scheduler"), "{opt:?}: {e}");
+    }
+    assert!(parse(&["--scheduler", "slurm", "--dry-run", "--shards", "2"]).is_ok());
+    assert!(parse(&["--scheduler", "slurm", "--wait", "--wait-timeout", "60"]).is_ok());
+    assert!(parse(&["--scheduler", "slurm", "--wait-timeout", "60"]).is_err());
+    assert!(parse(&["--scheduler", "slurm", "--shard", "0/2"]).is_err());
+    assert!(parse(&["--scheduler", "local", "--merge"]).is_err());
+    assert!(parse(&["--scheduler", "cloud"]).is_err());
 }

@@ -437,3 +437,63 @@ fn scheduler_options_without_a_scheduler_are_refused() {
     assert!(parse(&["--scheduler", "local", "--merge"]).is_err());
     assert!(parse(&["--scheduler", "cloud"]).is_err());
 }
+
+#[test]
+fn the_scripts_refuse_a_bad_index_or_a_run_directory_they_cannot_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    for d in ["logs", "status"] {
+        std::fs::create_dir_all(run.join(d)).unwrap();
+    }
+    let config = ScriptConfig {
+        run: run.clone(),
+        taut: PathBuf::from("/bin/true"),
+        threads: 1,
+        stride: 2,
+        slurm: false,
+        sbatch: Vec::new(),
+    };
+    std::fs::write(run.join("shard.sh"), shard_script(&config)).unwrap();
+    std::fs::write(run.join("merge.sh"), merge_script(&config)).unwrap();
+    std::fs::write(
+        run.join("tasks.tsv"),
+        "/m/a.map\t/c/a.cpd\t0/2\n/m/a.map\t/c/a.cpd\t1/2\n",
+    )
+    .unwrap();
+    std::fs::write(run.join("merges.tsv"), "/m/a.map\t/c/a.cpd\t/c/s0\t/c/s1\n").unwrap();
+    let bash = |script: &str, arg: &str| {
+        let o = Command::new("bash")
+            .arg(run.join(script))
+            .arg(arg)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    // `true` stands in for taut: every task and the merge succeed and write their status.
+    assert_eq!(bash("shard.sh", "1").0, Some(0));
+    assert_eq!(read_status(&run, "task", 1).map(|s| s.code), Some(0));
+    assert!(
+        read_status(&run, "task", 0).is_none(),
+        "index 1 runs task 1 only"
+    );
+    assert_eq!(bash("merge.sh", "0").0, Some(0));
+    assert_eq!(read_status(&run, "merge", 0).map(|s| s.code), Some(0));
+    for bad in ["2", "x", "-1"] {
+        let (code, err) = bash("shard.sh", bad);
+        assert_eq!(code, Some(2), "{bad}: {err}");
+        assert!(err.contains("is not one of 0..1"), "{bad}: {err}");
+    }
+    // A node that does not see the run directory's status/ fails loudly, not with exit 0.
+    std::fs::remove_dir_all(run.join("status")).unwrap();
+    for script in ["shard.sh", "merge.sh"] {
+        let (code, err) = bash(script, "0");
+        assert_eq!(code, Some(2), "{script}: {err}");
+        assert!(
+            err.contains("a file system every node mounts"),
+            "{script}: {err}"
+        );
+    }
+}

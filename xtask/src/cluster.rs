@@ -30,10 +30,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, bail};
-use taut_cpd::{BuildParams, ShardSpec, mesh_hash, read_cpd_header, read_shard_header, shard_path};
-use taut_grid::{FreeSet, Grid, MapFile};
+use taut_cpd::{ShardSpec, shard_path};
 
-use crate::preprocess::{Job, PreprocessArgs, up_to_date};
+use crate::preprocess::{Job, PreprocessArgs, cpd_built, flat, map_mesh, shard_built};
 
 /// Where the work is done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -199,7 +198,6 @@ pub fn plan(jobs: &[Job], shards: u32, force: bool) -> anyhow::Result<Plan> {
     if shards == 0 {
         bail!("--shards must be at least 1");
     }
-    let params = BuildParams::default();
     let mut plan = Plan {
         shards,
         ..Plan::default()
@@ -207,21 +205,16 @@ pub fn plan(jobs: &[Job], shards: u32, force: bool) -> anyhow::Result<Plan> {
     for job in jobs {
         let map = list_path(&job.map)?;
         let cpd = list_path(&job.cpd)?;
-        let file = MapFile::read(&map).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let mesh = taut_polyanya::mesh_from_grid(&Grid::from_map(&file, &FreeSet::default()))
-            .map_err(|e| anyhow::anyhow!("{}: {e}", job.label))?;
-        let hash = mesh_hash(&mesh);
-        if !force && read_cpd_header(&cpd).is_ok_and(|h| up_to_date(&h, &hash, &params)) {
+        let (_, hash) = map_mesh(&map).with_context(|| job.label.clone())?;
+        if !force && cpd_built(&cpd, &hash) {
             plan.up_to_date.push(job.label.clone());
             continue;
         }
         let mut files = Vec::new();
         for index in 0..shards {
-            let spec = ShardSpec::new(index, shards).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let spec = ShardSpec::new(index, shards).map_err(flat)?;
             let path = shard_path(&cpd, spec);
-            let built = read_shard_header(&path)
-                .is_ok_and(|h| up_to_date(&h, &hash, &params) && h.shard == Some(spec));
-            if built && !force {
+            if shard_built(&path, &hash, spec) && !force {
                 plan.shards_done += 1;
             } else {
                 plan.tasks.push(ShardTask {
@@ -303,22 +296,26 @@ fn common_sbatch(args: &ClusterArgs) -> Vec<String> {
     v
 }
 
-/// The task script: `bash shard.sh J`, or as Slurm array task J.
-pub fn shard_script(c: &ScriptConfig) -> String {
+/// The shebang line and, for Slurm, the `#SBATCH` lines of a script: its job name, Slurm's
+/// own log `logs/OUTPUT` in the run directory, one task of `cpus` CPUs, and the options the
+/// user gave.
+fn script_head(c: &ScriptConfig, job: &str, output: &str, cpus: usize) -> String {
     let mut s = String::from("#!/usr/bin/env bash\n");
     if c.slurm {
-        let _ = writeln!(s, "#SBATCH --job-name=taut-cpd-shards");
-        let _ = writeln!(
-            s,
-            "#SBATCH --output={}/logs/slurm-%A_%a.out",
-            c.run.display()
-        );
+        let _ = writeln!(s, "#SBATCH --job-name={job}");
+        let _ = writeln!(s, "#SBATCH --output={}/logs/{output}", c.run.display());
         let _ = writeln!(s, "#SBATCH --ntasks=1");
-        let _ = writeln!(s, "#SBATCH --cpus-per-task={}", c.threads);
+        let _ = writeln!(s, "#SBATCH --cpus-per-task={cpus}");
         for o in &c.sbatch {
             let _ = writeln!(s, "#SBATCH {o}");
         }
     }
+    s
+}
+
+/// The task script: `bash shard.sh J`, or as Slurm array task J.
+pub fn shard_script(c: &ScriptConfig) -> String {
+    let mut s = script_head(c, "taut-cpd-shards", "slurm-%A_%a.out", c.threads);
     let _ = write!(
         s,
         r#"# Written by `cargo xtask preprocess --cpd --scheduler`: builds CPD shard files with
@@ -369,20 +366,7 @@ exit "$failed"
 
 /// The merge script: `bash merge.sh`, or the Slurm job that runs after the array.
 pub fn merge_script(c: &ScriptConfig) -> String {
-    let mut s = String::from("#!/usr/bin/env bash\n");
-    if c.slurm {
-        let _ = writeln!(s, "#SBATCH --job-name=taut-cpd-merge");
-        let _ = writeln!(
-            s,
-            "#SBATCH --output={}/logs/slurm-merge-%j.out",
-            c.run.display()
-        );
-        let _ = writeln!(s, "#SBATCH --ntasks=1");
-        let _ = writeln!(s, "#SBATCH --cpus-per-task=1");
-        for o in &c.sbatch {
-            let _ = writeln!(s, "#SBATCH {o}");
-        }
-    }
+    let mut s = script_head(c, "taut-cpd-merge", "slurm-merge-%j.out", 1);
     let _ = write!(
         s,
         r#"# Written by `cargo xtask preprocess --cpd --scheduler`: merges each map's shard files

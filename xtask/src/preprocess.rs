@@ -247,7 +247,7 @@ pub fn jobs(args: &PreprocessArgs, repo: &Path) -> anyhow::Result<Vec<Job>> {
 
 /// Whether a CPD (or shard) header says the file was built by this format for `hash` with
 /// `params`.
-pub(crate) fn up_to_date(header: &CpdHeader, hash: &[u8; 32], params: &BuildParams) -> bool {
+fn up_to_date(header: &CpdHeader, hash: &[u8; 32], params: &BuildParams) -> bool {
     header.version == FORMAT_VERSION && &header.mesh_hash == hash && &header.params == params
 }
 
@@ -405,18 +405,36 @@ fn file_len(path: &Path) -> u64 {
 
 /// An error as its message alone: the errors of taut's crates name their file and already
 /// include their cause, which anyhow's chain would print twice.
-fn flat(e: impl std::fmt::Display) -> anyhow::Error {
+pub(crate) fn flat(e: impl std::fmt::Display) -> anyhow::Error {
     anyhow::anyhow!("{e}")
+}
+
+/// taut's mesh of a map's free cells (what the CPD of the map is built on) and its hash.
+pub(crate) fn map_mesh(map: &Path) -> anyhow::Result<(taut_polyanya::Mesh, [u8; 32])> {
+    let grid = Grid::from_map(&MapFile::read(map).map_err(flat)?, &FreeSet::default());
+    let mesh = taut_polyanya::mesh_from_grid(&grid).map_err(flat)?;
+    let hash = mesh_hash(&mesh);
+    Ok((mesh, hash))
+}
+
+/// Whether `cpd` holds a CPD built for the mesh of `hash` with the default parameters and
+/// the current format.
+pub(crate) fn cpd_built(cpd: &Path, hash: &[u8; 32]) -> bool {
+    read_cpd_header(cpd).is_ok_and(|h| up_to_date(&h, hash, &BuildParams::default()))
+}
+
+/// Whether `path` holds shard `spec` built for the mesh of `hash`, as [`cpd_built`].
+pub(crate) fn shard_built(path: &Path, hash: &[u8; 32], spec: ShardSpec) -> bool {
+    read_shard_header(path)
+        .is_ok_and(|h| up_to_date(&h, hash, &BuildParams::default()) && h.shard == Some(spec))
 }
 
 /// Builds, shards or merges one map.
 fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outcome> {
     let t = Instant::now();
-    let grid = Grid::from_map(&MapFile::read(&job.map).map_err(flat)?, &FreeSet::default());
-    let mesh = taut_polyanya::mesh_from_grid(&grid).map_err(flat)?;
-    let hash = mesh_hash(&mesh);
+    let (mesh, hash) = map_mesh(&job.map)?;
     let params = BuildParams::default();
-    let cpd_current = read_cpd_header(&job.cpd).is_ok_and(|h| up_to_date(&h, &hash, &params));
+    let cpd_current = cpd_built(&job.cpd, &hash);
     if let Some(parent) = job.cpd.parent() {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("creating {}", parent.display()))?;
@@ -492,9 +510,7 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
     match args.shard {
         Some(spec) => {
             let path = shard_path(&job.cpd, spec);
-            let shard_current = read_shard_header(&path)
-                .is_ok_and(|h| up_to_date(&h, &hash, &params) && h.shard == Some(spec));
-            if shard_current && !args.force {
+            if shard_built(&path, &hash, spec) && !args.force {
                 return Ok(Outcome::Skipped);
             }
             let shard = build_shard(&mesh, &params, spec, bars).map_err(flat)?;

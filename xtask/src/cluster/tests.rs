@@ -92,6 +92,13 @@ fn assert_same_cpds(dir: &Path, expected: &[Vec<u8>], what: &str) {
     }
 }
 
+/// Asserts that `text` contains every one of `wants`, naming the first that is missing.
+fn assert_contains(text: &str, wants: &[&str]) {
+    for want in wants {
+        assert!(text.contains(want), "missing {want:?} in:\n{text}");
+    }
+}
+
 fn sharded(base: &PreprocessArgs, work: &Path, scheduler: Scheduler) -> PreprocessArgs {
     PreprocessArgs {
         jobs: Some(1),
@@ -175,24 +182,25 @@ fn a_dry_run_prints_the_scripts_and_commands_and_writes_nothing() {
     args.cluster.sbatch_args = vec!["--account=geo".into()];
     args.jobs = Some(2);
     let text = run_to_string(&args).unwrap();
-    for want in [
-        "plan: 2 maps, 0 up to date; 2 shards per map: 4 to build, 0 already built; 2 merges",
-        "---- tasks.tsv",
-        "---- merges.tsv",
-        "---- shard.sh",
-        "---- merge.sh",
-        "#SBATCH --job-name=taut-cpd-shards",
-        "#SBATCH --cpus-per-task=2",
-        "#SBATCH --partition=short",
-        "#SBATCH --time=0:30:00",
-        "#SBATCH --account=geo",
-        "--shard \"$shard\" --jobs 2",
-        "cpd merge --map \"${f[0]}\" --remove-shards",
-        "sbatch --parsable --array=0-3 ",
-        "--dependency=afterok:A --kill-on-invalid-dep=yes ",
-    ] {
-        assert!(text.contains(want), "missing {want:?} in:\n{text}");
-    }
+    assert_contains(
+        &text,
+        &[
+            "plan: 2 maps, 0 up to date; 2 shards per map: 4 to build, 0 already built; 2 merges",
+            "---- tasks.tsv",
+            "---- merges.tsv",
+            "---- shard.sh",
+            "---- merge.sh",
+            "#SBATCH --job-name=taut-cpd-shards",
+            "#SBATCH --cpus-per-task=2",
+            "#SBATCH --partition=short",
+            "#SBATCH --time=0:30:00",
+            "#SBATCH --account=geo",
+            "--shard \"$shard\" --jobs 2",
+            "cpd merge --map \"${f[0]}\" --remove-shards",
+            "sbatch --parsable --array=0-3 ",
+            "--dependency=afterok:A --kill-on-invalid-dep=yes ",
+        ],
+    );
     assert!(!work.exists(), "a dry run writes nothing");
     assert!(!dir.path().join("cpd").exists());
     // With more shards than --max-array, array tasks take several each.
@@ -265,15 +273,16 @@ fn local_processes_build_the_one_process_file_retry_and_report_failures() {
     args.cluster.workers = Some(2);
     args.cluster.taut = Some(failing_taut(tools.path(), false));
     let err = run_to_string(&args).unwrap_err().to_string();
-    for want in [
-        "1 of 4 shard tasks failed after 1 retries, so no map was merged:",
-        "shard 1/2 of tiny/small: exit 7; log ",
-        "logs/task-3.log",
-        "| injected failure",
-        "re-run the command",
-    ] {
-        assert!(err.contains(want), "missing {want:?} in:\n{err}");
-    }
+    assert_contains(
+        &err,
+        &[
+            "1 of 4 shard tasks failed after 1 retries, so no map was merged:",
+            "shard 1/2 of tiny/small: exit 7; log ",
+            "logs/task-3.log",
+            "| injected failure",
+            "re-run the command",
+        ],
+    );
     assert!(!dir.path().join("cpd/small.cpd").exists());
     args.cluster.taut = Some(taut_bin());
     let text = run_to_string(&args).unwrap();
@@ -331,16 +340,17 @@ fn a_real_slurm_cluster_builds_the_one_process_file_retries_and_resumes() {
     args.cluster.wait = true;
     args.cluster.taut = Some(failing_taut(tools.path(), true));
     let text = run_to_string(&args).unwrap();
-    for want in [
-        "4 to build, 0 already built",
-        "(4 array tasks for 4 shards) and merge job",
-        "1 shard tasks failed, so Slurm cancelled the merge job; submitting them again (1 of 1)",
-        "(1 array tasks for 4 shards)",
-        "1 run again",
-        "scheduler      slurm, jobs ",
-    ] {
-        assert!(text.contains(want), "missing {want:?} in:\n{text}");
-    }
+    assert_contains(
+        &text,
+        &[
+            "4 to build, 0 already built",
+            "(4 array tasks for 4 shards) and merge job",
+            "1 shard tasks failed, so Slurm cancelled the merge job; submitting them again (1 of 1)",
+            "(1 array tasks for 4 shards)",
+            "1 run again",
+            "scheduler      slurm, jobs ",
+        ],
+    );
     assert_same_cpds(
         dir.path(),
         &expected,
@@ -376,16 +386,17 @@ fn a_real_slurm_cluster_builds_the_one_process_file_retries_and_resumes() {
     args.cluster.taut = Some(taut_bin());
     args.cluster.wait = true;
     let text = run_to_string(&args).unwrap();
-    for want in [
-        "did not finish everything",
-        "shard 1/2 of ",
-        "small.map: exit 7; log ",
-        "merge 1 of ",
-        "not run (shard tasks failed, so the merge job was cancelled)",
-        "1 to build, 3 already built",
-    ] {
-        assert!(text.contains(want), "missing {want:?} in:\n{text}");
-    }
+    assert_contains(
+        &text,
+        &[
+            "did not finish everything",
+            "shard 1/2 of ",
+            "small.map: exit 7; log ",
+            "merge 1 of ",
+            "not run (shard tasks failed, so the merge job was cancelled)",
+            "1 to build, 3 already built",
+        ],
+    );
     assert_same_cpds(dir.path(), &expected, "slurm, re-run after a failure");
 
     // Failing with --wait and no retries: reported with the log, the merge job cancelled.
@@ -396,14 +407,15 @@ fn a_real_slurm_cluster_builds_the_one_process_file_retries_and_resumes() {
     args.cluster.retries = 0;
     args.cluster.taut = Some(failing_taut(tools.path(), false));
     let err = run_to_string(&args).unwrap_err().to_string();
-    for want in [
-        "1 of 4 shard tasks failed, so Slurm cancelled the merge job (--dependency=afterok):",
-        "shard 1/2 of tiny/small: exit 7; log ",
-        "| injected failure",
-        "logs/slurm-*.out",
-    ] {
-        assert!(err.contains(want), "missing {want:?} in:\n{err}");
-    }
+    assert_contains(
+        &err,
+        &[
+            "1 of 4 shard tasks failed, so Slurm cancelled the merge job (--dependency=afterok):",
+            "shard 1/2 of tiny/small: exit 7; log ",
+            "| injected failure",
+            "logs/slurm-*.out",
+        ],
+    );
 }
 
 #[test]

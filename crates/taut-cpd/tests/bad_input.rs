@@ -5,6 +5,9 @@
 //! exhaustive sweeps (every truncation, every flipped byte, random resealed damage); this
 //! catalogue names one case of each kind, with the error a user should get.
 
+mod common;
+use common::exercise;
+
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -240,18 +243,6 @@ fn run(
             Eps::new(mesh.clone(), Arc::new(cpd)).map(drop)
         }
         _ => panic!("unknown reader {reader}"),
-    }
-}
-
-/// Every lookup of a decoded CPD answers without panicking.
-fn exercise(cpd: &taut_cpd::Cpd) {
-    let n = cpd.graph().node_count() as u32;
-    let mut out = Vec::new();
-    for s in 0..n {
-        for t in 0..n {
-            let _ = cpd.first_move(s, t);
-            let _ = cpd.path(s, t, &mut out);
-        }
     }
 }
 

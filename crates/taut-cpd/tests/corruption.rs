@@ -1,5 +1,8 @@
 //! Damaged, foreign and outdated files are refused with an error, never a panic.
 
+mod common;
+use common::exercise;
+
 use proptest::prelude::*;
 use sha2::{Digest, Sha256};
 use taut_cpd::{
@@ -35,18 +38,6 @@ fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
     let digest = Sha256::digest(&bytes[..end]);
     bytes[end..].copy_from_slice(&digest);
     bytes
-}
-
-/// A decoded CPD, however odd, answers every lookup without panicking.
-fn exercise(cpd: &Cpd) {
-    let n = cpd.graph().node_count() as u32;
-    let mut out = Vec::new();
-    for s in 0..n {
-        for t in 0..n {
-            let _ = cpd.first_move(s, t);
-            let _ = cpd.path(s, t, &mut out);
-        }
-    }
 }
 
 #[test]

@@ -117,3 +117,16 @@ pub fn arena_eps() -> (std::sync::Arc<taut_cpd::Eps>, Vec<(MeshPoint, MeshPoint)
         .collect();
     (eps, queries)
 }
+
+/// A decoded CPD, however odd, answers every lookup (first move and whole path, every pair)
+/// without panicking.
+pub fn exercise(cpd: &taut_cpd::Cpd) {
+    let n = cpd.graph().node_count() as u32;
+    let mut out = Vec::new();
+    for s in 0..n {
+        for t in 0..n {
+            let _ = cpd.first_move(s, t);
+            let _ = cpd.path(s, t, &mut out);
+        }
+    }
+}

@@ -5,11 +5,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use taut_polyanya::{
-    Ambiguity, MeshAnswer, MeshPoint, Options, SearchContext, format_mesh, parse_mesh,
-};
+use taut_mesh::{Ambiguity, MeshAnswer, MeshPoint, format_mesh, parse_mesh};
+use taut_polyanya::{Options, SearchContext};
 
-fn centroid(mesh: &taut_polyanya::Mesh, p: u32) -> MeshPoint {
+fn centroid(mesh: &taut_mesh::Mesh, p: u32) -> MeshPoint {
     let vs = mesh.poly_vertices(p);
     let n = vs.len() as f64;
     let (sx, sy) = vs.iter().fold((0.0, 0.0), |(sx, sy), &v| {

@@ -410,9 +410,9 @@ pub(crate) fn flat(e: impl std::fmt::Display) -> anyhow::Error {
 }
 
 /// taut's mesh of a map's free cells (what the CPD of the map is built on) and its hash.
-pub(crate) fn map_mesh(map: &Path) -> anyhow::Result<(taut_polyanya::Mesh, [u8; 32])> {
+pub(crate) fn map_mesh(map: &Path) -> anyhow::Result<(taut_mesh::Mesh, [u8; 32])> {
     let grid = Grid::from_map(&MapFile::read(map).map_err(flat)?, &FreeSet::default());
-    let mesh = taut_polyanya::mesh_from_grid(&grid).map_err(flat)?;
+    let mesh = taut_mesh::mesh_from_grid(&grid).map_err(flat)?;
     let hash = mesh_hash(&mesh);
     Ok((mesh, hash))
 }

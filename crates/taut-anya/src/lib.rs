@@ -44,7 +44,7 @@ mod search;
 
 pub use search::{Options, RootHistory, SearchContext};
 
-use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status, TraceEvent};
+use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status, TraceEvent};
 
 /// Anya behind the common [`Planner`] trait: a grid reference, options and a private context.
 #[derive(Debug)]
@@ -80,8 +80,8 @@ impl Planner for AnyaPlanner<'_> {
         "anya"
     }
 
-    fn is_optimal(&self) -> bool {
-        true
+    fn guarantee(&self) -> Guarantee {
+        Guarantee::Optimal
     }
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {

@@ -27,7 +27,9 @@
 
 use std::f64::consts::SQRT_2;
 
-use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status, TraceEvent, Tracer};
+use taut_grid::{
+    Answer, Grid, Guarantee, PathModel, Planner, Point, QueryError, Status, TraceEvent, Tracer,
+};
 
 use crate::arena::{Arena, MOVES};
 use taut_search::{Entry, OpenList};
@@ -248,8 +250,12 @@ impl Planner for AStarPlanner<'_> {
         "astar"
     }
 
-    fn is_optimal(&self) -> bool {
-        true
+    fn guarantee(&self) -> Guarantee {
+        Guarantee::Optimal
+    }
+
+    fn path_model(&self) -> PathModel {
+        PathModel::Octile
     }
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {

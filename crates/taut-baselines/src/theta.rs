@@ -48,7 +48,8 @@
 use std::f64::consts::SQRT_2;
 
 use taut_grid::{
-    Answer, Grid, Planner, Point, QueryError, Status, TraceEvent, Tracer, path_length, quad,
+    Answer, Grid, Guarantee, Planner, Point, QueryError, Status, TraceEvent, Tracer, path_length,
+    quad,
 };
 
 use crate::arena::{Arena, MOVES};
@@ -434,8 +435,8 @@ impl Planner for ThetaPlanner<'_> {
         }
     }
 
-    fn is_optimal(&self) -> bool {
-        false
+    fn guarantee(&self) -> Guarantee {
+        Guarantee::Any
     }
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {

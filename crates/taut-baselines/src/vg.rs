@@ -89,7 +89,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use taut_grid::{
-    Answer, Grid, Planner, Point, QueryError, Stats, Status, TraceEvent, Tracer, quad,
+    Answer, Grid, Guarantee, Planner, Point, QueryError, Stats, Status, TraceEvent, Tracer, quad,
 };
 
 /// No corner at this lattice point.
@@ -842,8 +842,8 @@ impl Planner for VgPlanner<'_> {
         "vg"
     }
 
-    fn is_optimal(&self) -> bool {
-        true
+    fn guarantee(&self) -> Guarantee {
+        Guarantee::Optimal
     }
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {

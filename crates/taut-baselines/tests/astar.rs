@@ -197,7 +197,8 @@ fn statistics_and_planner_adapter() {
     let g = grid(&[".....", "@@@.@", "....."]);
     let mut planner = AStarPlanner::new(&g);
     assert_eq!(planner.name(), "astar");
-    assert!(planner.is_optimal());
+    assert_eq!(planner.guarantee(), taut_grid::Guarantee::Optimal);
+    assert_eq!(planner.path_model(), taut_grid::PathModel::Octile);
     let mut out = Answer::default();
     assert_eq!(planner.plan(p(0, 0), p(0, 2), &mut out), Ok(Status::Found));
     assert!((out.length - 8.0).abs() < 1e-9);

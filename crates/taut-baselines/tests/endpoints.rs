@@ -35,8 +35,13 @@ fn bad_endpoints_are_typed_errors_for_every_planner() {
         let mut planner = make_planner(algo, &g);
         assert_eq!(planner.name(), algo.name());
         assert_eq!(
-            planner.is_optimal(),
+            planner.guarantee() == taut_grid::Guarantee::Optimal,
             matches!(algo, Algo::AStar | Algo::Vg),
+            "{algo}"
+        );
+        assert_eq!(
+            planner.path_model() == taut_grid::PathModel::Octile,
+            algo == Algo::AStar,
             "{algo}"
         );
         let mut out = Answer::default();

@@ -216,7 +216,8 @@ fn planner_adapters() {
     for (v, name) in [(Variant::Theta, "theta"), (Variant::Lazy, "lazy-theta")] {
         let mut planner = ThetaPlanner::new(&g, v);
         assert_eq!(planner.name(), name);
-        assert!(!planner.is_optimal());
+        assert_eq!(planner.guarantee(), taut_grid::Guarantee::Any);
+        assert_eq!(planner.path_model(), taut_grid::PathModel::AnyAngle);
         let mut out = Answer::default();
         assert_eq!(planner.plan(p(0, 0), p(0, 2), &mut out), Ok(Status::Found));
         assert!((out.length - (5f64.sqrt() + 3.0)).abs() < 1e-9);

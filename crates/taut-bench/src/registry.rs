@@ -12,7 +12,8 @@ use taut_cpd::{
     read_cpd_header,
 };
 use taut_grid::{Grid, Planner};
-use taut_polyanya::{Mesh, PolyanyaPlanner};
+use taut_mesh::Mesh;
+use taut_polyanya::PolyanyaPlanner;
 
 /// A planner by its command-line name: a baseline of `taut-baselines`, Anya or Polyanya.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -187,7 +188,7 @@ impl std::str::FromStr for Algo {
 /// Which mesh Polyanya searches.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum MeshChoice {
-    /// The mesh taut builds from the grid (`taut_polyanya::mesh_from_grid`).
+    /// The mesh taut builds from the grid (`taut_mesh::mesh_from_grid`).
     #[default]
     Built,
     /// A mesh given from outside: the CLI's `--mesh FILE`, or the bench suite's `meshes`
@@ -258,7 +259,7 @@ pub enum MeshSetupError {
     Build(String),
     /// Reading the given mesh failed.
     #[error("{0}")]
-    Read(#[from] taut_polyanya::MeshError),
+    Read(#[from] taut_mesh::MeshError),
     /// The given mesh does not cover the map's free space.
     #[error(
         "{} is not a mesh of this map: it covers an area of {area} within {lo:?}..{hi:?}, the map has {free} free cells within (0, 0)..({width}, {height})",
@@ -320,14 +321,14 @@ impl MapMeshes {
             match tuning.mesh {
                 MeshChoice::Built if meshes.built.is_none() => {
                     let t = std::time::Instant::now();
-                    let mesh = taut_polyanya::mesh_from_grid(grid)
+                    let mesh = taut_mesh::mesh_from_grid(grid)
                         .map_err(|e| MeshSetupError::Build(e.to_string()))?;
                     build_secs = t.elapsed().as_secs_f64();
                     meshes.built = Some(Arc::new(mesh));
                 }
                 MeshChoice::Given if meshes.given.is_none() => {
                     let path = given.ok_or(MeshSetupError::NoneGiven)?;
-                    let mesh = taut_polyanya::read_mesh(path)?;
+                    let mesh = taut_mesh::read_mesh(path)?;
                     check_covers(&mesh, grid, path)?;
                     meshes.given = Some((Arc::new(mesh), path.to_owned()));
                 }

@@ -516,7 +516,7 @@ fn eps_runs_with_a_built_or_read_cpd_and_is_checked_by_its_stop_rule() {
         &taut_grid::MapFile::read(fx.join("maps/arena.map")).unwrap(),
         &taut_grid::FreeSet::default(),
     );
-    let mesh = taut_polyanya::mesh_from_grid(&grid).unwrap();
+    let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
     let cpd = taut_cpd::build_cpd(
         &mesh,
         &taut_cpd::BuildParams::default(),
@@ -540,7 +540,7 @@ fn eps_runs_with_a_built_or_read_cpd_and_is_checked_by_its_stop_rule() {
         &taut_grid::FreeSet::default(),
     );
     let other = taut_cpd::build_cpd(
-        &taut_polyanya::mesh_from_grid(&small).unwrap(),
+        &taut_mesh::mesh_from_grid(&small).unwrap(),
         &taut_cpd::BuildParams::default(),
         &taut_cpd::NoProgress,
     )

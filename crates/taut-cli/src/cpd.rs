@@ -20,7 +20,7 @@ use taut_cpd::{
     read_cpd, read_shard, shard_path, write_cpd_atomic, write_shard_atomic,
 };
 use taut_grid::{Grid, MapFile};
-use taut_polyanya::{Mesh, mesh_from_grid, read_mesh};
+use taut_mesh::{Mesh, mesh_from_grid, read_mesh};
 
 use crate::CliError;
 use crate::args::{CpdArgs, CpdBuildArgs, CpdCommand, CpdInfoArgs, CpdMergeArgs};

@@ -42,10 +42,10 @@ pub enum CliError {
     MeshSetup(#[from] crate::planners::MeshSetupError),
     /// A mesh could not be built (names the file, and the line for polygon maps).
     #[error(transparent)]
-    Build(#[from] taut_polyanya::BuildError),
+    Build(#[from] taut_mesh::BuildError),
     /// A mesh file could not be written or read.
     #[error(transparent)]
-    Mesh(#[from] taut_polyanya::MeshError),
+    Mesh(#[from] taut_mesh::MeshError),
     /// A directory could not be listed.
     #[error("cannot list {}: {source}", path.display())]
     ReadDir {
@@ -62,16 +62,9 @@ pub enum CliError {
         /// What is wrong.
         reason: String,
     },
-    /// A mesh scenario (one naming `.mesh` files) is malformed.
-    #[error("{}:{line}: {reason}", path.display())]
-    BadMeshScenario {
-        /// The scenario file.
-        path: PathBuf,
-        /// 1-based line (0: the file could not be read).
-        line: usize,
-        /// What is wrong.
-        reason: String,
-    },
+    /// A mesh scenario (one naming `.mesh` files) cannot be read or is malformed.
+    #[error(transparent)]
+    BadMeshScenario(#[from] taut_mesh::MeshScenarioError),
     /// The picture could not be made.
     #[error(transparent)]
     Render(#[from] crate::render::RenderError),

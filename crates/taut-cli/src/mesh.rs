@@ -14,10 +14,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use taut_grid::{FreeSet, Grid, MapFile};
-use taut_polyanya::{
-    BuildError, BuildOptions, BuildStats, Mesh, mesh_from_grid_with, mesh_from_polygons_with,
-    read_polygon_map, write_mesh,
+use taut_mesh::build::{
+    BuildStats, mesh_from_grid_with, mesh_from_polygons_with, read_polygon_map,
 };
+use taut_mesh::{BuildError, BuildOptions, Mesh, write_mesh};
 
 use crate::CliError;
 use crate::args::{MeshArgs, MeshBuildArgs, MeshCommand, MeshStatsArgs};

@@ -5,9 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::planners::{Algo, prepare};
-use taut_cpd::{Eps, EpsContext};
-use taut_grid::{Answer, Grid, Planner, Point, ScenEntry, Scenario, Status};
-use taut_polyanya::{Ambiguity, MeshPoint};
+use taut_grid::{Answer, Anytime, Grid, Planner, Point, ScenEntry, Scenario, Status};
 
 use crate::args::{ScenArgs, ScenFormat};
 use crate::error::CliError;
@@ -172,14 +170,14 @@ pub fn run_query(
     row
 }
 
-/// Answers one query with End Point Search, anytime: times [`EpsContext::start`] and the
-/// first [`EpsContext::next_solution`] (`first_us`), then runs on to the proven optimum
-/// (`time_us`, `length`). An end on a double corner leaves through its south-east cell, as
-/// [`taut_cpd::EpsPlanner`] does.
+/// Answers one query with an anytime planner ([`taut_grid::Anytime`], End Point Search's):
+/// times [`Anytime::start`] and the first [`Anytime::next_solution`] (`first_us`), then runs on
+/// to the proven optimum (`time_us`, `length`). An invalid query is reported without running
+/// the planner.
 pub fn run_anytime_query(
     grid: &Grid,
-    eps: &Eps,
-    ctx: &mut EpsContext,
+    planner: &mut dyn Anytime,
+    answer: &mut Answer,
     index: usize,
     start: Point,
     goal: Point,
@@ -197,17 +195,13 @@ pub fn run_anytime_query(
     if grid.check_query(start, goal).is_err() {
         return row;
     }
-    let at = |p: Point| MeshPoint::new(f64::from(p.x), f64::from(p.y));
     let t = Instant::now();
-    if ctx
-        .start(eps, at(start), at(goal), Ambiguity::Towards(1.0, 1.0))
-        .is_err()
-    {
+    if planner.start(start, goal).is_err() {
         return row;
     }
-    let mut best = ctx.next_solution(eps);
+    let mut best = planner.next_solution();
     let first_us = t.elapsed().as_secs_f64() * 1e6;
-    while let Some(next) = ctx.next_solution(eps) {
+    while let Some(next) = planner.next_solution() {
         best = Some(next);
     }
     row.time_us = t.elapsed().as_secs_f64() * 1e6;
@@ -216,9 +210,9 @@ pub fn run_anytime_query(
         Some(sol) => Outcome::Ok(sol.length),
         None => Outcome::Unreachable,
     };
-    let stats = ctx.stats();
-    row.expanded = stats.expanded;
-    row.generated = stats.first_moves;
+    planner.best(answer);
+    row.expanded = answer.stats.expanded;
+    row.generated = answer.stats.generated;
     row
 }
 
@@ -284,7 +278,7 @@ pub fn run_scen(
     warnings: &mut dyn Write,
 ) -> Result<(), CliError> {
     if let (Some(mesh), None, Algo::Polyanya) = (&args.planner.mesh, &args.map, args.planner.algo)
-        && crate::mesh_scen::is_mesh_scenario(&args.scen)
+        && taut_mesh::is_mesh_scenario(&args.scen)
     {
         return crate::mesh_scen::run_mesh_scen(args, mesh, out);
     }
@@ -322,12 +316,7 @@ pub fn run_scen(
             let (meshes, tuning) = prepare(grid, &args.planner, warnings)?;
             let planner =
                 taut_bench::registry::make_planner(args.planner.algo, grid, &tuning, &meshes)?;
-            // --anytime drives End Point Search's context directly, on the planner's CPD.
-            let anytime = match (&meshes.cpd, args.anytime) {
-                (Some(c), true) => Some((c.eps.clone(), EpsContext::new())),
-                _ => None,
-            };
-            Some((grid, planner, anytime))
+            Some((grid, planner))
         }
         None => None,
     };
@@ -339,12 +328,14 @@ pub fn run_scen(
     } else {
         writeln!(out, "{CSV_HEADER}")?;
     }
-    if let Some((grid, planner, anytime)) = &mut setup {
+    if let Some((grid, planner)) = &mut setup {
         let mut answer = Answer::default();
         for (index, e) in entries.iter().enumerate() {
-            let row = match anytime {
-                Some((eps, ctx)) => run_anytime_query(grid, eps, ctx, index, e.start, e.goal),
-                None => run_query(grid, &mut **planner, &mut answer, index, e.start, e.goal),
+            let row = match (args.anytime, planner.anytime()) {
+                (true, Some(anytime)) => {
+                    run_anytime_query(grid, anytime, &mut answer, index, e.start, e.goal)
+                }
+                _ => run_query(grid, &mut **planner, &mut answer, index, e.start, e.goal),
             };
             if json {
                 write!(out, "{}\n  ", if index == 0 { "" } else { "," })?;

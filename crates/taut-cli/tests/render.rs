@@ -512,7 +512,7 @@ fn measure_svg_map_encodings() {
 fn write_cell_mesh(map: &str, path: &Path) -> usize {
     use std::collections::HashSet;
     use taut_grid::{FreeSet, Grid, MapFile};
-    use taut_polyanya::{Mesh, MeshPoint, write_mesh};
+    use taut_mesh::{Mesh, MeshPoint, write_mesh};
     let grid = Grid::from_map(&MapFile::read(map).unwrap(), &FreeSet::default());
     let (w, h) = (grid.width(), grid.height());
     let id = |x: i32, y: i32| (y * (w + 1) + x) as u32;
@@ -736,7 +736,7 @@ fn the_reference_arena_meshes_are_drawn_over_their_map() {
     let map = reference.join("arena.map");
     for name in ["arena.mesh", "arena-merged.mesh"] {
         let path = reference.join(name);
-        let mesh = taut_polyanya::read_mesh(&path).unwrap();
+        let mesh = taut_mesh::read_mesh(&path).unwrap();
         let mut edges = std::collections::HashSet::new();
         for p in 0..mesh.polygon_count() as u32 {
             let vs = mesh.poly_vertices(p);

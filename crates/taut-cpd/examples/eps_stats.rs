@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use taut_cpd::{BuildParams, Corners, Cpd, Eps, EpsPlanner, Graph, NoProgress, Stop, mesh_hash};
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Scenario};
-use taut_polyanya::{PolyanyaPlanner, mesh_from_grid};
+use taut_mesh::mesh_from_grid;
+use taut_polyanya::PolyanyaPlanner;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use taut_cpd::{Corners, Graph};
 use taut_grid::{FreeSet, Grid, MapFile};
-use taut_polyanya::mesh_from_grid;
+use taut_mesh::mesh_from_grid;
 
 fn main() {
     println!("map,vertices,polygons,corners,edges,max_degree,mesh_s,graph_s");

@@ -13,7 +13,8 @@
 //! to the other through the vertex. Corners are numbered by vertex, then sector, so the list
 //! is a pure function of the mesh (the CPD file does not store it).
 
-use taut_polyanya::{Mesh, MeshPoint, NO_POLY, orient_sign};
+use taut_mesh::geom::orient_sign;
+use taut_mesh::{Mesh, MeshPoint, NO_POLY};
 
 /// No corner (a dead-end vertex or sector).
 pub const NO_CORNER: u32 = u32::MAX;

@@ -25,10 +25,13 @@
 
 use std::sync::Arc;
 
-use taut_grid::{Answer, Grid, Planner, Point, QueryError, Stats, Status, begin_query};
-use taut_polyanya::{
+use taut_grid::{
+    Answer, Anytime, Factor, Grid, Guarantee, Improvement, Planner, Point, QueryError, Stats,
+    Status,
+};
+use taut_mesh::grid::{SOUTH_EAST, grid_error, grid_query, lattice_point};
+use taut_mesh::{
     Ambiguity, End, Mesh, MeshAnswer, MeshPoint, MeshQueryError, VisibilitySearch, Visible,
-    grid_answer,
 };
 use taut_search::StampedCosts;
 
@@ -560,10 +563,6 @@ impl<'g> EpsPlanner<'g> {
     }
 }
 
-fn to_mesh(p: Point) -> MeshPoint {
-    MeshPoint::new(f64::from(p.x), f64::from(p.y))
-}
-
 impl Planner for EpsPlanner<'_> {
     fn name(&self) -> &'static str {
         match self.stop {
@@ -573,22 +572,69 @@ impl Planner for EpsPlanner<'_> {
         }
     }
 
-    fn is_optimal(&self) -> bool {
-        self.stop == Stop::Optimal
+    fn guarantee(&self) -> Guarantee {
+        match self.stop {
+            Stop::Optimal => Guarantee::Optimal,
+            Stop::First => Guarantee::Any,
+            Stop::Within(q) => Guarantee::WithinFactor(Factor(q)),
+        }
     }
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
-        if let Some(done) = begin_query(self.grid, start, goal, out)? {
-            return Ok(done);
-        }
-        let r = self.ctx.search(
-            &self.eps,
-            to_mesh(start),
-            to_mesh(goal),
-            self.stop,
-            Ambiguity::Towards(1.0, 1.0),
+        let (ctx, eps, stop) = (&mut self.ctx, &self.eps, self.stop);
+        grid_query(
+            self.grid,
+            start,
+            goal,
             &mut self.answer,
-        );
-        grid_answer(r, &self.answer, start, goal, out)
+            out,
+            |s, t, rule, answer| ctx.search(eps, s, t, stop, rule, answer),
+        )
+    }
+
+    fn anytime(&mut self) -> Option<&mut dyn Anytime> {
+        Some(self)
+    }
+}
+
+/// End Point Search as an anytime planner: [`EpsContext::next_solution`] on grid queries, with
+/// the grid's endpoint rules. The stop rule of [`EpsPlanner::new`] does not apply: the caller
+/// decides when to stop asking.
+impl Anytime for EpsPlanner<'_> {
+    fn start(&mut self, start: Point, goal: Point) -> Result<(), QueryError> {
+        self.grid.check_query(start, goal)?;
+        self.ctx
+            .start(
+                &self.eps,
+                lattice_point(start),
+                lattice_point(goal),
+                SOUTH_EAST,
+            )
+            .map_err(|e| grid_error(e, start, goal))
+    }
+
+    fn next_solution(&mut self) -> Option<Improvement> {
+        self.ctx.next_solution(&self.eps).map(|s| Improvement {
+            length: s.length,
+            lower_bound: s.lower_bound,
+            optimal: s.optimal,
+        })
+    }
+
+    fn best(&mut self, out: &mut Answer) {
+        out.clear();
+        self.ctx.best_path(&self.eps, &mut self.answer.waypoints);
+        let w = &self.answer.waypoints;
+        if !w.is_empty() {
+            out.length = w.windows(2).map(|p| p[0].dist(p[1])).sum();
+            out.waypoints
+                .extend(w.iter().map(|p| Point::new(p.x as i32, p.y as i32)));
+        }
+        let st = self.ctx.stats();
+        out.stats = Stats {
+            expanded: st.expanded,
+            generated: st.first_moves,
+            heap_ops: 0,
+        };
     }
 }

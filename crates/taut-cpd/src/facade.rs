@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use taut_polyanya::Mesh;
+use taut_mesh::Mesh;
 
 use crate::corners::Corners;
 use crate::cpd::{BuildParams, Cpd};
@@ -208,7 +208,7 @@ mod tests {
         use crate::file::write_shard;
         use crate::progress::NoProgress;
         let grid = taut_grid::Grid::from_fn(9, 7, |x, y| (x * 7 + y * 3) % 5 != 0);
-        let mesh = taut_polyanya::mesh_from_grid(&grid).unwrap();
+        let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
         let params = BuildParams::default();
         let whole = build_cpd(&mesh, &params, &NoProgress).unwrap();
         assert!(whole.graph().node_count() > 3);

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use taut_polyanya::{COORDINATE_LIMIT, Mesh, MeshPoint};
+use taut_mesh::{COORDINATE_LIMIT, Mesh, MeshPoint};
 
 use crate::cpd::{BuildParams, Cpd, Symbols};
 use crate::error::CpdError;

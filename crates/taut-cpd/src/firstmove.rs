@@ -15,7 +15,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use taut_polyanya::MeshPoint;
+use taut_mesh::MeshPoint;
 
 use crate::corners::taut_at;
 use crate::graph::Graph;

@@ -3,7 +3,7 @@
 
 use rayon::prelude::*;
 use smallvec::SmallVec;
-use taut_polyanya::{Mesh, MeshPoint, VisibilitySearch, Visible};
+use taut_mesh::{Mesh, MeshPoint, VisibilitySearch, Visible};
 
 use crate::corners::{Corners, NO_CORNER};
 

@@ -113,7 +113,7 @@ impl NodeOrder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use taut_polyanya::MeshPoint;
+    use taut_mesh::MeshPoint;
 
     fn graph(n: usize, edges: &[(u32, u32)]) -> Graph {
         let pts = (0..n)

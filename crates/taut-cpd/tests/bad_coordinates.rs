@@ -12,10 +12,8 @@ use taut_anya::AnyaPlanner;
 use taut_baselines::{Algo, make_planner};
 use taut_cpd::{BuildParams, Eps, EpsContext, EpsPlanner, NoProgress, Stop, build_cpd};
 use taut_grid::{Answer, Endpoint, FreeSet, Grid, MapFile, Planner, Point, QueryError, Status};
-use taut_polyanya::{
-    Ambiguity, End, MeshAnswer, MeshPoint, MeshQueryError, Options, PolyanyaPlanner, SearchContext,
-    mesh_from_grid,
-};
+use taut_mesh::{Ambiguity, End, MeshAnswer, MeshPoint, MeshQueryError, mesh_from_grid};
+use taut_polyanya::{Options, PolyanyaPlanner, SearchContext};
 use taut_testdata::fixtures;
 
 /// `fixtures/maps/small.map` (8 x 6): cell (1, 1) is `@`, cell (6, 1) is `T` (blocked with

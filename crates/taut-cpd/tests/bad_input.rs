@@ -19,7 +19,7 @@ use taut_cpd::{
     decode_shard, encode_cpd, encode_shard, read_cpd, read_cpd_header, read_shard_header,
 };
 use taut_grid::{FreeSet, Grid, MapFile};
-use taut_polyanya::{Mesh, mesh_from_grid, read_mesh};
+use taut_mesh::{Mesh, mesh_from_grid, read_mesh};
 use taut_testdata::fixtures;
 
 fn small_mesh() -> Mesh {

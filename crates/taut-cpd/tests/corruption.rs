@@ -9,7 +9,7 @@ use taut_cpd::{
     BuildParams, Cpd, CpdError, FORMAT_VERSION, Graph, NoProgress, decode_cpd, encode_cpd,
     read_cpd, read_cpd_header,
 };
-use taut_polyanya::MeshPoint;
+use taut_mesh::MeshPoint;
 use taut_testdata::fixtures;
 
 fn small_cpd() -> Cpd {

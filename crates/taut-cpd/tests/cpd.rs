@@ -7,7 +7,7 @@ use taut_cpd::{
     decode_cpd, decode_shard, encode_cpd, encode_shard, merge_shards, read_cpd, read_cpd_header,
     read_shard, write_cpd, write_shard,
 };
-use taut_polyanya::MeshPoint;
+use taut_mesh::MeshPoint;
 
 /// A random geometric graph: `n` distinct points on a small integer grid (so that many
 /// triples are collinear and shortest paths tie), each pair joined with probability

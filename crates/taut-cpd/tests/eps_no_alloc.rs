@@ -11,7 +11,7 @@ mod common;
 
 use common::arena_eps;
 use taut_cpd::{EpsContext, Stop};
-use taut_polyanya::{Ambiguity, MeshAnswer};
+use taut_mesh::{Ambiguity, MeshAnswer};
 
 #[test]
 fn a_warm_context_allocates_nothing() {

@@ -12,7 +12,7 @@ use taut_cpd::{
     BuildParams, Corners, Cpd, Eps, EpsContext, EpsPlanner, Graph, NoProgress, Stop, mesh_hash,
 };
 use taut_grid::{Answer, Grid, Planner, Point, Status};
-use taut_polyanya::{Ambiguity, Mesh, MeshPoint, mesh_from_grid};
+use taut_mesh::{Ambiguity, Mesh, MeshPoint, mesh_from_grid};
 
 fn eps_of(mesh: Mesh) -> Arc<Eps> {
     let corners = Corners::of(&mesh);

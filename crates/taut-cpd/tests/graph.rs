@@ -10,7 +10,7 @@ use common::{cell_mesh, double_corner_grid, grid_corners, lattice, random_grid};
 use proptest::prelude::*;
 use taut_cpd::{BuildParams, Corners, Cpd, Graph, NoProgress, mesh_hash};
 use taut_grid::{Grid, Point};
-use taut_polyanya::{Mesh, mesh_from_grid};
+use taut_mesh::{Mesh, mesh_from_grid};
 
 fn show(g: &Grid) -> String {
     let mut s = String::new();
@@ -32,7 +32,7 @@ fn check(g: &Grid, mesh: &Mesh) -> Result<(), TestCaseError> {
     let graph = Graph::build(mesh, &corners).expect("graph");
     // Every edge found from both ends (no union needed) and legal; every legal pair found.
     for u in 0..corners.len() as u32 {
-        let mut vis = taut_polyanya::VisibilitySearch::new();
+        let mut vis = taut_mesh::VisibilitySearch::new();
         let row = taut_cpd::visible_corners(mesh, &corners, u, &mut vis);
         prop_assert_eq!(
             row.as_slice(),

@@ -6,7 +6,7 @@
 //! counts are per thread).
 
 use taut_cpd::{FirstMoveContext, Graph, NodeOrder, RowData};
-use taut_polyanya::MeshPoint;
+use taut_mesh::MeshPoint;
 
 #[test]
 fn a_warm_context_allocates_nothing() {

@@ -20,7 +20,8 @@ use taut_cpd::{
     BuildParams, Corners, Cpd, Eps, EpsContext, EpsPlanner, Graph, NoProgress, Stop, mesh_hash,
 };
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status, path_length};
-use taut_polyanya::{Ambiguity, MeshPoint, PolyanyaPlanner, mesh_from_grid};
+use taut_mesh::{Ambiguity, MeshPoint, mesh_from_grid};
+use taut_polyanya::PolyanyaPlanner;
 use taut_testdata::{optimal_rows_by_map, shared_data};
 
 const TOLERANCE: f64 = 1e-6;

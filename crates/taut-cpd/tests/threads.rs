@@ -5,7 +5,7 @@ mod common;
 
 use common::arena_eps;
 use taut_cpd::{Corners, Cpd, Eps, EpsContext, Graph, Stop};
-use taut_polyanya::{Ambiguity, MeshAnswer, MeshPoint};
+use taut_mesh::{Ambiguity, MeshAnswer, MeshPoint};
 
 const fn send_sync<T: Send + Sync>() {}
 const _: () = {

@@ -6,7 +6,9 @@
 //!   cells so that border checks vanish, with lattice-point queries (corner, double corner).
 //! - [`Grid::segment_is_legal`] and [`Grid::check_path`] are the exact line-of-sight test and
 //!   path-legality checker implementing the conventions of DESIGN.md §1.
-//! - [`Answer`], [`Stats`], [`Status`] and [`Planner`] are the one answer shape all planners share.
+//! - [`Answer`], [`Stats`], [`Status`] and [`Planner`] are the one answer shape all planners share;
+//!   [`Guarantee`] is what a planner promises about its lengths, compared within
+//!   [`LENGTH_TOLERANCE`]; [`Anytime`] is the interface of planners that improve over time.
 //!
 //! # Example
 //! ```
@@ -36,9 +38,12 @@ mod terrain;
 
 pub use error::{Endpoint, GridError, Location, ParseErrorKind, QueryError};
 pub use grid::{Grid, quad};
-pub use los::{PathViolation, path_length};
+pub use los::{LENGTH_TOLERANCE, PathViolation, lengths_agree, path_length};
 pub use map::{MAX_SIDE, MapFile};
-pub use plan::{Answer, Planner, Stats, Status, TraceEvent, Tracer, begin_query};
+pub use plan::{
+    Answer, Anytime, Factor, Guarantee, Improvement, PathModel, Planner, Stats, Status, TraceEvent,
+    Tracer, begin_query,
+};
 pub use scen::{LengthStyle, ScenEntry, ScenFormat, Scenario};
 pub use terrain::{FreeSet, MOVINGAI_ALPHABET};
 

@@ -234,3 +234,17 @@ impl Grid {
 pub fn path_length(path: &[Point]) -> f64 {
     path.windows(2).map(|w| w[0].dist(w[1])).sum()
 }
+
+/// The absolute tolerance within which two lengths of the same path model are equal, in
+/// cells: every comparison of a length with a reference optimum, with another planner's, or
+/// with [`path_length`] of its own waypoints uses it (`docs/conventions.md`). Lengths are sums
+/// of `f64` square roots of exact lattice distances, so independent optimal planners agree to
+/// about 1e-10 on maps of thousands of cells; the reference data is written with 8 decimals.
+pub const LENGTH_TOLERANCE: f64 = 1e-6;
+
+/// Whether two lengths are equal within [`LENGTH_TOLERANCE`] (two infinities are equal: both
+/// say "no path").
+#[inline]
+pub fn lengths_agree(a: f64, b: f64) -> bool {
+    a == b || (a - b).abs() <= LENGTH_TOLERANCE
+}

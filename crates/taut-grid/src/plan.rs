@@ -135,6 +135,88 @@ impl Tracer for Vec<TraceEvent> {
     }
 }
 
+/// A factor of at least 1 (a suboptimality bound), compared by its bits so that it can be
+/// part of `Eq` and `Hash` types.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Factor(pub f64);
+
+impl Eq for Factor {}
+
+impl std::hash::Hash for Factor {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.to_bits().hash(state);
+    }
+}
+
+/// What a planner promises about the lengths it returns, for its [`PathModel`]: the one
+/// statement the bench's checks, the differential tests and the CLI all read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Guarantee {
+    /// The shortest path of its model (equal to the optimum within
+    /// [`LENGTH_TOLERANCE`](crate::LENGTH_TOLERANCE)).
+    Optimal,
+    /// A path at most this factor above the optimum (and never below it).
+    WithinFactor(Factor),
+    /// A legal path, never below the optimum, with no bound above it.
+    Any,
+}
+
+/// Which paths a planner searches, and so which optimum its [`Guarantee`] is measured
+/// against.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum PathModel {
+    /// Polylines at any angle between lattice points (`docs/conventions.md`).
+    #[default]
+    AnyAngle,
+    /// 8-connected moves between cell corners, diagonals √2, no corner cutting: a scenario
+    /// file's octile column is this optimum.
+    Octile,
+}
+
+/// One solution of an [`Anytime`] search.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Improvement {
+    /// Length of the best path so far.
+    pub length: f64,
+    /// A lower bound on the optimum at that moment.
+    pub lower_bound: f64,
+    /// Whether `length` is proven optimal (the last solution of a query).
+    pub optimal: bool,
+}
+
+/// A planner that improves its answer over time: a first path soon, then strictly shorter
+/// ones, and last a proof that the best is optimal. Reached through [`Planner::anytime`].
+///
+/// ```
+/// # use taut_grid::{Anytime, Answer, Point, QueryError};
+/// # fn drive(planner: &mut dyn Anytime) -> Result<(), QueryError> {
+/// planner.start(Point::new(0, 0), Point::new(5, 3))?;
+/// let first = planner.next_solution(); // the first path (None: no path at all)
+/// let mut best = first;
+/// while let Some(better) = planner.next_solution() {
+///     best = Some(better); // strictly shorter, or the last one again, proven optimal
+/// }
+/// let mut answer = Answer::default();
+/// planner.best(&mut answer); // its waypoints, length and statistics
+/// # Ok(()) }
+/// ```
+pub trait Anytime {
+    /// Starts a query, ending any earlier one.
+    ///
+    /// # Errors
+    /// [`QueryError`] when an endpoint is off the map or on a blocked cell.
+    fn start(&mut self, start: Point, goal: Point) -> Result<(), QueryError>;
+
+    /// Runs until the best path improves or the search ends: the first path, then strictly
+    /// shorter ones, and last the optimum again with `optimal: true`; then `None`. `None` at
+    /// once when the ends are not connected.
+    fn next_solution(&mut self) -> Option<Improvement>;
+
+    /// The best path so far into `out` (waypoints, length; empty and infinite before the
+    /// first), with the statistics of the query so far.
+    fn best(&mut self, out: &mut Answer);
+}
+
 /// A point-to-point planner over a grid it was built for.
 ///
 /// Algorithm crates keep their own natural APIs (a search context plus the map); small adapters
@@ -143,8 +225,13 @@ pub trait Planner {
     /// Short name used on the command line (`astar`, `theta`, ...).
     fn name(&self) -> &'static str;
 
-    /// Whether the planner's lengths are optimal for its path model.
-    fn is_optimal(&self) -> bool;
+    /// What this planner, with its options, promises about its lengths.
+    fn guarantee(&self) -> Guarantee;
+
+    /// The paths it searches (any-angle unless it says otherwise).
+    fn path_model(&self) -> PathModel {
+        PathModel::AnyAngle
+    }
 
     /// Answers one query, filling `out`.
     ///
@@ -169,6 +256,12 @@ pub trait Planner {
         trace.clear();
         self.plan(start, goal, out)
     }
+
+    /// The planner as an [`Anytime`] search, if it is one (End Point Search is). `None` by
+    /// default.
+    fn anytime(&mut self) -> Option<&mut dyn Anytime> {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -182,8 +275,8 @@ mod tests {
         fn name(&self) -> &'static str {
             "straight"
         }
-        fn is_optimal(&self) -> bool {
-            false
+        fn guarantee(&self) -> Guarantee {
+            Guarantee::Any
         }
         fn plan(&mut self, s: Point, t: Point, out: &mut Answer) -> Result<Status, QueryError> {
             if let Some(status) = begin_query(self.0, s, t, out)? {

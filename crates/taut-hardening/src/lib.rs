@@ -8,7 +8,8 @@
 //! [`Disagreement`] unless:
 //!
 //! - every planner returns the same status, or the same [`QueryError`] for an invalid query;
-//! - the optimal planners' lengths agree within [`TOLERANCE`] (relative, plus absolute);
+//! - the lengths of the planners whose [`Guarantee`] is `Optimal` agree within
+//!   [`taut_grid::LENGTH_TOLERANCE`];
 //! - no planner beats the optimum, and A*'s octile length is at least the any-angle optimum;
 //! - every path is legal by [`Grid::check_path`] and measures its reported length.
 //!
@@ -34,17 +35,12 @@ use std::sync::Arc;
 use taut_anya::AnyaPlanner;
 use taut_baselines::{Algo, make_planner};
 use taut_cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
-use taut_grid::{Answer, Grid, Planner, Point, QueryError, Status, path_length};
-use taut_polyanya::{BuildError, BuildOptions, PolyanyaPlanner, mesh_from_grid_with};
-
-/// Two optimal lengths `a`, `b` agree when `|a - b| <= TOLERANCE * (1 + max(a, b))`. The
-/// planners compute lengths as sums of `f64` square roots of exact lattice distances, so on a
-/// 64 × 64 map they differ by a few ulps; any real disagreement is a whole segment or more.
-pub const TOLERANCE: f64 = 1e-9;
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= TOLERANCE * (1.0 + a.max(b))
-}
+use taut_grid::{
+    Answer, Grid, Guarantee, Planner, Point, QueryError, Status, lengths_agree, path_length,
+};
+use taut_mesh::build::mesh_from_grid_with;
+use taut_mesh::{BuildError, BuildOptions};
+use taut_polyanya::PolyanyaPlanner;
 
 /// What the planners agreed on for one query.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,8 +68,8 @@ pub struct Disagreement {
 /// Every planner of the workspace, built for one grid, with reusable answers.
 pub struct Oracle<'g> {
     grid: &'g Grid,
-    /// `(planner, optimal?)`; the first is Anya, the reference of the comparison.
-    planners: Vec<(Box<dyn Planner + Send + 'g>, bool)>,
+    /// The first is Anya, the reference of the comparison.
+    planners: Vec<Box<dyn Planner + Send + 'g>>,
     answers: Vec<Answer>,
     astar: Box<dyn Planner + Send + 'g>,
     octile: Answer,
@@ -81,7 +77,7 @@ pub struct Oracle<'g> {
 
 impl std::fmt::Debug for Oracle<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names: Vec<_> = self.planners.iter().map(|(p, _)| p.name()).collect();
+        let names: Vec<_> = self.planners.iter().map(|p| p.name()).collect();
         f.debug_struct("Oracle").field("planners", &names).finish()
     }
 }
@@ -94,11 +90,11 @@ impl<'g> Oracle<'g> {
     /// # Errors
     /// A mesh or database that cannot be built for a grid with free space (a defect).
     pub fn new(grid: &'g Grid) -> Result<Self, String> {
-        let mut planners: Vec<(Box<dyn Planner + Send + 'g>, bool)> = vec![
-            (Box::new(AnyaPlanner::new(grid)), true),
-            (make_planner(Algo::Vg, grid), true),
-            (make_planner(Algo::Theta, grid), false),
-            (make_planner(Algo::LazyTheta, grid), false),
+        let mut planners: Vec<Box<dyn Planner + Send + 'g>> = vec![
+            Box::new(AnyaPlanner::new(grid)),
+            make_planner(Algo::Vg, grid),
+            make_planner(Algo::Theta, grid),
+            make_planner(Algo::LazyTheta, grid),
         ];
         for merge in [true, false] {
             let mesh = match mesh_from_grid_with(grid, &BuildOptions { merge }) {
@@ -112,13 +108,10 @@ impl<'g> Oracle<'g> {
                 let eps = Arc::new(
                     Eps::new(mesh.clone(), Arc::new(cpd)).map_err(|e| format!("EPS: {e}"))?,
                 );
-                planners.push((
-                    Box::new(EpsPlanner::new(grid, eps.clone(), Stop::Optimal)),
-                    true,
-                ));
-                planners.push((Box::new(EpsPlanner::new(grid, eps, Stop::First)), false));
+                planners.push(Box::new(EpsPlanner::new(grid, eps.clone(), Stop::Optimal)));
+                planners.push(Box::new(EpsPlanner::new(grid, eps, Stop::First)));
             }
-            planners.push((Box::new(PolyanyaPlanner::new(grid, mesh)), true));
+            planners.push(Box::new(PolyanyaPlanner::new(grid, mesh)));
         }
         let answers = vec![Answer::default(); planners.len()];
         Ok(Oracle {
@@ -132,7 +125,7 @@ impl<'g> Oracle<'g> {
 
     /// The names of the planners taking part, in order (Anya first).
     pub fn planner_names(&self) -> Vec<&'static str> {
-        self.planners.iter().map(|(p, _)| p.name()).collect()
+        self.planners.iter().map(|p| p.name()).collect()
     }
 
     /// Answers `start -> goal` with every planner and A*, and checks them against each other.
@@ -143,11 +136,11 @@ impl<'g> Oracle<'g> {
         let fail = |what: String| Disagreement { start, goal, what };
         let grid = self.grid;
         let mut outcomes = Vec::with_capacity(self.planners.len());
-        for ((planner, _), answer) in self.planners.iter_mut().zip(&mut self.answers) {
+        for (planner, answer) in self.planners.iter_mut().zip(&mut self.answers) {
             outcomes.push(planner.plan(start, goal, answer));
         }
         let reference = outcomes[0];
-        for ((p, _), o) in self.planners.iter().zip(&outcomes) {
+        for (p, o) in self.planners.iter().zip(&outcomes) {
             if *o != reference {
                 return Err(fail(format!(
                     "anya says {reference:?}, {} says {o:?}",
@@ -170,32 +163,33 @@ impl<'g> Oracle<'g> {
             });
         }
         let optimum = self.answers[0].length;
-        for ((p, optimal), a) in self.planners.iter().zip(&self.answers) {
+        for (p, a) in self.planners.iter().zip(&self.answers) {
             let name = p.name();
+            let optimal = p.guarantee() == Guarantee::Optimal;
             if let Err(v) = grid.check_path(start, goal, &a.waypoints) {
                 return Err(fail(format!("{name}: illegal path {:?}: {v}", a.waypoints)));
             }
             let measured = path_length(&a.waypoints);
-            if !close(measured, a.length) {
+            if !lengths_agree(measured, a.length) {
                 return Err(fail(format!(
                     "{name}: reports {} but its path measures {measured}",
                     a.length
                 )));
             }
-            if *optimal && !close(a.length, optimum) {
+            if optimal && !lengths_agree(a.length, optimum) {
                 return Err(fail(format!(
                     "{name} finds {} but anya {optimum}: {:?} against {:?}",
                     a.length, a.waypoints, self.answers[0].waypoints
                 )));
             }
-            if !*optimal && a.length < optimum && !close(a.length, optimum) {
+            if !optimal && a.length < optimum && !lengths_agree(a.length, optimum) {
                 return Err(fail(format!(
                     "{name} finds {} below the optimum {optimum}",
                     a.length
                 )));
             }
         }
-        if octile < optimum && !close(octile, optimum) {
+        if octile < optimum && !lengths_agree(octile, optimum) {
             return Err(fail(format!(
                 "astar's octile length {octile} is below the any-angle optimum {optimum}"
             )));

@@ -3,9 +3,9 @@
 //!
 //! - **Plane.** `taut_hardening::Oracle` on each generated grid: Anya, the visibility graph,
 //!   Polyanya on the merged mesh and on the triangle mesh and EPS must return the same status
-//!   (or the same error for a blocked or off-map endpoint) and lengths within 1e-9 (relative,
-//!   `TOLERANCE`); Theta*, Lazy Theta*, EPS's first solution and A*'s octile length must never
-//!   beat them; every path must pass `Grid::check_path` (the exact cell walk) and measure the
+//!   (or the same error for a blocked or off-map endpoint) and lengths within
+//!   `taut_grid::LENGTH_TOLERANCE` (1e-6); Theta*, Lazy Theta*, EPS's first solution and A*'s
+//!   octile length must never beat them; every path must pass `Grid::check_path` (the exact cell walk) and measure the
 //!   length reported.
 //! - **Sphere.** The same grids as latitude/longitude rasters: Spherical Anya's route must pass
 //!   the sphere's independent checker (`taut_spherical::check::check_route`), never beat the

@@ -18,7 +18,8 @@ use taut_anya::{Options, RootHistory, SearchContext};
 use taut_baselines::astar::AStarPlanner;
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status};
 use taut_hardening::maps::SplitMix;
-use taut_polyanya::{PolyanyaPlanner, mesh_from_grid};
+use taut_mesh::mesh_from_grid;
+use taut_polyanya::PolyanyaPlanner;
 
 const SIDE: u32 = 10_000;
 const CELLS: f64 = (SIDE as f64) * (SIDE as f64);

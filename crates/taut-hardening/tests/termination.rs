@@ -28,7 +28,8 @@ use taut_cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
 use taut_grid::{Answer, Grid, Planner, Point, Status};
 use taut_hardening::maps::{Family, generate};
 use taut_hardening::show;
-use taut_polyanya::{PolyanyaPlanner, mesh_from_grid};
+use taut_mesh::mesh_from_grid;
+use taut_polyanya::PolyanyaPlanner;
 
 /// Component label of every cell (`usize::MAX` for blocked cells), 4-connected.
 fn components(g: &Grid) -> Vec<usize> {

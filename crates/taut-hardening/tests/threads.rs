@@ -10,7 +10,8 @@ use taut_anya::AnyaPlanner;
 use taut_baselines::{Algo, make_planner};
 use taut_cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Scenario};
-use taut_polyanya::{Mesh, PolyanyaPlanner, mesh_from_grid};
+use taut_mesh::{Mesh, mesh_from_grid};
+use taut_polyanya::PolyanyaPlanner;
 use taut_spherical::{LatLon, Route, SearchContext as SphereContext, SphereGrid};
 
 const fn send_sync<T: Send + Sync>() {}

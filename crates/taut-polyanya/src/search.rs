@@ -22,9 +22,11 @@ use smallvec::SmallVec;
 use taut_grid::{Stats, Status};
 use taut_search::{Entry, OpenList, StampedCosts};
 
-use crate::error::{End, MeshQueryError};
-use crate::geom::{orient_sign, orient_sign_integer};
-use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY, is_small_integer};
+use taut_mesh::interval::{
+    IEnd, Integer, Kernel, MeshAnswer, NONE, Robust, check_point, cone_sides, heuristic, intersect,
+    observable_successors, whole_edge,
+};
+use taut_mesh::{Ambiguity, End, Mesh, MeshPoint, MeshQueryError, NO_POLY, is_small_integer};
 
 /// Search options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,39 +49,6 @@ impl Default for Options {
             ambiguity: Ambiguity::Refuse,
         }
     }
-}
-
-/// The answer of a mesh query: waypoints from start to goal inclusive (`[start]` when start ==
-/// goal, empty when unreachable), the length (`f64::INFINITY` when unreachable) and the
-/// search statistics. Reuse one across queries: the search clears and refills it.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct MeshAnswer {
-    /// Start, every turning point, goal.
-    pub waypoints: Vec<MeshPoint>,
-    /// Euclidean length of the path.
-    pub length: f64,
-    /// Expanded and generated nodes, heap operations.
-    pub stats: Stats,
-}
-
-impl MeshAnswer {
-    fn clear(&mut self) {
-        self.waypoints.clear();
-        self.length = f64::INFINITY;
-        self.stats = Stats::default();
-    }
-}
-
-pub(crate) const NONE: u32 = u32::MAX;
-
-/// One end of an interval: its position (for costs), the vertex it coincides with (or
-/// [`NONE`]), and the two known points whose line, directed away from the root, carries it.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct IEnd {
-    pub(crate) p: MeshPoint,
-    pub(crate) vertex: u32,
-    pub(crate) a: u32,
-    pub(crate) b: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,27 +76,6 @@ struct Node {
     f: f64,
 }
 
-/// Orientation kernel: exact for every finite input, or plain `f64` for small integers.
-pub(crate) trait Kernel {
-    fn sign(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32;
-}
-
-pub(crate) struct Robust;
-impl Kernel for Robust {
-    #[inline(always)]
-    fn sign(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32 {
-        orient_sign(a, b, c)
-    }
-}
-
-pub(crate) struct Integer;
-impl Kernel for Integer {
-    #[inline(always)]
-    fn sign(a: MeshPoint, b: MeshPoint, c: MeshPoint) -> i32 {
-        orient_sign_integer(a, b, c)
-    }
-}
-
 /// The reusable state of Polyanya searches: node arena, open list, root history, goal
 /// polygons and scratch buffers. Create one per thread and reuse it; once warm, a query
 /// allocates nothing.
@@ -147,27 +95,6 @@ pub struct SearchContext {
     start_id: u32,
     nv: u32,
     stats: Stats,
-}
-
-/// A point of a query, checked.
-pub(crate) fn check_point(
-    mesh: &Mesh,
-    p: MeshPoint,
-    which: End,
-    ambiguity: Ambiguity,
-    out: &mut SmallVec<[u32; 8]>,
-) -> Result<Option<u32>, MeshQueryError> {
-    let loc = mesh.locate(p);
-    if mesh.endpoint_polygons(loc, ambiguity, out) {
-        Ok(match loc {
-            crate::mesh::Location::Vertex(v) => Some(v),
-            _ => None,
-        })
-    } else if let crate::mesh::Location::Vertex(_) = loc {
-        Err(MeshQueryError::Ambiguous { which, point: p })
-    } else {
-        Err(MeshQueryError::OffMesh { which, point: p })
-    }
 }
 
 impl SearchContext {
@@ -543,14 +470,19 @@ impl SearchContext {
         let rp = self.pt(mesh, root);
         let (rl_a, rl_b) = (self.pt(mesh, node.right.a), self.pt(mesh, node.right.b));
         let (ll_a, ll_b) = (self.pt(mesh, node.left.a), self.pt(mesh, node.left.b));
-        // Chain c_0 = v[e+1] (right), ..., c_{n-1} = v[e] (left); sides against both rays.
-        self.side_r.clear();
-        self.side_l.clear();
-        for j in 0..n {
-            let c = mesh.point(vs[(e + 1 + j) % n]);
-            self.side_r.push(K::sign(rl_a, rl_b, c) as i8);
-            self.side_l.push(K::sign(ll_a, ll_b, c) as i8);
-        }
+        let (mut side_r, mut side_l) = (
+            std::mem::take(&mut self.side_r),
+            std::mem::take(&mut self.side_l),
+        );
+        cone_sides::<K>(
+            mesh,
+            vs,
+            e,
+            (rl_a, rl_b),
+            (ll_a, ll_b),
+            &mut side_r,
+            &mut side_l,
+        );
         let adj = mesh.poly_adjacent(poly);
         let twins = mesh.poly_twins(poly);
         // The goal, if visible through the interval.
@@ -563,34 +495,22 @@ impl SearchContext {
             }
         }
         // Observable successors.
-        for j in 0..n - 1 {
-            let k = (e + 1 + j) % n;
-            if adj[k] == NO_POLY {
-                continue;
-            }
-            let (sr0, sr1) = (self.side_r[j], self.side_r[j + 1]);
-            let (sl0, sl1) = (self.side_l[j], self.side_l[j + 1]);
-            if sr1 < 0 || sl0 > 0 {
-                continue; // wholly outside the cone
-            }
-            if (sr1 == 0 && sr0 < 0) || (sl0 == 0 && sl1 > 0) {
-                continue; // touches the cone at one vertex only
-            }
-            let (left, right) = observable_ends(
-                mesh,
-                root,
-                (vs[k], vs[(k + 1) % n]),
-                (sr0, sl1),
-                (&node.right, (rl_a, rl_b)),
-                (&node.left, (ll_a, ll_b)),
-            );
-            let next = adj[k] as u32;
-            if self.dead_end(mesh, next, twins[k], options) {
-                continue;
-            }
-            let degenerate = sr0 == 0 && sr1 == 0 || sl0 == 0 && sl1 == 0;
-            self.add(mesh, root, node.g, next, twins[k], left, right, degenerate);
-        }
+        observable_successors(
+            mesh,
+            poly,
+            e,
+            root,
+            (&node.right, (rl_a, rl_b)),
+            (&node.left, (ll_a, ll_b)),
+            (&side_r, &side_l),
+            |next, twin, left, right, degenerate| {
+                if !self.dead_end(mesh, next, twin, options) {
+                    self.add(mesh, root, node.g, next, twin, left, right, degenerate);
+                }
+            },
+        );
+        self.side_r = side_r;
+        self.side_l = side_l;
         // Non-observable successors on the right: the interval ends at the corner v[e+1].
         let rv = vs[(e + 1) % n];
         if node.right.vertex == rv && mesh.is_corner(rv) && self.side_r[1] < 0 {
@@ -697,128 +617,5 @@ impl SearchContext {
                 }
             }
         }
-    }
-}
-
-/// The ends of a whole edge `u -> w` seen from root `r` (which lies beyond it, `w` on the
-/// root's left): each end is the edge's vertex, on the line through the root and itself.
-/// Returns (left, right).
-#[inline]
-pub(crate) fn whole_edge(
-    r: u32,
-    (u, up): (u32, MeshPoint),
-    (w, wp): (u32, MeshPoint),
-) -> (IEnd, IEnd) {
-    (
-        IEnd {
-            p: wp,
-            vertex: w,
-            a: r,
-            b: w,
-        },
-        IEnd {
-            p: up,
-            vertex: u,
-            a: r,
-            b: u,
-        },
-    )
-}
-
-/// The ends of the interval that a node's cone sees on the polygon edge `c0 -> c1` (in the
-/// chain from the node's right end to its left end), given the sides `sr0` of `c0` against
-/// the right ray and `sl1` of `c1` against the left ray: an end is the edge's vertex when that
-/// vertex is inside the cone, else the point where the ray (the node's end's line) crosses
-/// the edge, keeping that line's two known points. Returns (left, right).
-#[inline]
-pub(crate) fn observable_ends(
-    mesh: &Mesh,
-    root: u32,
-    (c0, c1): (u32, u32),
-    (sr0, sl1): (i8, i8),
-    (right, (rl_a, rl_b)): (&IEnd, (MeshPoint, MeshPoint)),
-    (left, (ll_a, ll_b)): (&IEnd, (MeshPoint, MeshPoint)),
-) -> (IEnd, IEnd) {
-    let (p0, p1) = (mesh.point(c0), mesh.point(c1));
-    let r = if sr0 >= 0 {
-        IEnd {
-            p: p0,
-            vertex: c0,
-            a: root,
-            b: c0,
-        }
-    } else {
-        IEnd {
-            p: intersect(rl_a, rl_b, p0, p1),
-            vertex: NONE,
-            ..*right
-        }
-    };
-    let l = if sl1 <= 0 {
-        IEnd {
-            p: p1,
-            vertex: c1,
-            a: root,
-            b: c1,
-        }
-    } else {
-        IEnd {
-            p: intersect(ll_a, ll_b, p0, p1),
-            vertex: NONE,
-            ..*left
-        }
-    };
-    (l, r)
-}
-
-/// Where the line through `a` and `b` crosses the segment `p q` (clamped to it).
-#[inline]
-pub(crate) fn intersect(a: MeshPoint, b: MeshPoint, p: MeshPoint, q: MeshPoint) -> MeshPoint {
-    let cross = |o: MeshPoint, u: MeshPoint, v: MeshPoint| {
-        (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x)
-    };
-    let sp = cross(a, b, p);
-    let sq = cross(a, b, q);
-    let d = sp - sq;
-    let t = if d == 0.0 {
-        0.0
-    } else {
-        (sp / d).clamp(0.0, 1.0)
-    };
-    MeshPoint::new(p.x + t * (q.x - p.x), p.y + t * (q.y - p.y))
-}
-
-/// A lower bound on the length of a path from `root` through the interval `[l, r]` (`l` on
-/// the root's left) to `goal`: the goal is mirrored across the interval's line when it lies
-/// on the root's side, then the straight line is used if it passes through the interval, the
-/// nearer end otherwise.
-#[inline]
-pub(crate) fn heuristic(root: MeshPoint, l: MeshPoint, r: MeshPoint, goal: MeshPoint) -> f64 {
-    let cross = |o: MeshPoint, u: MeshPoint, v: MeshPoint| {
-        (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x)
-    };
-    if l == r {
-        return root.dist(l) + l.dist(goal);
-    }
-    // Seen from the root, l is on the left and r on the right: the root is left of r -> l.
-    let mut g = goal;
-    let root_side = cross(r, l, root);
-    let goal_side = cross(r, l, goal);
-    if root_side * goal_side > 0.0 {
-        // Same side: mirror across the line through l and r.
-        let (dx, dy) = (l.x - r.x, l.y - r.y);
-        let len2 = dx * dx + dy * dy;
-        let t = ((goal.x - r.x) * dx + (goal.y - r.y) * dy) / len2;
-        let (fx, fy) = (r.x + t * dx, r.y + t * dy);
-        g = MeshPoint::new(2.0 * fx - goal.x, 2.0 * fy - goal.y);
-    }
-    let sr = cross(root, r, g);
-    let sl = cross(root, l, g);
-    if sr >= 0.0 && sl <= 0.0 {
-        root.dist(g)
-    } else if sr < 0.0 {
-        root.dist(r) + r.dist(g)
-    } else {
-        root.dist(l) + l.dist(g)
     }
 }

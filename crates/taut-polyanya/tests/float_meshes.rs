@@ -11,7 +11,8 @@ use common::{cell_mesh, free_points};
 use proptest::prelude::*;
 use taut_anya::AnyaPlanner;
 use taut_grid::{Answer, Grid, Planner, Point, Status};
-use taut_polyanya::{Ambiguity, Mesh, MeshAnswer, MeshPoint, Options, SearchContext};
+use taut_mesh::{Ambiguity, Mesh, MeshAnswer, MeshPoint};
+use taut_polyanya::{Options, SearchContext};
 
 fn transformed(mesh: &Mesh, scale: f64, dx: f64, dy: f64) -> Mesh {
     let points = mesh

@@ -7,7 +7,8 @@
 //! counts are per thread).
 
 use taut_grid::{Scenario, Status};
-use taut_polyanya::{Ambiguity, MeshAnswer, MeshPoint, Options, SearchContext, read_mesh};
+use taut_mesh::{Ambiguity, MeshAnswer, MeshPoint, read_mesh};
+use taut_polyanya::{Options, SearchContext};
 use taut_testdata::fixtures;
 
 #[test]

@@ -16,7 +16,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status, path_length};
-use taut_polyanya::{PolyanyaPlanner, mesh_from_grid};
+use taut_mesh::mesh_from_grid;
+use taut_polyanya::PolyanyaPlanner;
 use taut_testdata::{optimal_rows_by_map, shared_data};
 
 const TOLERANCE: f64 = 1e-6;

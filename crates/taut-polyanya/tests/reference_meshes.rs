@@ -6,10 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status};
-use taut_polyanya::{
-    Ambiguity, MeshAnswer, MeshPoint, MeshQueryError, Options, PolyanyaPlanner, SearchContext,
-    read_mesh,
-};
+use taut_mesh::{Ambiguity, MeshAnswer, MeshPoint, MeshQueryError, read_mesh};
+use taut_polyanya::{Options, PolyanyaPlanner, SearchContext};
 
 /// One row of a mesh scenario: start, goal, expected length (-1: no path) and the number of
 /// decimals it is written with.

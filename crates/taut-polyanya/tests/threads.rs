@@ -3,9 +3,8 @@
 //! shareable (`Mesh: Send + Sync`) and movable (`SearchContext: Send`).
 
 use taut_grid::Scenario;
-use taut_polyanya::{
-    Ambiguity, Mesh, MeshAnswer, MeshPoint, Options, PolyanyaPlanner, SearchContext, read_mesh,
-};
+use taut_mesh::{Ambiguity, Mesh, MeshAnswer, MeshPoint, read_mesh};
+use taut_polyanya::{Options, PolyanyaPlanner, SearchContext};
 use taut_testdata::fixtures;
 
 const fn shared<T: Send + Sync>() {}

@@ -10,7 +10,8 @@ use std::sync::Arc;
 use common::{all_options, cell_mesh, check_against_anya, free_points};
 use proptest::prelude::*;
 use taut_grid::Grid;
-use taut_polyanya::{BuildOptions, mesh_from_grid_with};
+use taut_mesh::BuildOptions;
+use taut_mesh::build::mesh_from_grid_with;
 
 fn check_grid(g: &Grid) -> Result<(), TestCaseError> {
     let Some(cells) = cell_mesh(g) else {

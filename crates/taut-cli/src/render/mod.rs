@@ -40,7 +40,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use taut_grid::{Answer, Grid, Point, Scenario, Status, TraceEvent};
-use taut_polyanya::{Mesh, MeshError, NO_POLY, read_mesh};
+use taut_mesh::{Mesh, MeshError, NO_POLY, read_mesh};
 
 use crate::args::{ImageFormat, QuerySource, RenderArgs};
 use crate::error::CliError;

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use taut_grid::{Grid, Point};
-use taut_polyanya::{Mesh, MeshPoint};
+use taut_mesh::{Mesh, MeshPoint};
 
 /// A random grid: size, obstacle density, one weighted coin per cell.
 pub fn random_grid(max: u32) -> impl Strategy<Value = Grid> {
@@ -98,7 +98,7 @@ pub fn arena_eps() -> (std::sync::Arc<taut_cpd::Eps>, Vec<(MeshPoint, MeshPoint)
         &MapFile::read(fixtures().join("maps/arena.map")).unwrap(),
         &FreeSet::default(),
     );
-    let mesh = Arc::new(taut_polyanya::mesh_from_grid(&grid).unwrap());
+    let mesh = Arc::new(taut_mesh::mesh_from_grid(&grid).unwrap());
     let corners = Corners::of(&mesh);
     let graph = Graph::build(&mesh, &corners).unwrap();
     let cpd = Cpd::from_graph(

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use taut_anya::AnyaPlanner;
 use taut_grid::{Answer, Grid, Planner, Point, Status};
-use taut_polyanya::{Mesh, MeshPoint, Options, PolyanyaPlanner};
+use taut_mesh::{Mesh, MeshPoint};
+use taut_polyanya::{Options, PolyanyaPlanner};
 
 /// The simplest mesh of a grid's free space: one unit square per free cell. Independent of
 /// the mesh builder, and full of collinear vertices and ambiguous double corners.

@@ -21,9 +21,10 @@ use std::time::Instant;
 use proptest::prelude::*;
 use smallvec::SmallVec;
 use taut_grid::{FreeSet, Grid, MapFile};
-use taut_polyanya::{
+use taut_mesh::geom::orient_sign;
+use taut_mesh::{
     Ambiguity, Location, Mesh, MeshError, MeshPoint, NO_POLY, ParseErrorKind, format_mesh,
-    orient_sign, parse_mesh, read_mesh, write_mesh,
+    parse_mesh, read_mesh, write_mesh,
 };
 
 // ---------------------------------------------------------------------------------------------

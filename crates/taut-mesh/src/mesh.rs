@@ -595,7 +595,7 @@ pub enum Ambiguity {
 
 /// `Towards` holds `f64`s, but a direction that is not a real number is refused where it is
 /// used ([`Mesh::endpoint_polygons`]), so equality is an equivalence on the values that matter
-/// and [`crate::Options`] can be compared.
+/// and search options holding it (`taut_polyanya::Options`) can be compared.
 impl Eq for Ambiguity {}
 
 /// Where a point lies on a mesh.
@@ -626,7 +626,7 @@ fn on_segment(a: MeshPoint, b: MeshPoint, p: MeshPoint) -> bool {
 
 /// Whether `c` is an integer of magnitude at most [`INTEGER_LIMIT`] (exact orientation tests
 /// in plain `f64`).
-pub(crate) fn is_small_integer(c: f64) -> bool {
+pub fn is_small_integer(c: f64) -> bool {
     c.fract() == 0.0 && c.abs() <= INTEGER_LIMIT
 }
 

@@ -28,8 +28,8 @@
 //! # Example
 //! ```
 //! use taut_grid::Grid;
-//! use taut_polyanya::build::mesh_from_grid_with_stats;
-//! use taut_polyanya::{Location, MeshPoint};
+//! use taut_mesh::build::mesh_from_grid_with_stats;
+//! use taut_mesh::{Location, MeshPoint};
 //!
 //! // A U shape: three free columns joined at the bottom.
 //! let grid = Grid::from_ascii(&[".@.", ".@.", "..."]).unwrap();

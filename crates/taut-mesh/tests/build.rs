@@ -3,11 +3,13 @@
 
 use proptest::prelude::*;
 use taut_grid::{Grid, Point, quad};
-use taut_polyanya::build::{PolygonParseError, mesh_from_grid_with};
-use taut_polyanya::{
-    BuildError, BuildOptions, Location, Mesh, MeshPoint, NO_POLY, PolygonId, PolygonMap,
-    format_mesh, mesh_from_grid, mesh_from_grid_with_stats, mesh_from_polygons,
-    mesh_from_polygons_with_stats, parse_mesh, parse_polygon_map,
+use taut_mesh::build::{
+    PolygonId, PolygonParseError, mesh_from_grid_with, mesh_from_grid_with_stats,
+    mesh_from_polygons_with_stats, parse_polygon_map,
+};
+use taut_mesh::{
+    BuildError, BuildOptions, Location, Mesh, MeshPoint, NO_POLY, PolygonMap, format_mesh,
+    mesh_from_grid, mesh_from_polygons, parse_mesh,
 };
 
 /// Whether a lattice point is a vertex of the free-space boundary (the tracing rule).
@@ -539,9 +541,9 @@ fn polygon_map_parse_errors() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("bad.txt");
     std::fs::write(&path, "polygons 1\nouter 3 0 0 1 0\n").unwrap();
-    let err = taut_polyanya::read_polygon_map(&path).unwrap_err();
+    let err = taut_mesh::build::read_polygon_map(&path).unwrap_err();
     assert!(err.to_string().contains("bad.txt: line 2: "), "{err}");
-    let missing = taut_polyanya::read_polygon_map(dir.join("missing.txt")).unwrap_err();
+    let missing = taut_mesh::build::read_polygon_map(dir.join("missing.txt")).unwrap_err();
     assert!(matches!(missing, BuildError::Io { .. }));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -590,8 +592,8 @@ fn same_vertices_and_triangles_as_the_reference() {
     for name in ["arena", "aurora"] {
         let grid = load_grid(&dir.join(format!("{name}.map")));
         let (mesh, stats) = mesh_from_grid_with_stats(&grid).unwrap();
-        let reference = taut_polyanya::read_mesh(&dir.join(format!("{name}.mesh"))).unwrap();
-        let merged = taut_polyanya::read_mesh(&dir.join(format!("{name}-merged.mesh"))).unwrap();
+        let reference = taut_mesh::read_mesh(&dir.join(format!("{name}.mesh"))).unwrap();
+        let merged = taut_mesh::read_mesh(&dir.join(format!("{name}-merged.mesh"))).unwrap();
         let sorted = |m: &Mesh| {
             let mut v: Vec<(i64, i64)> = m
                 .points()

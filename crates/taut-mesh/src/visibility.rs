@@ -11,7 +11,8 @@
 //! runs two such searches, one from each end of a query. Without a target the order is
 //! depth-first (building the co-visible graph needs every visible corner, in any order).
 //!
-//! Decisions are the same orientation tests as [`crate::SearchContext`]'s, on the same
+//! Decisions are the same orientation tests as Polyanya's (`taut-polyanya`), through the same
+//! primitives ([`crate::interval`]), on the same
 //! interval ends (lines through the root and a known point), so "visible" here means exactly
 //! "a straight segment Polyanya would accept".
 
@@ -19,10 +20,11 @@ use smallvec::SmallVec;
 use taut_search::{Entry, OpenList, StampedCosts};
 
 use crate::error::{End, MeshQueryError};
-use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY, is_small_integer};
-use crate::search::{
-    IEnd, Integer, Kernel, Robust, check_point, heuristic, observable_ends, whole_edge,
+use crate::interval::{
+    IEnd, Integer, Kernel, Robust, check_point, cone_sides, heuristic, observable_successors,
+    whole_edge,
 };
+use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY, is_small_integer};
 
 /// Something a [`VisibilitySearch`] found in view of its root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -309,56 +311,42 @@ impl VisibilitySearch {
         let vs = mesh.poly_vertices(poly);
         let n = vs.len();
         let e = node.edge as usize;
-        let (rl_a, rl_b) = (self.pt(mesh, node.right.a), self.pt(mesh, node.right.b));
-        let (ll_a, ll_b) = (self.pt(mesh, node.left.a), self.pt(mesh, node.left.b));
-        // Chain c_0 = v[e+1] (right), ..., c_{n-1} = v[e] (left); sides against both rays.
-        self.side_r.clear();
-        self.side_l.clear();
+        let right_ray = (self.pt(mesh, node.right.a), self.pt(mesh, node.right.b));
+        let left_ray = (self.pt(mesh, node.left.a), self.pt(mesh, node.left.b));
+        let (mut side_r, mut side_l) = (
+            std::mem::take(&mut self.side_r),
+            std::mem::take(&mut self.side_l),
+        );
+        cone_sides::<K>(mesh, vs, e, right_ray, left_ray, &mut side_r, &mut side_l);
         for j in 0..n {
-            let c = mesh.point(vs[(e + 1 + j) % n]);
-            let (sr, sl) = (K::sign(rl_a, rl_b, c), K::sign(ll_a, ll_b, c));
-            self.side_r.push(sr as i8);
-            self.side_l.push(sl as i8);
-            if sr >= 0 && sl <= 0 {
+            if side_r[j] >= 0 && side_l[j] <= 0 {
                 self.report(mesh, vs[(e + 1 + j) % n], poly);
             }
         }
         if self.targets.get(poly as usize) == 0.0
             && let Some(t) = self.target
-            && K::sign(rl_a, rl_b, t) >= 0
-            && K::sign(ll_a, ll_b, t) <= 0
+            && K::sign(right_ray.0, right_ray.1, t) >= 0
+            && K::sign(left_ray.0, left_ray.1, t) <= 0
         {
             self.report_target();
         }
-        let adj = mesh.poly_adjacent(poly);
-        let twins = mesh.poly_twins(poly);
-        let root = self.root_id;
-        for j in 0..n - 1 {
-            let k = (e + 1 + j) % n;
-            if adj[k] == NO_POLY {
-                continue;
-            }
-            let (sr0, sr1) = (self.side_r[j], self.side_r[j + 1]);
-            let (sl0, sl1) = (self.side_l[j], self.side_l[j + 1]);
-            if sr1 < 0 || sl0 > 0 {
-                continue; // wholly outside the cone
-            }
-            if (sr1 == 0 && sr0 < 0) || (sl0 == 0 && sl1 > 0) {
-                continue; // touches the cone at one vertex only
-            }
-            if sr0 == 0 && sr1 == 0 || sl0 == 0 && sl1 == 0 {
-                continue; // along a side of the cone: nothing beyond it is seen through it
-            }
-            let (left, right) = observable_ends(
-                mesh,
-                root,
-                (vs[k], vs[(k + 1) % n]),
-                (sr0, sl1),
-                (&node.right, (rl_a, rl_b)),
-                (&node.left, (ll_a, ll_b)),
-            );
-            let next = self.make(adj[k] as u32, twins[k], left, right);
-            self.push(next);
-        }
+        observable_successors(
+            mesh,
+            poly,
+            e,
+            self.root_id,
+            (&node.right, right_ray),
+            (&node.left, left_ray),
+            (&side_r, &side_l),
+            |next, twin, left, right, degenerate| {
+                // Along a side of the cone: nothing beyond the edge is seen through it.
+                if !degenerate {
+                    let node = self.make(next, twin, left, right);
+                    self.push(node);
+                }
+            },
+        );
+        self.side_r = side_r;
+        self.side_l = side_l;
     }
 }

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use taut_polyanya::{MeshError, ParseErrorKind, format_mesh, parse_mesh, read_mesh};
+use taut_mesh::{MeshError, ParseErrorKind, format_mesh, parse_mesh, read_mesh};
 
 fn corpus() -> PathBuf {
     taut_testdata::fixtures().join("bad").join("mesh")
@@ -217,8 +217,8 @@ fn overlapping_polygons_do_not_blow_up_the_point_locator() {
     assert!(info.bytes_max < 64 << 20, "peak {} bytes", info.bytes_max);
     assert_eq!(mesh.polygon_count(), 20_000);
     assert!(matches!(
-        mesh.locate(taut_polyanya::MeshPoint::new(1.0, 1.0)),
-        taut_polyanya::Location::Interior(_)
+        mesh.locate(taut_mesh::MeshPoint::new(1.0, 1.0)),
+        taut_mesh::Location::Interior(_)
     ));
 }
 

@@ -81,7 +81,7 @@ fn excerpt(s: &str) -> String {
 /// Parses a polygon map in the text format of this module (see `docs/mesh-build.md`).
 ///
 /// ```
-/// use taut_polyanya::build::{PolygonParseError, parse_polygon_map};
+/// use taut_mesh::build::{PolygonParseError, parse_polygon_map};
 /// let map = parse_polygon_map("polygons 1\nouter 3 0 0 4 0 0 4 # a triangle\n").unwrap();
 /// assert_eq!(map.outer.len(), 3);
 /// assert!(map.obstacles.is_empty());

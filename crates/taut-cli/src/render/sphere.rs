@@ -6,7 +6,7 @@
 //! height (x = longitude, y = latitude, north up). The map is drawn by the same code as
 //! `taut render`'s ([`super::svg::render_picture`], [`super::png::render_picture`]) from a
 //! planar copy of the raster, in the same colours: sea light, land dark. The route is
-//! densified and split at the antimeridian ([`crate::geojson`]), so a route across the
+//! densified and split at the antimeridian ([`taut_render::flat_map`]), so a route across the
 //! Pacific leaves the picture at one side and comes back at the other instead of crossing the
 //! whole map; great circles show as curves, legs along a parallel as horizontal lines.
 //!
@@ -20,7 +20,8 @@ use taut_spherical::{LatLon, Route, SphereGrid};
 
 use super::{Layer, Layout, LegendItem, LegendMark, Pt, RenderError, Shape, palette, path_legend};
 use crate::args::ImageFormat;
-use crate::geojson::{DENSIFY_DEG, End, densify_route, split_antimeridian};
+use crate::geojson::End;
+use taut_render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
 
 /// Everything a sphere picture shows.
 #[derive(Debug, Clone, Copy)]

@@ -4,19 +4,8 @@
 
 use serde_json::{Value, json};
 use taut_render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
+use taut_render::sphere::End;
 use taut_spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Route, geo::wrap_deg};
-
-/// An endpoint as the route command reports it: the point searched from (or to), and the
-/// point given on the command line when snapping moved it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct End {
-    /// The point the route starts (or ends) at.
-    pub point: LatLon,
-    /// The point as given, if it was moved to a sea cell.
-    pub given: Option<LatLon>,
-    /// How far it was moved, km (0 when it was not).
-    pub snap_km: f64,
-}
 
 /// Rounds a coordinate to 1e-7 degree (1 cm), which keeps the file short.
 fn round7(x: f64) -> f64 {

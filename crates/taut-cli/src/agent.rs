@@ -1,6 +1,6 @@
 //! `taut agent`: run a real-time agent in unknown terrain ([`taut_frit`]) on the queries of a
 //! scenario file, or on one `--start`/`--goal` pair, and write one row per query; optionally
-//! draw one run's trail ([`crate::render::trail`]).
+//! draw one run's trail ([`taut_render::trail`]).
 //!
 //! One [`World`] and one [`Scratch`] serve every query; each query gets a fresh agent. The
 //! output contract (columns, statuses, number formats) is on [`AGENT_CSV_HEADER`] and
@@ -14,8 +14,8 @@ use taut_grid::{Grid, MapFile, Point, Scenario};
 
 use crate::args::{AgentArgs, AgentFormat, AgentQueries, OutputFile};
 use crate::error::CliError;
-use crate::render::Layout;
-use crate::render::trail::{TrailScene, render_trail};
+use taut_render::Layout;
+use taut_render::trail::{TrailScene, render_trail};
 
 /// The header line of `taut agent --format csv`:
 ///
@@ -322,7 +322,7 @@ fn draw(
         goal: row.goal,
         trail: &trail,
     };
-    let bytes = render_trail(&scene, layout, output.format, caption)?;
+    let bytes = render_trail(&scene, layout, output.format.into(), caption)?;
     crate::render::write_file(&output.path, &bytes)
 }
 

@@ -707,6 +707,15 @@ pub enum ImageFormat {
     Png,
 }
 
+impl From<ImageFormat> for taut_render::ImageFormat {
+    fn from(f: ImageFormat) -> Self {
+        match f {
+            ImageFormat::Svg => taut_render::ImageFormat::Svg,
+            ImageFormat::Png => taut_render::ImageFormat::Png,
+        }
+    }
+}
+
 /// An output path and the format its extension selects.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputFile {

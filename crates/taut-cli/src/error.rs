@@ -67,7 +67,7 @@ pub enum CliError {
     BadMeshScenario(#[from] taut_mesh::MeshScenarioError),
     /// The picture could not be made.
     #[error(transparent)]
-    Render(#[from] crate::render::RenderError),
+    Render(#[from] taut_render::RenderError),
     /// The output file could not be written.
     #[error("cannot write {}: {source}", path.display())]
     WriteFile {

@@ -3,6 +3,8 @@
 //! search (`taut render`, see [`render`]), build navigation meshes (`taut mesh`, see
 //! [`mesh`]), plan a sea route on the sphere (`taut route`, see [`route`] and
 //! [`geojson`]), or run real-time agents in unknown terrain (`taut agent`, see [`agent`]).
+//! The pictures of `render`, `route --render` and `agent --render` are drawn by the
+//! [`taut_render`] library; this crate reads the inputs, runs the search and writes the file.
 //!
 //! The binary is a thin shell over this library: [`Cli`] is the parsed command line, [`run`]
 //! executes it against any writers (so tests and benches can capture the output), and

@@ -47,9 +47,9 @@ use taut_spherical::{
 
 use crate::args::{OutputFile, RenderArgs, RouteArgs, RouteFormat};
 use crate::error::CliError;
-use crate::geojson::{End, route_geojson};
-use crate::render::sphere::{SphereScene, render_sphere};
-use crate::render::{Layout, RenderError};
+use crate::geojson::route_geojson;
+use taut_render::sphere::{End, SphereScene, render_sphere};
+use taut_render::{Layout, RenderError};
 
 /// A `LAT,LON` text that is not a point of the sphere.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -540,7 +540,7 @@ impl Planned {
             from: self.from,
             to: self.to,
         };
-        let bytes = render_sphere(&scene, layout, output.format, &self.caption())?;
+        let bytes = render_sphere(&scene, layout, output.format.into(), &self.caption())?;
         crate::render::write_file(&output.path, &bytes)
     }
 

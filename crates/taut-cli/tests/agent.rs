@@ -386,7 +386,7 @@ fn render_draws_the_trail_through_cell_centres() {
     let reader = png::Decoder::new(std::io::Cursor::new(bytes))
         .read_info()
         .unwrap();
-    let layout = taut_cli::render::Layout::fit(49, 49, 2048, None).unwrap();
+    let layout = taut_render::Layout::fit(49, 49, 2048, None).unwrap();
     assert_eq!(
         (reader.info().width, reader.info().height),
         (layout.width, layout.height)

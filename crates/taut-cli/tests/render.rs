@@ -15,7 +15,7 @@
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use taut_cli::render::{Layout, palette};
+use taut_render::{Layout, palette};
 
 mod common;
 use common::{fails, ok};
@@ -475,8 +475,8 @@ fn pictures_of_512_maps_stay_small() {
 #[test]
 #[ignore = "a measurement, not a check"]
 fn measure_svg_map_encodings() {
-    use taut_cli::render::svg::{base64_into, blocked_rects_path, map_png};
     use taut_grid::{FreeSet, Grid, MapFile};
+    use taut_render::svg::{base64_into, blocked_rects_path, map_png};
     let Some(data) = taut_testdata::shared_data("svg map encodings") else {
         return;
     };

@@ -16,11 +16,11 @@
 use std::io::Cursor;
 
 use serde_json::Value;
-use taut_cli::ImageFormat;
-use taut_cli::geojson::{DENSIFY_DEG, End, densify_route, route_geojson, split_antimeridian};
-use taut_cli::render::Layout;
-use taut_cli::render::sphere::{SphereScene, render_sphere};
+use taut_cli::geojson::route_geojson;
 use taut_cli::route::load_sphere;
+use taut_render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
+use taut_render::sphere::{End, SphereScene, render_sphere};
+use taut_render::{ImageFormat, Layout};
 use taut_spherical::geo::crossing_lat_through;
 use taut_spherical::{EARTH_RADIUS_KM, LatLon, Leg, Route, SphereGrid};
 

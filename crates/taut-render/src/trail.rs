@@ -14,9 +14,9 @@
 use taut_grid::{Grid, Point};
 
 use super::{
-    Layer, Layout, LegendItem, LegendMark, Pt, RenderError, Shape, cell_runs, palette, path_legend,
+    ImageFormat, Layer, Layout, LegendItem, LegendMark, Pt, RenderError, Shape, cell_runs, palette,
+    path_legend,
 };
-use crate::args::ImageFormat;
 
 /// The tint of the blocked cells the agent saw.
 const SEEN: super::Color = palette::ORDER[4];
@@ -84,7 +84,7 @@ impl TrailScene<'_> {
     }
 
     /// The overlays in drawing order: the blocked cells seen, the trail, start and goal.
-    /// Sizes follow the layout's scale as in `taut render`.
+    /// Sizes follow the layout's scale as in [`Scene::layers`](super::Scene::layers).
     pub fn layers(&self, layout: &Layout) -> Vec<Layer> {
         let s = layout.scale;
         let mut layers = Vec::new();

@@ -1,12 +1,49 @@
-//! `taut render`: a picture of one query, to see why its path is what it is.
+//! Pictures of any-angle searches: a grid map, a path, its turning points and the search's
+//! trace drawn as SVG or PNG, to see why a path is what it is. This is the drawing behind
+//! `taut render`, `taut agent --render` and `taut route --render`, as a library: a program can
+//! draw its own queries (or paths it made itself) without the command line.
 //!
 //! A [`Scene`] is the map, the path, its turning points and the search's trace
-//! ([`taut_grid::TraceEvent`]s, as recorded by [`taut_grid::Planner::plan_traced`]).
-//! [`Scene::layers`] turns it into a short list of [`Layer`]s, each one style and many
-//! shapes, in drawing order; [`svg::render`] and [`png::render`] draw the same layers, so the
-//! two formats show the same picture. One layer is drawn as one path (one SVG element, one
-//! tiny-skia fill or stroke): overlapping shapes of a layer do not darken each other, and
-//! tens of thousands of expansions stay fast to draw and small to store.
+//! ([`taut_grid::TraceEvent`]s, as recorded by [`taut_grid::Planner::plan_traced`]; a long
+//! trace can be thinned by [`sample_trace`]). [`Scene::layers`] turns it into a short list of
+//! [`Layer`]s, each one style and many shapes, in drawing order; [`svg::render`] and
+//! [`png::render`] draw the same layers, so the two formats show the same picture. One layer
+//! is drawn as one path (one SVG element, one tiny-skia fill or stroke): overlapping shapes of
+//! a layer do not darken each other, and tens of thousands of expansions stay fast to draw
+//! and small to store. Nothing here reads or writes files except [`load_mesh`]; the
+//! functions return the picture's bytes.
+//!
+//! # Example
+//! ```
+//! use taut_geom::Point;
+//! use taut_grid::Grid;
+//! use taut_render::{Layout, Scene, png, svg};
+//!
+//! // A 4 x 3 map with a wall of two cells, and a path round its bottom-right corner.
+//! let grid = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
+//! let path = [Point::new(0, 2), Point::new(3, 2), Point::new(4, 1)];
+//! let scene = Scene {
+//!     grid: &grid,
+//!     start: path[0],
+//!     goal: path[2],
+//!     path: &path,
+//!     trace: &[], // no search to show: map and path only
+//!     trace_len: 0,
+//!     mesh: None,
+//! };
+//! // The long side in at most 400 pixels: 100 per cell, plus a 6-pixel margin all round.
+//! let layout = Layout::fit(grid.width(), grid.height(), 400, None).unwrap();
+//! assert_eq!((layout.width, layout.height), (412, 312));
+//!
+//! let svg = svg::render(&scene, &layout, "my path");
+//! assert!(svg.starts_with("<svg"));
+//! // SVG user units are map units: the path's points are exactly the waypoints.
+//! assert!(svg.contains(r#"<polyline class="path""#));
+//! assert!(svg.contains(r#"points="0,2 3,2 4,1""#));
+//!
+//! let png = png::render(&scene, &layout).unwrap();
+//! assert!(png.starts_with(b"\x89PNG"));
+//! ```
 //!
 //! # Coordinates
 //! Shapes are in map units: lattice point `(x, y)` is the top-left corner of cell `(x, y)`,
@@ -24,27 +61,35 @@
 //!   as a line from their parent;
 //! - the path as a thick teal line on a white halo, its turning points as white dots, the
 //!   start as a green disc and the goal as a red one;
-//! - with `--mesh`, the edges of a navigation mesh's polygons as thin blue lines over the map
-//!   (under everything else), in the map's lattice coordinates.
+//! - with a mesh ([`Scene::mesh`]), the edges of a navigation mesh's polygons as thin blue
+//!   lines over the map (under everything else), in the map's lattice coordinates.
 //!
-//! [`trail`] draws a real-time agent's run (`taut agent --render`) and [`sphere`] a sea
-//! route, with the same map drawing and marks.
+//! [`trail`] draws a real-time agent's run and [`sphere`] a sea route, with the same map
+//! drawing and marks; [`flat_map`] turns a sphere route into lines on a flat map (densified,
+//! split at the antimeridian), for the sphere pictures and for GeoJSON.
 
+pub mod flat_map;
 pub mod png;
 pub mod sphere;
 pub mod svg;
 pub mod trail;
 
 use std::collections::HashSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use taut_grid::{Answer, Grid, Point, Scenario, Status, TraceEvent};
+use taut_grid::{Grid, Point, TraceEvent};
 use taut_mesh::{Mesh, MeshError, NO_POLY, read_mesh};
 
-use crate::args::{ImageFormat, QuerySource, RenderArgs};
-use crate::error::CliError;
-use crate::load_grid;
+/// The two picture formats, for the functions that draw either ([`trail::render_trail`],
+/// [`sphere::render_sphere`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageFormat {
+    /// SVG: vector overlays over the map embedded as a 1-bit PNG image, with a caption and a
+    /// legend under the map ([`svg`]).
+    Svg,
+    /// PNG: an indexed raster of at most 256 colours, without caption ([`png`]).
+    Png,
+}
 
 /// Why a picture could not be made (besides reading inputs and writing the file).
 #[derive(Debug, thiserror::Error)]
@@ -59,16 +104,17 @@ pub enum RenderError {
         /// Height in pixels.
         height: u64,
     },
-    /// `--scale` or `--max-px` is out of range.
+    /// The scale or the pixel budget given to [`Layout::fit`] is out of range (the message
+    /// names them as the command line does: `--scale`, `--max-px`).
     #[error("{0}")]
     BadSize(String),
     /// The PNG encoder failed.
     #[error("encoding the PNG: {0}")]
     Encode(#[from] ::png::EncodingError),
-    /// The `--mesh` file cannot be read or is not a valid mesh (names the file).
+    /// The mesh file ([`load_mesh`]) cannot be read or is not a valid mesh (names the file).
     #[error(transparent)]
     Mesh(#[from] MeshError),
-    /// The `--mesh` file's polygons reach beyond the map.
+    /// The mesh file's polygons reach beyond the map ([`load_mesh`]).
     #[error(
         "the mesh {} spans ({}, {}) to ({}, {}), beyond the {width} x {height} map \
          (mesh coordinates are the map's lattice coordinates: 0 to {width}, 0 to {height})",
@@ -88,7 +134,7 @@ pub enum RenderError {
     },
 }
 
-/// The largest image side `taut render` draws, in pixels.
+/// The largest image side drawn, in pixels.
 pub const MAX_SIDE_PX: u64 = 16_384;
 
 /// An sRGB colour with an opacity.
@@ -140,7 +186,7 @@ pub mod palette {
     pub const GOAL: Color = Color::opaque(0xd7, 0x30, 0x27);
     /// Lines from an interval to its root, and root rings.
     pub const ROOT: Color = Color::opaque(0x30, 0x30, 0x40);
-    /// The edges of a navigation mesh (`--mesh`).
+    /// The edges of a navigation mesh ([`Scene::mesh`](crate::Scene::mesh)).
     pub const MESH: Color = Color::opaque(0x2f, 0x6d, 0xb5);
     /// Colours a raster keeps exactly, whatever its palette: the flat colours of the marks.
     pub const RESERVED: [[u8; 3]; 6] = [
@@ -378,7 +424,8 @@ pub struct Scene<'a> {
     pub trace: &'a [(usize, TraceEvent)],
     /// The length of the full trace (the colour of an event is its position over this).
     pub trace_len: usize,
-    /// A navigation mesh whose polygon edges are drawn over the map (`--mesh`).
+    /// A navigation mesh whose polygon edges are drawn over the map, in the map's lattice
+    /// coordinates (`taut render --mesh`; see [`load_mesh`]).
     pub mesh: Option<&'a Mesh>,
 }
 
@@ -647,8 +694,14 @@ pub fn mesh_edges(mesh: &Mesh) -> Vec<[Pt; 2]> {
     edges
 }
 
-/// Reads `--mesh` and checks that it lies on the map: within `[0, width] x [0, height]`.
-fn load_mesh(path: &Path, grid: &Grid) -> Result<Mesh, RenderError> {
+/// Reads a navigation mesh ("mesh 2" file) to draw over `grid` ([`Scene::mesh`]) and checks
+/// that it lies on the map: within `[0, width] x [0, height]` in the map's lattice
+/// coordinates.
+///
+/// # Errors
+/// [`RenderError::Mesh`] when the file cannot be read or is not a valid mesh,
+/// [`RenderError::MeshOutsideMap`] when its polygons reach beyond the map.
+pub fn load_mesh(path: &Path, grid: &Grid) -> Result<Mesh, RenderError> {
     let mesh = read_mesh(path)?;
     let (min, max) = mesh.bounds();
     let (w, h) = (f64::from(grid.width()), f64::from(grid.height()));
@@ -685,117 +738,6 @@ pub fn cell_is_dark(grid: &Grid, x0: i32, x1: i32, y0: i32, y1: i32) -> bool {
         }
     }
     total > 0 && 2 * blocked > total
-}
-
-/// `taut render`: plans one query with tracing, draws it, writes the file, and prints one
-/// line: `length L waypoints N expanded E drawn D output PATH` (`length unreachable` when
-/// there is no path; the search is drawn all the same).
-///
-/// # Errors
-/// The map or scenario cannot be read, `--index` names no query, an endpoint is invalid,
-/// the image would be too large, or the file cannot be written.
-pub fn run_render(
-    args: &RenderArgs,
-    out: &mut dyn Write,
-    warnings: &mut dyn Write,
-) -> Result<(), CliError> {
-    let query = args.query()?;
-    if let QuerySource::Sphere { from, to } = query {
-        return crate::route::render_route(args, (from, to), out, warnings);
-    }
-    let grid = load_grid(&args.map, &args.planner)?;
-    let (start, goal) = match query {
-        QuerySource::Points { from, to } => (from, to),
-        QuerySource::Scenario { scen, index } => scenario_query(&scen, index)?,
-        QuerySource::Sphere { .. } => unreachable!("drawn above"),
-    };
-    grid.check_query(start, goal)?;
-    let layout = Layout::fit(grid.width(), grid.height(), args.max_px, args.scale)?;
-    // Polyanya draws the mesh it searches (given with --mesh, or built from the map); the
-    // other planners draw the --mesh given, if any.
-    let (meshes, tuning) = crate::planners::prepare(&grid, &args.planner, &mut std::io::stderr())?;
-    let mesh = match (meshes.get(&tuning), &args.planner.mesh) {
-        (Some(m), _) => Some(m.clone()),
-        (None, Some(path)) => Some(std::sync::Arc::new(load_mesh(path, &grid)?)),
-        (None, None) => None,
-    };
-    let mut planner =
-        taut_bench::registry::make_planner(args.planner.algo, &grid, &tuning, &meshes)?;
-    let mut answer = Answer::default();
-    let mut trace = Vec::new();
-    let status = planner.plan_traced(start, goal, &mut answer, &mut trace)?;
-    let drawn = sample_trace(&trace, args.max_trace);
-    let scene = Scene {
-        grid: &grid,
-        start,
-        goal,
-        path: &answer.waypoints,
-        trace: &drawn,
-        trace_len: trace.len(),
-        mesh: mesh.as_deref(),
-    };
-    let caption = caption(args.planner.algo.name(), status, &answer, &scene);
-    let bytes = match args.output.format {
-        ImageFormat::Svg => svg::render(&scene, &layout, &caption).into_bytes(),
-        ImageFormat::Png => png::render(&scene, &layout)?,
-    };
-    write_file(&args.output.path, &bytes)?;
-    let length = match status {
-        Status::Found => format!("{:.8}", answer.length),
-        Status::Unreachable => "unreachable".to_owned(),
-    };
-    writeln!(
-        out,
-        "length {length} waypoints {} expanded {} drawn {} output {}",
-        answer.waypoints.len(),
-        answer.stats.expanded,
-        drawn.len(),
-        args.output.path.display()
-    )?;
-    Ok(())
-}
-
-/// The one-line description of a picture (the SVG shows it under the map).
-fn caption(algo: &str, status: Status, answer: &Answer, scene: &Scene<'_>) -> String {
-    let (s, t) = (scene.start, scene.goal);
-    let what = match status {
-        Status::Found => format!(
-            "length {:.4}, {} turning points",
-            answer.length,
-            answer.waypoints.len().saturating_sub(2)
-        ),
-        Status::Unreachable => "unreachable".to_owned(),
-    };
-    let drawn = if scene.trace.len() < scene.trace_len {
-        format!(" ({} drawn)", scene.trace.len())
-    } else {
-        String::new()
-    };
-    format!(
-        "{algo} ({},{}) → ({},{}): {what}; {} expanded{drawn}",
-        s.x, s.y, t.x, t.y, scene.trace_len
-    )
-}
-
-/// Query `index` (0-based) of a scenario file.
-fn scenario_query(scen: &Path, index: usize) -> Result<(Point, Point), CliError> {
-    let sc = Scenario::read(scen)?;
-    sc.entries
-        .get(index)
-        .map(|e| (e.start, e.goal))
-        .ok_or_else(|| CliError::NoSuchQuery {
-            scen: scen.to_path_buf(),
-            index,
-            count: sc.entries.len(),
-        })
-}
-
-/// Writes a whole output file.
-pub(crate) fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), CliError> {
-    std::fs::write(path, bytes).map_err(|source| CliError::WriteFile {
-        path: path.clone(),
-        source,
-    })
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! height (x = longitude, y = latitude, north up). The map is drawn by the same code as
 //! `taut render`'s ([`super::svg::render_picture`], [`super::png::render_picture`]) from a
 //! planar copy of the raster, in the same colours: sea light, land dark. The route is
-//! densified and split at the antimeridian ([`crate::geojson`]), so a route across the
+//! densified and split at the antimeridian ([`super::flat_map`]), so a route across the
 //! Pacific leaves the picture at one side and comes back at the other instead of crossing the
 //! whole map; great circles show as curves, legs along a parallel as horizontal lines.
 //!
@@ -18,9 +18,23 @@
 use taut_grid::Grid;
 use taut_spherical::{LatLon, Route, SphereGrid};
 
-use super::{Layer, Layout, LegendItem, LegendMark, Pt, RenderError, Shape, palette, path_legend};
-use crate::args::ImageFormat;
-use crate::geojson::{DENSIFY_DEG, End, densify_route, split_antimeridian};
+use super::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
+use super::{
+    ImageFormat, Layer, Layout, LegendItem, LegendMark, Pt, RenderError, Shape, palette,
+    path_legend,
+};
+
+/// An endpoint of a sphere route as `taut route` reports it: the point searched from (or to),
+/// and the point as given when snapping moved it to a sea cell.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct End {
+    /// The point the route starts (or ends) at.
+    pub point: LatLon,
+    /// The point as given, if it was moved to a sea cell.
+    pub given: Option<LatLon>,
+    /// How far it was moved, km (0 when it was not).
+    pub snap_km: f64,
+}
 
 /// Everything a sphere picture shows.
 #[derive(Debug, Clone, Copy)]
@@ -70,7 +84,8 @@ impl SphereScene<'_> {
     }
 
     /// The overlays in drawing order: the snapping marks, the route (one polyline per part),
-    /// its waypoints, start and goal. Sizes follow the layout's scale as in `taut render`.
+    /// its waypoints, start and goal. Sizes follow the layout's scale as in
+    /// [`Scene::layers`](super::Scene::layers).
     pub fn layers(&self, layout: &Layout) -> Vec<Layer> {
         let s = layout.scale;
         let mut layers = Vec::new();

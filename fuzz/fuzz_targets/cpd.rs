@@ -10,7 +10,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sha2::{Digest, Sha256};
-use taut_cpd::{CPD_MAGIC, FORMAT_VERSION, SHARD_MAGIC, decode_cpd, decode_shard, encode_cpd};
+use taut::cpd::{CPD_MAGIC, FORMAT_VERSION, SHARD_MAGIC, decode_cpd, decode_shard, encode_cpd};
 
 fn framed(magic: &[u8; 8], body: &[u8]) -> Vec<u8> {
     let mut file = Vec::with_capacity(20 + body.len() + 32);

@@ -9,7 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use taut_grid::Grid;
+use taut::grid::Grid;
 use taut_hardening::Oracle;
 use taut_hardening::maps::{Family, generate, queries};
 

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use taut_grid::{FreeSet, Grid, MapFile};
+use taut::grid::{FreeSet, Grid, MapFile};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(map) = MapFile::parse(data) else {

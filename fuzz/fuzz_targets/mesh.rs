@@ -5,10 +5,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use taut_mesh::{Ambiguity, MeshAnswer, MeshPoint, format_mesh, parse_mesh};
-use taut_polyanya::{Options, SearchContext};
+use taut::mesh::{Ambiguity, MeshAnswer, MeshPoint, format_mesh, parse_mesh};
+use taut::polyanya::{Options, SearchContext};
 
-fn centroid(mesh: &taut_mesh::Mesh, p: u32) -> MeshPoint {
+fn centroid(mesh: &taut::mesh::Mesh, p: u32) -> MeshPoint {
     let vs = mesh.poly_vertices(p);
     let n = vs.len() as f64;
     let (sx, sy) = vs.iter().fold((0.0, 0.0), |(sx, sy), &v| {
@@ -47,7 +47,7 @@ fuzz_target!(|data: &[u8]| {
             ..Options::default()
         };
         for &(s, t) in &queries {
-            if let Ok(taut_grid::Status::Found) = ctx.search(&mesh, s, t, &options, &mut out) {
+            if let Ok(taut::grid::Status::Found) = ctx.search(&mesh, s, t, &options, &mut out) {
                 let w = &out.waypoints;
                 assert!(!w.is_empty());
                 assert_eq!((w[0], w[w.len() - 1]), (s, t));

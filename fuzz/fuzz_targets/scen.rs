@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use taut_grid::Scenario;
+use taut::grid::Scenario;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(scen) = Scenario::parse(data) else {

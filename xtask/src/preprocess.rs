@@ -7,8 +7,8 @@
 //! - A map whose CPD file has the current format version, the hash of the map's mesh and the
 //!   default build parameters is skipped, unless `--force`.
 //! - `--shard I/N` builds only shard I of every selected map (`NAME.cpd.shard-I-of-N`, see
-//!   [`taut_cpd::shard_path`]); `--merge` joins the shard files present into `NAME.cpd`
-//!   ([`taut_cpd::merge_shard_files`]) and deletes them once the merged file has been written
+//!   [`taut::cpd::shard_path`]); `--merge` joins the shard files present into `NAME.cpd`
+//!   ([`taut::cpd::merge_shard_files`]) and deletes them once the merged file has been written
 //!   and read back. A batch scheduler runs one `--shard` job per index, then one `--merge`.
 //!
 //! - `--scheduler local|slurm` builds in shards through a scheduler, then merges
@@ -27,13 +27,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use taut_bench::Suite;
-use taut_cpd::{
+use taut::cpd::{
     BuildParams, CpdHeader, FORMAT_VERSION, GRAPH_PHASE, ShardSpec, build_cpd, build_shard,
     find_shard_files, merge_shard_files, mesh_hash, read_cpd_header, read_shard_header, shard_path,
     write_cpd_atomic, write_shard_atomic,
 };
-use taut_grid::{FreeSet, Grid, MapFile};
+use taut::grid::{FreeSet, Grid, MapFile};
+use taut_bench::Suite;
 
 /// Set in the environment of the release re-run, so that it does not re-run again.
 const IN_RELEASE: &str = "TAUT_XTASK_RELEASE";
@@ -305,7 +305,7 @@ impl Bars {
     }
 }
 
-impl taut_cpd::Progress for Bars {
+impl taut::cpd::Progress for Bars {
     fn begin(&self, phase: &str, total: u64) {
         self.phases
             .lock()
@@ -410,9 +410,9 @@ pub(crate) fn flat(e: impl std::fmt::Display) -> anyhow::Error {
 }
 
 /// taut's mesh of a map's free cells (what the CPD of the map is built on) and its hash.
-pub(crate) fn map_mesh(map: &Path) -> anyhow::Result<(taut_mesh::Mesh, [u8; 32])> {
+pub(crate) fn map_mesh(map: &Path) -> anyhow::Result<(taut::mesh::Mesh, [u8; 32])> {
     let grid = Grid::from_map(&MapFile::read(map).map_err(flat)?, &FreeSet::default());
-    let mesh = taut_mesh::mesh_from_grid(&grid).map_err(flat)?;
+    let mesh = taut::mesh::mesh_from_grid(&grid).map_err(flat)?;
     let hash = mesh_hash(&mesh);
     Ok((mesh, hash))
 }

@@ -23,7 +23,7 @@ pub enum BenchError {
     },
     /// A map or scenario file failed to parse.
     #[error(transparent)]
-    Grid(#[from] taut_grid::GridError),
+    Grid(#[from] taut::grid::GridError),
     /// Writing a report failed.
     #[error("writing {path}: {msg}")]
     Write {

@@ -16,9 +16,9 @@ use std::time::Instant;
 
 use plotters::prelude::*;
 use rayon::prelude::*;
-use taut_baselines::astar::AStar;
-use taut_frit::{Algo, RunParams, Scratch, Status, World, run};
-use taut_grid::{FreeSet, Grid, MapFile, Point, Status as PlanStatus};
+use taut::baselines::astar::AStar;
+use taut::frit::{Algo, RunParams, Scratch, Status, World, run};
+use taut::grid::{FreeSet, Grid, MapFile, Point, Status as PlanStatus};
 
 use crate::error::BenchError;
 use crate::machine::Provenance;
@@ -125,7 +125,7 @@ pub fn problems(grid: &Grid, world: &World<'_>, n: usize, seed: u64) -> Vec<Prob
     }
     let mut rng = SplitMix64::new(seed);
     let mut astar = AStar::new();
-    let mut answer = taut_grid::Answer::default();
+    let mut answer = taut::grid::Answer::default();
     while out.len() < n {
         let s = free[rng.below(free.len())];
         let g = free[rng.below(free.len())];

@@ -4,7 +4,7 @@
 //! scenario files, optionally a CSV of reference optima, and the planners to compare. The
 //! runner times every (sampled) query of every map once per planner, single-threaded, then
 //! checks every answer: the path is legal, its polyline measures the reported length, and the
-//! length keeps the planner's promise ([`registry::Guarantee`]): A* equals the scenario's
+//! length keeps the planner's promise ([`taut::Guarantee`], as each planner states it): A* equals the scenario's
 //! octile column, optimal any-angle planners equal the reference optimum, Theta*-style
 //! planners never beat it. Reports: a CSV row per query and planner, a Markdown summary with
 //! what the papers print (mean and median µs, expansions, speedups over A*, path-length
@@ -37,7 +37,7 @@ pub mod frit;
 mod machine;
 mod plot;
 mod reference;
-pub mod registry;
+
 mod report;
 mod run;
 pub mod sphere;
@@ -50,9 +50,7 @@ pub use machine::Provenance;
 pub use plot::{Curve, difficulty_curves, write_svg};
 pub use reference::{RefRow, Reference};
 pub use report::{PlannerSummary, VsAStar, markdown, summarise, write_csv, write_markdown};
-pub use run::{
-    ANY_ANGLE_TOLERANCE, CheckCounts, MeshInfo, Outcome, Record, RunOptions, SuiteRun, run_suite,
-};
+pub use run::{CheckCounts, MeshInfo, Outcome, Promise, Record, RunOptions, SuiteRun, run_suite};
 pub use suite::{Suite, suite_files};
 
 /// The files one benchmark run wrote.

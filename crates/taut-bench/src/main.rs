@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use taut_bench::registry::PlannerSpec;
+use taut::registry::PlannerSpec;
 use taut_bench::sphere::{DEFAULT_SEED, EarthRaster, SphereBench, SphereOptions};
 use taut_bench::{BenchError, RunOptions, Suite, suite_files};
 
@@ -51,7 +51,7 @@ struct FritArgs {
     lookaheads: Vec<u32>,
     /// Algorithms (comma-separated). Default: all seven.
     #[arg(long, value_delimiter = ',')]
-    algos: Vec<taut_frit::Algo>,
+    algos: Vec<taut::frit::Algo>,
     /// Seed of the problem generator.
     #[arg(long, default_value_t = taut_bench::frit::DEFAULT_SEED)]
     seed: u64,
@@ -484,7 +484,7 @@ fn run_frit(args: &FritArgs) -> Result<(), BenchError> {
             args.lookaheads.clone()
         },
         algos: if args.algos.is_empty() {
-            taut_frit::Algo::ALL.to_vec()
+            taut::frit::Algo::ALL.to_vec()
         } else {
             args.algos.clone()
         },

@@ -6,8 +6,8 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use crate::error::BenchError;
-use crate::registry::{Guarantee, PlannerSpec};
 use crate::run::{Outcome, SuiteRun};
+use taut::registry::PlannerSpec;
 
 /// One planner's curve: (bin centre in percent, mean µs in the bin).
 #[derive(Debug, Clone, PartialEq)]
@@ -23,9 +23,7 @@ pub struct Curve {
 /// bins hold at least 10 queries (at most 100 bins).
 pub fn difficulty_curves(run: &SuiteRun) -> Option<Vec<Curve>> {
     let np = run.planners.len();
-    let astar = run.planners.iter().position(|a| {
-        a.guarantee() == Guarantee::OctileOptimal && a.tuning == Default::default()
-    })?;
+    let astar = run.astar()?;
     let mut queries: Vec<&[crate::run::Record]> = run
         .records
         .chunks(np)
@@ -57,7 +55,7 @@ pub fn difficulty_curves(run: &SuiteRun) -> Option<Vec<Curve>> {
 }
 
 /// Each plain planner keeps its colour from plot to plot; variants (`anya:…`) take the extras.
-fn colour(planner: &crate::registry::PlannerSpec, extra: &mut usize) -> RGBColor {
+fn colour(planner: &PlannerSpec, extra: &mut usize) -> RGBColor {
     const EXTRAS: [RGBColor; 4] = [
         RGBColor(0xd6, 0x27, 0x28),
         RGBColor(0x8c, 0x56, 0x4b),

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use taut_geom::Point;
+use taut::geom::Point;
 
 use crate::error::BenchError;
 

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use crate::error::BenchError;
 use crate::machine::Provenance;
-use crate::registry::{Guarantee, PlannerSpec};
 use crate::run::{Outcome, Record, SuiteRun};
+use taut::registry::PlannerSpec;
 
 /// The summary of one planner on one row of the table (a suite or one of its groups).
 #[derive(Debug, Clone, PartialEq)]
@@ -73,10 +73,7 @@ fn median(v: &mut [f64]) -> f64 {
 /// The table rows of a run: the suite, then each group.
 pub fn summarise(run: &SuiteRun) -> Vec<PlannerSummary> {
     let np = run.planners.len();
-    let astar = run
-        .planners
-        .iter()
-        .position(|a| a.guarantee() == Guarantee::OctileOptimal && a.tuning == Default::default());
+    let astar = run.astar();
     let mut rows = vec![(run.name.clone(), None)];
     rows.extend(run.groups.iter().map(|g| (g.clone(), Some(g.as_str()))));
     let mut out = Vec::new();
@@ -363,7 +360,7 @@ pub fn markdown(
     let _ = writeln!(
         s,
         "\nOptimal any-angle lengths must equal the reference optimum to {} and never exceed the octile length; A* must equal the octile column to one unit of its last written digit (some files truncate); Theta*-style and `eps:first` lengths must not fall below the optimum, and `eps:qF` lengths must also stay within F times it. Every path found is walked by `Grid::check_path`.\n",
-        crate::run::ANY_ANGLE_TOLERANCE
+        taut::LENGTH_TOLERANCE
     );
     if !failures.is_empty() {
         let _ = writeln!(s, "### FAILURES ({})\n", failures.len());

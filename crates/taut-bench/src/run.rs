@@ -3,17 +3,18 @@
 
 use std::time::{Duration, Instant};
 
-use taut_geom::Point;
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Scenario, Status, path_length};
+use taut::geom::Point;
+use taut::grid::{Answer, FreeSet, Grid, MapFile, Scenario, Status, path_length};
 
 use crate::error::BenchError;
 use crate::reference::Reference;
-use crate::registry::{CpdSource, Guarantee, MapMeshes, PlannerSpec, make_planner};
 use crate::suite::Suite;
+use taut::registry::{CpdSource, MapMeshes, PlannerSpec, make_planner};
+use taut::{Guarantee, LENGTH_TOLERANCE, PathModel};
 
-/// Absolute tolerance between an optimal any-angle length and the reference optimum (the
-/// reference data's two independent planners agree to 5e-10).
-pub const ANY_ANGLE_TOLERANCE: f64 = 1e-6;
+/// What a planner promises, as the planner itself says ([`taut::Planner::guarantee`] and
+/// [`taut::Planner::path_model`]): the bench checks each length against exactly this.
+pub type Promise = (Guarantee, PathModel);
 
 /// How a query ended for one planner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +82,9 @@ pub struct SuiteRun {
     pub description: String,
     /// The planners, in suite order.
     pub planners: Vec<PlannerSpec>,
+    /// What each planner promises, as the first one built said (`None` when none was built:
+    /// the suite had no map).
+    pub promises: Vec<Option<Promise>>,
     /// Map names (without `.map`), indexed by [`Record::map`].
     pub maps: Vec<String>,
     /// For each map, the summary groups it counts in (besides the suite itself).
@@ -195,6 +199,7 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
         name: suite.name.clone(),
         description: suite.description.clone(),
         planners: planners.clone(),
+        promises: vec![None; planners.len()],
         maps: map_names.clone(),
         map_groups: map_names
             .iter()
@@ -313,7 +318,7 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
             .prepare_cpd(
                 planners.iter().map(|p| (p.algo, &p.tuning)),
                 source,
-                &taut_cpd::NoProgress,
+                &taut::cpd::NoProgress,
             )
             .map_err(|e| BenchError::Data {
                 path: cpd_file.clone().unwrap_or_else(|| map_path.clone()),
@@ -337,6 +342,20 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
                 path: map_path.clone(),
                 msg: e.to_string(),
             })?;
+            let promise = (planner.guarantee(), planner.path_model());
+            match run.promises[p] {
+                None => run.promises[p] = Some(promise),
+                Some(said) if said != promise => {
+                    return Err(BenchError::Data {
+                        path: map_path.clone(),
+                        msg: format!(
+                            "{} promised {said:?} on an earlier map and {promise:?} here",
+                            planners[p]
+                        ),
+                    });
+                }
+                Some(_) => {}
+            }
             // One untimed warm-up query: the first query pays for growing the planner's
             // buffers and for first-touch page faults.
             if let Some(&q) = queries.last() {
@@ -365,9 +384,14 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
                 }
             }
         }
+        let promises: Vec<Promise> = run
+            .promises
+            .iter()
+            .map(|p| p.expect("built above"))
+            .collect();
         check_lengths(
             &mut run.records[first..],
-            &planners,
+            &promises,
             scen.format.lengths,
             &mut run.checked,
         );
@@ -395,6 +419,20 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
     run.wall = t0.elapsed();
     run.load.1 = load_average();
     Ok(run)
+}
+
+impl SuiteRun {
+    /// The index of the planner that defines difficulty and speedups: the first with default
+    /// options that promises the octile optimum (A*).
+    pub fn astar(&self) -> Option<usize> {
+        self.planners
+            .iter()
+            .zip(&self.promises)
+            .position(|(spec, promise)| {
+                *promise == Some((Guarantee::Optimal, PathModel::Octile))
+                    && spec.tuning == Default::default()
+            })
+    }
 }
 
 /// The 1-minute load average, where the system reports one.
@@ -426,11 +464,11 @@ fn check_path(grid: &Grid, start: Point, goal: Point, answer: &Answer) -> Option
 /// planner's guarantee. Appends to a record's failure rather than replacing it.
 fn check_lengths(
     records: &mut [Record],
-    planners: &[PlannerSpec],
-    style: taut_grid::LengthStyle,
+    promises: &[Promise],
+    style: taut::grid::LengthStyle,
     counts: &mut CheckCounts,
 ) {
-    let np = planners.len();
+    let np = promises.len();
     for query in records.chunks_mut(np) {
         let (reference, octile) = (query[0].reference, query[0].octile);
         // The older generation lists some unreachable queries, with length 0.
@@ -449,7 +487,7 @@ fn check_lengths(
         let optimal_lengths: Vec<f64> = query
             .iter()
             .filter(|r| {
-                planners[r.planner as usize].guarantee() == Guarantee::AnyAngleOptimal
+                promises[r.planner as usize] == (Guarantee::Optimal, PathModel::AnyAngle)
                     && r.outcome == Outcome::Found
             })
             .map(|r| r.length)
@@ -458,7 +496,7 @@ fn check_lengths(
             .filter(|r| *r >= 0.0)
             .or_else(|| optimal_lengths.iter().copied().reduce(f64::min));
         for rec in query.iter_mut() {
-            let guarantee = planners[rec.planner as usize].guarantee();
+            let promise = promises[rec.planner as usize];
             let mut fail = |msg: String| {
                 rec.failure = Some(match rec.failure.take() {
                     Some(prev) => format!("{prev}; {msg}"),
@@ -497,14 +535,20 @@ fn check_lengths(
                 }
             }
             let len = rec.length;
-            match guarantee {
-                Guarantee::OctileOptimal => {
+            match promise {
+                (Guarantee::Optimal, PathModel::Octile) => {
                     counts.octile += 1;
                     if (len - octile).abs() > style.tolerance(octile) {
                         fail(format!("octile length {len}, the scenario says {octile}"));
                     }
                 }
-                Guarantee::AnyAngleOptimal => {
+                (_, PathModel::Octile) => {
+                    counts.octile += 1;
+                    if len < octile - style.tolerance(octile) {
+                        fail(format!("octile length {len} below the scenario's {octile}"));
+                    }
+                }
+                (Guarantee::Optimal, PathModel::AnyAngle) => {
                     counts.octile += 1;
                     if len > octile + style.tolerance(octile) {
                         fail(format!("length {len} above the octile optimum {octile}"));
@@ -512,7 +556,7 @@ fn check_lengths(
                     match reference {
                         Some(r) => {
                             counts.reference += 1;
-                            if (len - r).abs() > ANY_ANGLE_TOLERANCE {
+                            if (len - r).abs() > LENGTH_TOLERANCE {
                                 fail(format!("length {len}, the reference optimum is {r}"));
                             }
                         }
@@ -521,7 +565,7 @@ fn check_lengths(
                             let (lo, hi) = optimal_lengths
                                 .iter()
                                 .fold((f64::INFINITY, 0f64), |(a, b), &x| (a.min(x), b.max(x)));
-                            if hi - lo > ANY_ANGLE_TOLERANCE {
+                            if hi - lo > LENGTH_TOLERANCE {
                                 fail(format!(
                                     "optimal planners disagree: lengths from {lo} to {hi}"
                                 ));
@@ -530,21 +574,21 @@ fn check_lengths(
                         None => {}
                     }
                 }
-                Guarantee::AnyAngleFeasible => {
+                (Guarantee::Any, PathModel::AnyAngle) => {
                     if let Some(opt) = optimum {
                         counts.reference += usize::from(reference.is_some());
-                        if len < opt - ANY_ANGLE_TOLERANCE {
+                        if len < opt - LENGTH_TOLERANCE {
                             fail(format!("length {len} below the optimum {opt}"));
                         }
                     }
                 }
-                Guarantee::AnyAngleWithin(q) => {
+                (Guarantee::WithinFactor(q), PathModel::AnyAngle) => {
                     if let Some(opt) = optimum {
                         counts.reference += usize::from(reference.is_some());
-                        if len < opt - ANY_ANGLE_TOLERANCE {
+                        if len < opt - LENGTH_TOLERANCE {
                             fail(format!("length {len} below the optimum {opt}"));
                         }
-                        if len > q.0 * opt + ANY_ANGLE_TOLERANCE {
+                        if len > q.0 * opt + LENGTH_TOLERANCE {
                             fail(format!(
                                 "length {len} above {} times the optimum {opt}",
                                 q.0

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::error::BenchError;
-use crate::registry::PlannerSpec;
+use taut::registry::PlannerSpec;
 
 /// A suite as written in its TOML file. Paths may start with `{data}` (the data root, the
 /// layout `cargo xtask fetch-maps` writes); other relative paths are relative to the suite file.

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use taut_bench::registry::Algo;
+use taut::registry::Algo;
 use taut_bench::{BenchError, Outcome, RunOptions, Suite, bench, run_suite};
 use taut_testdata::{fixtures, shared_data, workspace_root};
 
@@ -184,7 +184,7 @@ fn a_wrong_octile_column_fails_astar() {
     assert_eq!(failed.len(), 1, "{failed:?}");
     assert_eq!(
         run.planners[failed[0].planner as usize].algo,
-        Algo::Baseline(taut_baselines::Algo::AStar)
+        Algo::Baseline(taut::baselines::Algo::AStar)
     );
     assert_eq!(failed[0].idx, 0);
 }
@@ -512,19 +512,19 @@ fn eps_runs_with_a_built_or_read_cpd_and_is_checked_by_its_stop_rule() {
     assert!(md.contains("### CPDs"), "{md}");
 
     // An up-to-date file is read instead.
-    let grid = taut_grid::Grid::from_map(
-        &taut_grid::MapFile::read(fx.join("maps/arena.map")).unwrap(),
-        &taut_grid::FreeSet::default(),
+    let grid = taut::grid::Grid::from_map(
+        &taut::grid::MapFile::read(fx.join("maps/arena.map")).unwrap(),
+        &taut::grid::FreeSet::default(),
     );
-    let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
-    let cpd = taut_cpd::build_cpd(
+    let mesh = taut::mesh::mesh_from_grid(&grid).unwrap();
+    let cpd = taut::cpd::build_cpd(
         &mesh,
-        &taut_cpd::BuildParams::default(),
-        &taut_cpd::NoProgress,
+        &taut::cpd::BuildParams::default(),
+        &taut::cpd::NoProgress,
     )
     .unwrap();
     fs::create_dir(&cpds).unwrap();
-    taut_cpd::write_cpd(&cpds.join("arena.cpd"), &cpd).unwrap();
+    taut::cpd::write_cpd(&cpds.join("arena.cpd"), &cpd).unwrap();
     let run = run_suite(&suite, &RunOptions::default()).unwrap();
     assert!(run.records.iter().all(|r| r.failure.is_none()));
     let read = run.cpds[0];
@@ -535,17 +535,17 @@ fn eps_runs_with_a_built_or_read_cpd_and_is_checked_by_its_stop_rule() {
     );
 
     // A CPD of another map is stale for this one: built again, not used.
-    let small = taut_grid::Grid::from_map(
-        &taut_grid::MapFile::read(fx.join("maps/small.map")).unwrap(),
-        &taut_grid::FreeSet::default(),
+    let small = taut::grid::Grid::from_map(
+        &taut::grid::MapFile::read(fx.join("maps/small.map")).unwrap(),
+        &taut::grid::FreeSet::default(),
     );
-    let other = taut_cpd::build_cpd(
-        &taut_mesh::mesh_from_grid(&small).unwrap(),
-        &taut_cpd::BuildParams::default(),
-        &taut_cpd::NoProgress,
+    let other = taut::cpd::build_cpd(
+        &taut::mesh::mesh_from_grid(&small).unwrap(),
+        &taut::cpd::BuildParams::default(),
+        &taut::cpd::NoProgress,
     )
     .unwrap();
-    taut_cpd::write_cpd(&cpds.join("arena.cpd"), &other).unwrap();
+    taut::cpd::write_cpd(&cpds.join("arena.cpd"), &other).unwrap();
     let run = run_suite(&suite, &RunOptions::default()).unwrap();
     assert!(run.records.iter().all(|r| r.failure.is_none()));
     assert!(run.cpds[0].built);

@@ -2,8 +2,8 @@
 //! algorithm at two lookaheads on a few seeded problems per map, every run checked, the same
 //! rows from one thread and from two, and the three reports written.
 
+use taut::frit::Algo;
 use taut_bench::frit::{FritOptions, run_experiment, summarise, write_reports};
-use taut_frit::Algo;
 
 fn options(threads: usize) -> FritOptions {
     FritOptions {

@@ -1,6 +1,6 @@
-//! `taut agent`: run a real-time agent in unknown terrain ([`taut_frit`]) on the queries of a
+//! `taut agent`: run a real-time agent in unknown terrain ([`taut::frit`]) on the queries of a
 //! scenario file, or on one `--start`/`--goal` pair, and write one row per query; optionally
-//! draw one run's trail ([`taut_render::trail`]).
+//! draw one run's trail ([`taut::render::trail`]).
 //!
 //! One [`World`] and one [`Scratch`] serve every query; each query gets a fresh agent. The
 //! output contract (columns, statuses, number formats) is on [`AGENT_CSV_HEADER`] and
@@ -9,13 +9,13 @@
 use std::io::Write;
 use std::time::Duration;
 
-use taut_frit::{Algo, FritError, RunOutcome, RunParams, Scratch, Status, World};
-use taut_grid::{Grid, MapFile, Point, Scenario};
+use taut::frit::{Algo, FritError, RunOutcome, RunParams, Scratch, Status, World};
+use taut::grid::{Grid, MapFile, Point, Scenario};
 
 use crate::args::{AgentArgs, AgentFormat, AgentQueries, OutputFile};
 use crate::error::CliError;
-use taut_render::Layout;
-use taut_render::trail::{TrailScene, render_trail};
+use taut::render::Layout;
+use taut::render::trail::{TrailScene, render_trail};
 
 /// The header line of `taut agent --format csv`:
 ///
@@ -25,8 +25,8 @@ use taut_render::trail::{TrailScene, render_trail};
 ///   cell: the agent is not run and every later field is empty), `cutoff` or `failed` (see
 ///   [`Status`]);
 /// - `cost`: the cost travelled, 6 decimals;
-/// - `moves`, `episodes`, `max_episode_expansions`: the run's [`taut_frit::Stats`];
-/// - `time_us`: the total decision time ([`taut_frit::Stats::time`]) in microseconds, 1
+/// - `moves`, `episodes`, `max_episode_expansions`: the run's [`taut::frit::Stats`];
+/// - `time_us`: the total decision time ([`taut::frit::Stats::time`]) in microseconds, 1
 ///   decimal.
 pub const AGENT_CSV_HEADER: &str =
     "index,status,cost,moves,episodes,max_episode_expansions,time_us";
@@ -224,7 +224,7 @@ pub fn run_agent_query(
         record,
         ..RunParams::new(algo.effective_lookahead(k))
     };
-    let result = taut_frit::run(
+    let result = taut::frit::run(
         world,
         agent.as_mut(),
         (start.x, start.y),
@@ -414,7 +414,7 @@ pub fn run_agent(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use taut_frit::Stats;
+    use taut::frit::Stats;
 
     fn row(result: Result<RunOutcome, FritError>) -> AgentRow {
         AgentRow {

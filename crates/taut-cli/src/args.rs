@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use crate::planners::{Algo, Tuning};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
-use taut_grid::{FreeSet, MOVINGAI_ALPHABET, Point};
-use taut_spherical::LatLon;
+use taut::grid::{FreeSet, MOVINGAI_ALPHABET, Point};
+use taut::spherical::LatLon;
 
 /// Optimal any-angle path planning on grid maps (MovingAI `.map` / `.scen` files).
 #[derive(Debug, Clone, Parser)]
@@ -107,7 +107,7 @@ pub struct AgentArgs {
     /// The agent.
     #[arg(long, value_name = "ALGO", default_value = "p-frit-rt",
           value_parser = agent_algo_parser())]
-    pub algo: taut_frit::Algo,
+    pub algo: taut::frit::Algo,
     /// The lookahead k >= 1: at most k states expanded per decision (rtaa, dartaa, frit-rt,
     /// p-frit-rt). lrta and bug2 always look one step ahead; frit-bfs is not real-time and
     /// searches as far as it needs.
@@ -172,9 +172,9 @@ impl AgentArgs {
     }
 }
 
-fn agent_algo_parser() -> impl TypedValueParser<Value = taut_frit::Algo> {
-    PossibleValuesParser::new(taut_frit::Algo::ALL.map(|a| a.name()))
-        .try_map(|s| s.parse::<taut_frit::Algo>())
+fn agent_algo_parser() -> impl TypedValueParser<Value = taut::frit::Algo> {
+    PossibleValuesParser::new(taut::frit::Algo::ALL.map(|a| a.name()))
+        .try_map(|s| s.parse::<taut::frit::Algo>())
 }
 
 const ROUTE_ABOUT: &str = "\
@@ -299,7 +299,7 @@ pub struct CpdBuildArgs {
     pub jobs: Option<u16>,
     /// Build only shard I of N (0-based) of the rows, for `taut cpd merge`.
     #[arg(long, value_name = "I/N")]
-    pub shard: Option<taut_cpd::ShardSpec>,
+    pub shard: Option<taut::cpd::ShardSpec>,
     /// The map characters that are free terrain (with --map).
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
     pub free: FreeSet,
@@ -419,7 +419,7 @@ pub struct PlannerArgs {
     pub mesh: Option<PathBuf>,
     /// Anya: where the root history lives (`flat` array or `hash` table).
     #[arg(long, value_name = "KIND", default_value = "flat", value_parser = crate::planners::parse_root_history)]
-    pub root_history: taut_anya::RootHistory,
+    pub root_history: taut::anya::RootHistory,
     /// End Point Search: the compressed path database of the map's mesh (`taut cpd build`).
     /// Without it, eps builds the CPD in memory first.
     #[arg(long, value_name = "FILE")]
@@ -434,15 +434,15 @@ impl PlannerArgs {
     /// The planner-specific options these arguments select.
     pub fn tuning(&self) -> Tuning {
         Tuning {
-            anya: taut_anya::Options {
+            anya: taut::anya::Options {
                 cul_de_sac: !self.no_cul_de_sac,
                 intermediate: !self.no_intermediate,
                 history: self.root_history,
             },
-            polyanya: taut_polyanya::Options {
+            polyanya: taut::polyanya::Options {
                 cul_de_sac: !self.no_cul_de_sac,
                 intermediate: !self.no_intermediate,
-                ..taut_polyanya::Options::default()
+                ..taut::polyanya::Options::default()
             },
             mesh: if self.mesh.is_some() {
                 crate::planners::MeshChoice::Given
@@ -707,11 +707,11 @@ pub enum ImageFormat {
     Png,
 }
 
-impl From<ImageFormat> for taut_render::ImageFormat {
+impl From<ImageFormat> for taut::render::ImageFormat {
     fn from(f: ImageFormat) -> Self {
         match f {
-            ImageFormat::Svg => taut_render::ImageFormat::Svg,
-            ImageFormat::Png => taut_render::ImageFormat::Png,
+            ImageFormat::Svg => taut::render::ImageFormat::Svg,
+            ImageFormat::Png => taut::render::ImageFormat::Png,
         }
     }
 }
@@ -783,7 +783,7 @@ pub struct PointError(pub String);
 ///
 /// ```
 /// use taut_cli::parse_point;
-/// assert_eq!(parse_point("3,-4").unwrap(), taut_grid::Point::new(3, -4));
+/// assert_eq!(parse_point("3,-4").unwrap(), taut::grid::Point::new(3, -4));
 /// assert!(parse_point("3, 4").is_err());
 /// assert!(parse_point("3.0,4").is_err());
 /// assert!(parse_point("3,4,5").is_err());

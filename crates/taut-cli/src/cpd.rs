@@ -15,12 +15,12 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use taut_cpd::{
+use taut::cpd::{
     BuildParams, Cpd, CpdShard, CpdStats, FORMAT_VERSION, build_cpd, build_shard, merge_shards,
     read_cpd, read_shard, shard_path, write_cpd_atomic, write_shard_atomic,
 };
-use taut_grid::{Grid, MapFile};
-use taut_mesh::{Mesh, mesh_from_grid, read_mesh};
+use taut::grid::{Grid, MapFile};
+use taut::mesh::{Mesh, mesh_from_grid, read_mesh};
 
 use crate::CliError;
 use crate::args::{CpdArgs, CpdBuildArgs, CpdCommand, CpdInfoArgs, CpdMergeArgs};
@@ -166,12 +166,12 @@ fn run_merge(args: &CpdMergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     if let Some(mesh) = expected {
         // Name the first shard: the shards agree with each other (merge_shards checked).
-        cpd.check_mesh(&taut_cpd::mesh_hash(&mesh))
+        cpd.check_mesh(&taut::cpd::mesh_hash(&mesh))
             .map_err(cpd_err(&args.shards[0]))?;
     }
     write_cpd_atomic(&args.output, &cpd).map_err(cpd_err(&args.output))?;
     if read_cpd(&args.output).map_err(cpd_err(&args.output))? != cpd {
-        return Err(cpd_err(&args.output)(taut_cpd::CpdError::Corrupt(
+        return Err(cpd_err(&args.output)(taut::cpd::CpdError::Corrupt(
             "the file read back differs from the merged CPD".into(),
         )));
     }

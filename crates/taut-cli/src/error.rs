@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use taut_grid::{GridError, QueryError};
+use taut::grid::{GridError, QueryError};
 
 /// Why a command failed. Every variant prints as one line naming the file or value at fault.
 #[derive(Debug, thiserror::Error)]
@@ -42,10 +42,10 @@ pub enum CliError {
     MeshSetup(#[from] crate::planners::MeshSetupError),
     /// A mesh could not be built (names the file, and the line for polygon maps).
     #[error(transparent)]
-    Build(#[from] taut_mesh::BuildError),
+    Build(#[from] taut::mesh::BuildError),
     /// A mesh file could not be written or read.
     #[error(transparent)]
-    Mesh(#[from] taut_mesh::MeshError),
+    Mesh(#[from] taut::mesh::MeshError),
     /// A directory could not be listed.
     #[error("cannot list {}: {source}", path.display())]
     ReadDir {
@@ -64,10 +64,10 @@ pub enum CliError {
     },
     /// A mesh scenario (one naming `.mesh` files) cannot be read or is malformed.
     #[error(transparent)]
-    BadMeshScenario(#[from] taut_mesh::MeshScenarioError),
+    BadMeshScenario(#[from] taut::mesh::MeshScenarioError),
     /// The picture could not be made.
     #[error(transparent)]
-    Render(#[from] taut_render::RenderError),
+    Render(#[from] taut::render::RenderError),
     /// The output file could not be written.
     #[error("cannot write {}: {source}", path.display())]
     WriteFile {
@@ -90,7 +90,7 @@ pub enum CliError {
         /// The CPD (or shard) file concerned.
         path: PathBuf,
         /// What went wrong.
-        source: taut_cpd::CpdError,
+        source: taut::cpd::CpdError,
     },
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
@@ -201,9 +201,9 @@ where
 }
 
 /// A CPD error naming its file once (I/O errors already name theirs).
-fn cpd_message(path: &std::path::Path, e: &taut_cpd::CpdError) -> String {
+fn cpd_message(path: &std::path::Path, e: &taut::cpd::CpdError) -> String {
     match e {
-        taut_cpd::CpdError::Io { .. } => e.to_string(),
+        taut::cpd::CpdError::Io { .. } => e.to_string(),
         _ => format!("{}: {e}", path.display()),
     }
 }

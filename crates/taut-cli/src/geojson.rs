@@ -1,11 +1,11 @@
 //! Sphere routes as GeoJSON (RFC 7946): the route densified and split at the antimeridian
-//! by [`taut_render::flat_map`] (the same lines the sphere pictures draw), its waypoints, and
+//! by [`taut::render::flat_map`] (the same lines the sphere pictures draw), its waypoints, and
 //! the endpoints.
 
 use serde_json::{Value, json};
-use taut_render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
-use taut_render::sphere::End;
-use taut_spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Route, geo::wrap_deg};
+use taut::render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
+use taut::render::sphere::End;
+use taut::spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Route, geo::wrap_deg};
 
 /// Rounds a coordinate to 1e-7 degree (1 cm), which keeps the file short.
 fn round7(x: f64) -> f64 {

@@ -4,7 +4,7 @@
 //! [`mesh`]), plan a sea route on the sphere (`taut route`, see [`route`] and
 //! [`geojson`]), or run real-time agents in unknown terrain (`taut agent`, see [`agent`]).
 //! The pictures of `render`, `route --render` and `agent --render` are drawn by the
-//! [`taut_render`] library; this crate reads the inputs, runs the search and writes the file.
+//! [`taut::render`] library; this crate reads the inputs, runs the search and writes the file.
 //!
 //! The binary is a thin shell over this library: [`Cli`] is the parsed command line, [`run`]
 //! executes it against any writers (so tests and benches can capture the output), and
@@ -49,7 +49,7 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::planners::make_planner;
-use taut_grid::{Answer, Grid, MapFile, Status};
+use taut::grid::{Answer, Grid, MapFile, Status};
 
 pub use args::{
     AgentArgs, AgentFormat, AgentQueries, Cli, Command, CpdArgs, CpdBuildArgs, CpdCommand,

@@ -13,11 +13,11 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use taut_grid::{FreeSet, Grid, MapFile};
-use taut_mesh::build::{
+use taut::grid::{FreeSet, Grid, MapFile};
+use taut::mesh::build::{
     BuildStats, mesh_from_grid_with, mesh_from_polygons_with, read_polygon_map,
 };
-use taut_mesh::{BuildError, BuildOptions, Mesh, write_mesh};
+use taut::mesh::{BuildError, BuildOptions, Mesh, write_mesh};
 
 use crate::CliError;
 use crate::args::{MeshArgs, MeshBuildArgs, MeshCommand, MeshStatsArgs};

@@ -6,9 +6,9 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use taut_grid::Status;
-use taut_mesh::{Ambiguity, MeshAnswer, read_mesh, read_mesh_scenario};
-use taut_polyanya::{Options, SearchContext};
+use taut::grid::Status;
+use taut::mesh::{Ambiguity, MeshAnswer, read_mesh, read_mesh_scenario};
+use taut::polyanya::{Options, SearchContext};
 
 use crate::args::{ScenArgs, ScenFormat};
 use crate::error::CliError;

@@ -2,13 +2,13 @@
 //! command line), plus the parsing of planner options.
 
 use std::io::Write;
-use taut_anya::RootHistory;
-pub use taut_bench::registry::{
+use taut::anya::RootHistory;
+pub use taut::registry::{
     Algo, EpsStop, MapMeshes, MeshChoice, MeshSetupError, Tuning, UnknownAlgo,
 };
 
-pub use taut_bench::registry::CpdSource;
-use taut_grid::{Grid, Planner};
+use taut::grid::{Grid, Planner};
+pub use taut::registry::CpdSource;
 
 use crate::args::PlannerArgs;
 use crate::error::CliError;
@@ -64,7 +64,7 @@ pub fn make_planner<'g>(
     notes: &mut dyn Write,
 ) -> Result<Box<dyn Planner + Send + 'g>, CliError> {
     let (meshes, tuning) = prepare(grid, args, notes)?;
-    Ok(taut_bench::registry::make_planner(
+    Ok(taut::registry::make_planner(
         args.algo, grid, &tuning, &meshes,
     )?)
 }

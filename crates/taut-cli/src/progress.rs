@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// [`taut_cpd::Progress`] as an indicatif bar on stderr: one bar, reset at each phase. Hidden
+/// [`taut::cpd::Progress`] as an indicatif bar on stderr: one bar, reset at each phase. Hidden
 /// (and nearly free) when stderr is not a terminal, so pipes and tests see nothing.
 #[derive(Debug)]
 pub struct TermProgress {
@@ -35,7 +35,7 @@ impl TermProgress {
     }
 }
 
-impl taut_cpd::Progress for TermProgress {
+impl taut::cpd::Progress for TermProgress {
     fn begin(&self, phase: &str, total: u64) {
         self.bar.set_message(phase.to_owned());
         self.bar.set_length(total);

@@ -1,12 +1,12 @@
-//! `taut render`: plans one query with tracing and draws it with [`taut_render`] (the map,
+//! `taut render`: plans one query with tracing and draws it with [`taut::render`] (the map,
 //! the path, its turning points and the search's trace), or a sea route with
 //! `--sphere` ([`crate::route::render_route`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use taut_grid::{Answer, Point, Scenario, Status};
-use taut_render::{Layout, Scene, load_mesh, png, sample_trace, svg};
+use taut::grid::{Answer, Point, Scenario, Status};
+use taut::render::{Layout, Scene, load_mesh, png, sample_trace, svg};
 
 use crate::args::{ImageFormat, QuerySource, RenderArgs};
 use crate::error::CliError;
@@ -44,8 +44,7 @@ pub fn run_render(
         (None, Some(path)) => Some(std::sync::Arc::new(load_mesh(path, &grid)?)),
         (None, None) => None,
     };
-    let mut planner =
-        taut_bench::registry::make_planner(args.planner.algo, &grid, &tuning, &meshes)?;
+    let mut planner = taut::registry::make_planner(args.planner.algo, &grid, &tuning, &meshes)?;
     let mut answer = Answer::default();
     let mut trace = Vec::new();
     let status = planner.plan_traced(start, goal, &mut answer, &mut trace)?;

@@ -1,5 +1,5 @@
 //! `taut route`: the shortest sea route between two points of the Earth, with Spherical Anya
-//! ([`taut_spherical`]) on a sea/land raster.
+//! ([`taut::spherical`]) on a sea/land raster.
 //!
 //! # Snapping
 //! An endpoint that lies in a sea (free) cell, or on the boundary of one, is kept as given
@@ -39,8 +39,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use taut_grid::{FreeSet, Grid, MapFile};
-use taut_spherical::{
+use taut::grid::{FreeSet, Grid, MapFile};
+use taut::spherical::{
     EARTH_RADIUS_KM, LatLon, Leg, Outcome, Route, SearchContext, SearchStats, SphereError,
     SphereGrid,
 };
@@ -48,8 +48,8 @@ use taut_spherical::{
 use crate::args::{OutputFile, RenderArgs, RouteArgs, RouteFormat};
 use crate::error::CliError;
 use crate::geojson::route_geojson;
-use taut_render::sphere::{End, SphereScene, render_sphere};
-use taut_render::{Layout, RenderError};
+use taut::render::sphere::{End, SphereScene, render_sphere};
+use taut::render::{Layout, RenderError};
 
 /// A `LAT,LON` text that is not a point of the sphere.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -701,7 +701,7 @@ pub fn render_route(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use taut_spherical::{KM_PER_NM, SearchStats};
+    use taut::spherical::{KM_PER_NM, SearchStats};
 
     /// The analytic route of `analytic_cases.json`'s cap60_blocked_endpoints_55N, built by
     /// hand: what the search will answer on a map blocked north of 60N.

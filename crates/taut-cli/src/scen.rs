@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::planners::{Algo, prepare};
-use taut_grid::{Answer, Anytime, Grid, Planner, Point, ScenEntry, Scenario, Status};
+use taut::grid::{Answer, Anytime, Grid, Planner, Point, ScenEntry, Scenario, Status};
 
 use crate::args::{ScenArgs, ScenFormat};
 use crate::error::CliError;
@@ -170,7 +170,7 @@ pub fn run_query(
     row
 }
 
-/// Answers one query with an anytime planner ([`taut_grid::Anytime`], End Point Search's):
+/// Answers one query with an anytime planner ([`taut::grid::Anytime`], End Point Search's):
 /// times [`Anytime::start`] and the first [`Anytime::next_solution`] (`first_us`), then runs on
 /// to the proven optimum (`time_us`, `length`). An invalid query is reported without running
 /// the planner.
@@ -278,7 +278,7 @@ pub fn run_scen(
     warnings: &mut dyn Write,
 ) -> Result<(), CliError> {
     if let (Some(mesh), None, Algo::Polyanya) = (&args.planner.mesh, &args.map, args.planner.algo)
-        && taut_mesh::is_mesh_scenario(&args.scen)
+        && taut::mesh::is_mesh_scenario(&args.scen)
     {
         return crate::mesh_scen::run_mesh_scen(args, mesh, out);
     }
@@ -314,8 +314,7 @@ pub fn run_scen(
     let mut setup = match &grid {
         Some(grid) => {
             let (meshes, tuning) = prepare(grid, &args.planner, warnings)?;
-            let planner =
-                taut_bench::registry::make_planner(args.planner.algo, grid, &tuning, &meshes)?;
+            let planner = taut::registry::make_planner(args.planner.algo, grid, &tuning, &meshes)?;
             Some((grid, planner))
         }
         None => None,

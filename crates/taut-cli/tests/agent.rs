@@ -89,7 +89,7 @@ fn arena(algo: &str, k: &str, extra: &[&str]) -> String {
 
 #[test]
 fn csv_rows_reach_every_goal_at_no_less_than_the_octile_optimum() {
-    let scen = taut_grid::Scenario::read(fixture("arena.map.scen")).unwrap();
+    let scen = taut::grid::Scenario::read(fixture("arena.map.scen")).unwrap();
     for (algo, k, max_k) in [("bug2", "16", 1), ("p-frit-rt", "16", 16)] {
         let rows = parse_csv(&arena(algo, k, &[]));
         assert_eq!(rows.len(), 130, "{algo}");
@@ -386,7 +386,7 @@ fn render_draws_the_trail_through_cell_centres() {
     let reader = png::Decoder::new(std::io::Cursor::new(bytes))
         .read_info()
         .unwrap();
-    let layout = taut_render::Layout::fit(49, 49, 2048, None).unwrap();
+    let layout = taut::render::Layout::fit(49, 49, 2048, None).unwrap();
     assert_eq!(
         (reader.info().width, reader.info().height),
         (layout.width, layout.height)

@@ -45,7 +45,7 @@ struct Row {
 
 /// Every row is `ok` with the length of the scenario's octile column (A*'s optimum).
 fn assert_octile_column(rows: &[Row], scen: &str) {
-    let scen = taut_grid::Scenario::read(fixtures().join(scen)).unwrap();
+    let scen = taut::grid::Scenario::read(fixtures().join(scen)).unwrap();
     assert_eq!(rows.len(), scen.entries.len());
     for (r, e) in rows.iter().zip(&scen.entries) {
         assert_eq!(r.status, "ok", "{r:?}");

@@ -76,7 +76,7 @@ fn build_from_a_grid_map() {
     // The reference Polyanya mesh of arena has 112 vertices and 120 triangles.
     assert_eq!((v, t), (112, 120));
     assert!(ms >= 0.0);
-    let mesh = taut_mesh::read_mesh(Path::new(&out)).unwrap();
+    let mesh = taut::mesh::read_mesh(Path::new(&out)).unwrap();
     assert_eq!((mesh.vertex_count(), mesh.polygon_count()), (v, p));
     assert!(p < t);
     assert_eq!(mesh.area(), 2054.0);
@@ -95,9 +95,9 @@ fn build_from_a_grid_map() {
     // Another free set: with `S` and `G` blocked, small.map has two fewer free cells.
     let map = fixture("maps/small.map");
     ok(&["mesh", "build", "--map", &map, "-o", &out]);
-    let all = taut_mesh::read_mesh(Path::new(&out)).unwrap().area();
+    let all = taut::mesh::read_mesh(Path::new(&out)).unwrap().area();
     ok(&["mesh", "build", "--map", &map, "-o", &out, "--free", "."]);
-    let dots = taut_mesh::read_mesh(Path::new(&out)).unwrap().area();
+    let dots = taut::mesh::read_mesh(Path::new(&out)).unwrap().area();
     assert_eq!(all - dots, 2.0);
 }
 
@@ -115,12 +115,12 @@ fn build_from_a_polygon_map() {
     let out = dir.path("room.mesh");
     let (v, p, t, _) = parse_build_line(&ok(&["mesh", "build", "--polygons", &input, "-o", &out]));
     assert_eq!(v, 4 + 4 + 3 + 2);
-    let mesh = taut_mesh::read_mesh(Path::new(&out)).unwrap();
+    let mesh = taut::mesh::read_mesh(Path::new(&out)).unwrap();
     assert_eq!(mesh.polygon_count(), p);
     assert!(p <= t);
     assert_eq!(mesh.area(), 6000.0 - 100.0 - 50.0 - 50.0);
-    let at = taut_mesh::MeshPoint::new(60.0, 40.0);
-    let taut_mesh::Location::Vertex(corner) = mesh.locate(at) else {
+    let at = taut::mesh::MeshPoint::new(60.0, 40.0);
+    let taut::mesh::Location::Vertex(corner) = mesh.locate(at) else {
         panic!("the touching corner is not a vertex");
     };
     assert!(mesh.is_ambiguous(corner));

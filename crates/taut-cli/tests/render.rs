@@ -15,7 +15,7 @@
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use taut_render::{Layout, palette};
+use taut::render::{Layout, palette};
 
 mod common;
 use common::{fails, ok};
@@ -475,8 +475,8 @@ fn pictures_of_512_maps_stay_small() {
 #[test]
 #[ignore = "a measurement, not a check"]
 fn measure_svg_map_encodings() {
-    use taut_grid::{FreeSet, Grid, MapFile};
-    use taut_render::svg::{base64_into, blocked_rects_path, map_png};
+    use taut::grid::{FreeSet, Grid, MapFile};
+    use taut::render::svg::{base64_into, blocked_rects_path, map_png};
     let Some(data) = taut_testdata::shared_data("svg map encodings") else {
         return;
     };
@@ -511,8 +511,8 @@ fn measure_svg_map_encodings() {
 /// independently of the renderer.
 fn write_cell_mesh(map: &str, path: &Path) -> usize {
     use std::collections::HashSet;
-    use taut_grid::{FreeSet, Grid, MapFile};
-    use taut_mesh::{Mesh, MeshPoint, write_mesh};
+    use taut::grid::{FreeSet, Grid, MapFile};
+    use taut::mesh::{Mesh, MeshPoint, write_mesh};
     let grid = Grid::from_map(&MapFile::read(map).unwrap(), &FreeSet::default());
     let (w, h) = (grid.width(), grid.height());
     let id = |x: i32, y: i32| (y * (w + 1) + x) as u32;
@@ -736,7 +736,7 @@ fn the_reference_arena_meshes_are_drawn_over_their_map() {
     let map = reference.join("arena.map");
     for name in ["arena.mesh", "arena-merged.mesh"] {
         let path = reference.join(name);
-        let mesh = taut_mesh::read_mesh(&path).unwrap();
+        let mesh = taut::mesh::read_mesh(&path).unwrap();
         let mut edges = std::collections::HashSet::new();
         for p in 0..mesh.polygon_count() as u32 {
             let vs = mesh.poly_vertices(p);

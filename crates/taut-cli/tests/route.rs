@@ -16,13 +16,13 @@
 use std::io::Cursor;
 
 use serde_json::Value;
+use taut::render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
+use taut::render::sphere::{End, SphereScene, render_sphere};
+use taut::render::{ImageFormat, Layout};
+use taut::spherical::geo::crossing_lat_through;
+use taut::spherical::{EARTH_RADIUS_KM, LatLon, Leg, Route, SphereGrid};
 use taut_cli::geojson::route_geojson;
 use taut_cli::route::load_sphere;
-use taut_render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
-use taut_render::sphere::{End, SphereScene, render_sphere};
-use taut_render::{ImageFormat, Layout};
-use taut_spherical::geo::crossing_lat_through;
-use taut_spherical::{EARTH_RADIUS_KM, LatLon, Leg, Route, SphereGrid};
 
 mod common;
 use common::{fails, ok, route_json, sphere_fixture, taut};

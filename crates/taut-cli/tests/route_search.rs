@@ -6,7 +6,7 @@
 //! expect a route fail; the ones about walled-in water pass either way.
 
 use serde_json::Value;
-use taut_spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Outcome, Route, SearchContext};
+use taut::spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Outcome, Route, SearchContext};
 
 mod common;
 use common::{ok, route_json, sphere_fixture};

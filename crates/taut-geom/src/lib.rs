@@ -61,6 +61,7 @@ pub enum GeomError {
 ///
 /// `(x, y)` is the top-left corner of cell `(x, y)`; x grows east and y grows south.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
     /// Column of the lattice point (east is positive).
     pub x: i32,

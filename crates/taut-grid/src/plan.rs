@@ -7,6 +7,7 @@ use crate::grid::Grid;
 
 /// Search statistics, always collected.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stats {
     /// Nodes taken off the open list and expanded.
     pub expanded: u64,
@@ -18,6 +19,7 @@ pub struct Stats {
 
 /// Whether a valid query has a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
     /// A path was found; the answer holds it.
     Found,
@@ -28,6 +30,7 @@ pub enum Status {
 /// The result of one query, shared by every planner. Reuse one across queries: planners clear
 /// and refill it, so a warm caller allocates nothing.
 #[derive(Debug, Clone, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Answer {
     /// Waypoints from start to goal inclusive (`[start]` when start == goal); empty when the
     /// goal is unreachable.
@@ -138,6 +141,7 @@ impl Tracer for Vec<TraceEvent> {
 /// A factor of at least 1 (a suboptimality bound), compared by its bits so that it can be
 /// part of `Eq` and `Hash` types.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Factor(pub f64);
 
 impl Eq for Factor {}
@@ -151,6 +155,7 @@ impl std::hash::Hash for Factor {
 /// What a planner promises about the lengths it returns, for its [`PathModel`]: the one
 /// statement the bench's checks, the differential tests and the CLI all read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Guarantee {
     /// The shortest path of its model (equal to the optimum within
     /// [`LENGTH_TOLERANCE`](crate::LENGTH_TOLERANCE)).
@@ -164,6 +169,7 @@ pub enum Guarantee {
 /// Which paths a planner searches, and so which optimum its [`Guarantee`] is measured
 /// against.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PathModel {
     /// Polylines at any angle between lattice points (`docs/conventions.md`).
     #[default]
@@ -175,6 +181,7 @@ pub enum PathModel {
 
 /// One solution of an [`Anytime`] search.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Improvement {
     /// Length of the best path so far.
     pub length: f64,

@@ -9,7 +9,7 @@
 //!
 //! - every planner returns the same status, or the same [`QueryError`] for an invalid query;
 //! - the lengths of the planners whose [`Guarantee`] is `Optimal` agree within
-//!   [`taut_grid::LENGTH_TOLERANCE`];
+//!   [`taut::grid::LENGTH_TOLERANCE`];
 //! - no planner beats the optimum, and A*'s octile length is at least the any-angle optimum;
 //! - every path is legal by [`Grid::check_path`] and measures its reported length.
 //!
@@ -18,7 +18,7 @@
 //!
 //! # Example
 //! ```
-//! use taut_grid::{Grid, Point};
+//! use taut::grid::{Grid, Point};
 //! use taut_hardening::Oracle;
 //!
 //! let grid = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
@@ -32,15 +32,15 @@ pub mod maps;
 
 use std::sync::Arc;
 
-use taut_anya::AnyaPlanner;
-use taut_baselines::{Algo, make_planner};
-use taut_cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
-use taut_grid::{
+use taut::anya::AnyaPlanner;
+use taut::baselines::{Algo, make_planner};
+use taut::cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
+use taut::grid::{
     Answer, Grid, Guarantee, Planner, Point, QueryError, Status, lengths_agree, path_length,
 };
-use taut_mesh::build::mesh_from_grid_with;
-use taut_mesh::{BuildError, BuildOptions};
-use taut_polyanya::PolyanyaPlanner;
+use taut::mesh::build::mesh_from_grid_with;
+use taut::mesh::{BuildError, BuildOptions};
+use taut::polyanya::PolyanyaPlanner;
 
 /// What the planners agreed on for one query.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,7 +6,7 @@
 //! obstacle edges, collinear corner rows, one-cell corridors that force every path through
 //! narrow gaps, degenerate shapes (1 × N, N × 1), and the all-free and all-blocked extremes.
 
-use taut_grid::{Grid, Point};
+use taut::grid::{Grid, Point};
 
 /// A family of generated grids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

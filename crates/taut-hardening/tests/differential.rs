@@ -4,11 +4,11 @@
 //! - **Plane.** `taut_hardening::Oracle` on each generated grid: Anya, the visibility graph,
 //!   Polyanya on the merged mesh and on the triangle mesh and EPS must return the same status
 //!   (or the same error for a blocked or off-map endpoint) and lengths within
-//!   `taut_grid::LENGTH_TOLERANCE` (1e-6); Theta*, Lazy Theta*, EPS's first solution and A*'s
+//!   `taut::grid::LENGTH_TOLERANCE` (1e-6); Theta*, Lazy Theta*, EPS's first solution and A*'s
 //!   octile length must never beat them; every path must pass `Grid::check_path` (the exact cell walk) and measure the
 //!   length reported.
 //! - **Sphere.** The same grids as latitude/longitude rasters: Spherical Anya's route must pass
-//!   the sphere's independent checker (`taut_spherical::check::check_route`), never beat the
+//!   the sphere's independent checker (`taut::spherical::check::check_route`), never beat the
 //!   great circle, equal it on an all-free raster, and exist exactly when the two cells are
 //!   connected (a union-find over free cells, written here independently of the search).
 //!
@@ -18,11 +18,11 @@
 //! strips. 48 cases per property by default; `PROPTEST_CASES=N` runs more.
 
 use proptest::prelude::*;
-use taut_grid::{Grid, Status};
+use taut::grid::{Grid, Status};
+use taut::spherical::check::check_route;
+use taut::spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
 use taut_hardening::maps::{Family, SplitMix, generate, queries};
 use taut_hardening::{Oracle, show};
-use taut_spherical::check::check_route;
-use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
 
 fn cases() -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES")

@@ -14,12 +14,12 @@
 
 use std::sync::Arc;
 
-use taut_anya::{Options, RootHistory, SearchContext};
-use taut_baselines::astar::AStarPlanner;
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status};
+use taut::anya::{Options, RootHistory, SearchContext};
+use taut::baselines::astar::AStarPlanner;
+use taut::grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status};
+use taut::mesh::mesh_from_grid;
+use taut::polyanya::PolyanyaPlanner;
 use taut_hardening::maps::SplitMix;
-use taut_mesh::mesh_from_grid;
-use taut_polyanya::PolyanyaPlanner;
 
 const SIDE: u32 = 10_000;
 const CELLS: f64 = (SIDE as f64) * (SIDE as f64);

@@ -22,14 +22,14 @@
 
 use std::sync::Arc;
 
-use taut_anya::AnyaPlanner;
-use taut_baselines::{Algo, make_planner};
-use taut_cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
-use taut_grid::{Answer, Grid, Planner, Point, Status};
+use taut::anya::AnyaPlanner;
+use taut::baselines::{Algo, make_planner};
+use taut::cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
+use taut::grid::{Answer, Grid, Planner, Point, Status};
+use taut::mesh::mesh_from_grid;
+use taut::polyanya::PolyanyaPlanner;
 use taut_hardening::maps::{Family, generate};
 use taut_hardening::show;
-use taut_mesh::mesh_from_grid;
-use taut_polyanya::PolyanyaPlanner;
 
 /// Component label of every cell (`usize::MAX` for blocked cells), 4-connected.
 fn components(g: &Grid) -> Vec<usize> {

@@ -6,13 +6,13 @@
 
 use std::sync::Arc;
 
-use taut_anya::AnyaPlanner;
-use taut_baselines::{Algo, make_planner};
-use taut_cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Scenario};
-use taut_mesh::{Mesh, mesh_from_grid};
-use taut_polyanya::PolyanyaPlanner;
-use taut_spherical::{LatLon, Route, SearchContext as SphereContext, SphereGrid};
+use taut::anya::AnyaPlanner;
+use taut::baselines::{Algo, make_planner};
+use taut::cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
+use taut::grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Scenario};
+use taut::mesh::{Mesh, mesh_from_grid};
+use taut::polyanya::PolyanyaPlanner;
+use taut::spherical::{LatLon, Route, SearchContext as SphereContext, SphereGrid};
 
 const fn send_sync<T: Send + Sync>() {}
 const fn send<T: Send>() {}
@@ -22,17 +22,17 @@ const _: () = {
     send_sync::<MapFile>();
     send_sync::<Scenario>();
     send_sync::<Mesh>();
-    send_sync::<taut_cpd::Cpd>();
-    send_sync::<taut_cpd::CpdShard>();
-    send_sync::<taut_cpd::Graph>();
+    send_sync::<taut::cpd::Cpd>();
+    send_sync::<taut::cpd::CpdShard>();
+    send_sync::<taut::cpd::Graph>();
     send_sync::<Eps>();
     send_sync::<SphereGrid>();
     send_sync::<Answer>();
     send_sync::<Route>();
     // Per-thread state: movable to a worker thread.
-    send::<taut_anya::SearchContext>();
-    send::<taut_polyanya::SearchContext>();
-    send::<taut_cpd::EpsContext>();
+    send::<taut::anya::SearchContext>();
+    send::<taut::polyanya::SearchContext>();
+    send::<taut::cpd::EpsContext>();
     send::<SphereContext>();
     send::<AnyaPlanner<'static>>();
     send::<PolyanyaPlanner<'static>>();

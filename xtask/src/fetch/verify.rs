@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use taut_grid::{GridError, MapFile, Scenario};
+use taut::grid::{GridError, MapFile, Scenario};
 
 use super::sets::Set;
 use super::sources::mesh_map_name;

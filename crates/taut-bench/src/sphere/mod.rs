@@ -9,7 +9,7 @@
 //!    ([`evaluate`]): great circles between them (Recipe 1), and great circles between points
 //!    one arc-second apart along the straight latitude/longitude segment wherever a Recipe-1
 //!    leg crosses blocked cells (Recipe 2); each route's length and legality (the checker
-//!    `taut_spherical::check::check_route`) are recorded;
+//!    `taut::spherical::check::check_route`) are recorded;
 //! 3. Spherical Anya plans between the same two points (timed), and its route is checked.
 //!
 //! Benchmarks ([`SphereBench`]): the maps of a game-map suite (pairs drawn uniformly with
@@ -37,10 +37,10 @@ mod stats;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use taut_geom::Point;
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Status};
-use taut_spherical::check::check_route;
-use taut_spherical::{LatLon, Route, SphereGrid};
+use taut::geom::Point;
+use taut::grid::{Answer, FreeSet, Grid, MapFile, Status};
+use taut::spherical::check::check_route;
+use taut::spherical::{LatLon, Route, SphereGrid};
 
 use crate::error::BenchError;
 use crate::machine::Provenance;
@@ -345,8 +345,8 @@ fn run_queries(
     };
     for anya_phase in phases {
         if anya_phase {
-            let mut ctx = taut_anya::SearchContext::new();
-            let options = taut_anya::Options::default();
+            let mut ctx = taut::anya::SearchContext::new();
+            let options = taut::anya::Options::default();
             let mut answer = Answer::default();
             if let Some(q) = queries.last() {
                 let _ = ctx.search(grid, q.start, q.goal, &options, &mut answer);
@@ -372,7 +372,7 @@ fn run_queries(
                 }
             }
         } else {
-            let mut ctx = taut_spherical::SearchContext::new();
+            let mut ctx = taut::spherical::SearchContext::new();
             let mut route = Route::default();
             if let Some(r) = rows.last() {
                 let _ = ctx.search(sgrid, r.from, r.to, &mut route);
@@ -382,7 +382,7 @@ fn run_queries(
                 let result = ctx.search(sgrid, row.from, row.to, &mut route);
                 row.sphere_us = t.elapsed().as_secs_f64() * 1e6;
                 match result {
-                    Ok(taut_spherical::Outcome::Found) => {
+                    Ok(taut::spherical::Outcome::Found) => {
                         row.sphere = Answered::Found;
                         row.sphere_len = route.radians;
                         row.sphere_legs = route.legs.len();
@@ -402,7 +402,7 @@ fn run_queries(
                             ));
                         }
                     }
-                    Ok(taut_spherical::Outcome::Unreachable) => {
+                    Ok(taut::spherical::Outcome::Unreachable) => {
                         row.sphere = Answered::Unreachable;
                         row.sphere_expanded = ctx.stats().expanded;
                     }

@@ -9,9 +9,9 @@
 //!   between its ends (Anya's own segment, without longitude wrap), consecutive points joined
 //!   by great circles. The whole route is checked again.
 
-use taut_geom::Point;
-use taut_spherical::check::check_route;
-use taut_spherical::{LatLon, Leg, Route, SphereGrid};
+use taut::geom::Point;
+use taut::spherical::check::check_route;
+use taut::spherical::{LatLon, Leg, Route, SphereGrid};
 
 use super::sample::lattice_to_latlon;
 

@@ -535,8 +535,8 @@ pub fn sphere_markdown(
 mod tests {
     use super::*;
     use crate::sphere::RecipeOutcome;
-    use taut_geom::Point;
-    use taut_spherical::LatLon;
+    use taut::geom::Point;
+    use taut::spherical::LatLon;
 
     fn recipe(radians: f64, legal: bool) -> Option<RecipeOutcome> {
         Some(RecipeOutcome {

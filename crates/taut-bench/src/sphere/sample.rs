@@ -4,9 +4,9 @@
 
 use std::collections::VecDeque;
 
-use taut_geom::Point;
-use taut_grid::Grid;
-use taut_spherical::{LatLon, SphereGrid};
+use taut::geom::Point;
+use taut::grid::Grid;
+use taut::spherical::{LatLon, SphereGrid};
 
 /// SplitMix64 (Steele, Lea and Flood 2014): a tiny, well-mixed 64-bit generator. It is
 /// written out here, not taken from a crate, so that a recorded seed draws the same queries
@@ -76,7 +76,7 @@ pub fn sphere_double_corner(sgrid: &SphereGrid, p: Point) -> bool {
 /// (the North Pole, where every point of the row is one point of the sphere), and it is not a
 /// double corner on the sphere (where Spherical Anya cannot tell which side is meant).
 pub fn endpoint_ok(grid: &Grid, sgrid: &SphereGrid, p: Point) -> bool {
-    grid.check_endpoint(taut_grid::Endpoint::Start, p).is_ok()
+    grid.check_endpoint(taut::grid::Endpoint::Start, p).is_ok()
         && p.y > 0
         && !sphere_double_corner(sgrid, p)
 }
@@ -232,7 +232,7 @@ mod tests {
         let sgrid = SphereGrid::from_grid(&grid).unwrap();
         assert!(!endpoint_ok(&grid, &sgrid, Point::new(3, 0)), "pole");
         assert!(
-            grid.check_endpoint(taut_grid::Endpoint::Start, Point::new(2, 2))
+            grid.check_endpoint(taut::grid::Endpoint::Start, Point::new(2, 2))
                 .is_ok()
         );
         assert!(

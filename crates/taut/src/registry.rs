@@ -1,16 +1,40 @@
-//! Every grid planner of the workspace by command-line name, and the factory that builds them.
+//! Every grid planner of the workspace by name, with its options, and the factory that builds
+//! them.
 //!
-//! Algorithm crates know nothing of each other; this is the one place that lists them all.
+//! Algorithm crates know nothing of each other; this is the one place that lists them all. The
+//! command line, the benchmark harness and the differential tests build their planners here,
+//! and ask each built planner what it promises ([`Planner::guarantee`],
+//! [`Planner::path_model`]): the planners themselves are the one source of that truth.
+//!
+//! ```
+//! use taut::Grid;
+//! use taut::registry::{MapMeshes, PlannerSpec, make_planner};
+//!
+//! let grid = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
+//! let spec: PlannerSpec = "polyanya:no-cul-de-sac".parse().unwrap();
+//! // Meshes (and CPDs) are prepared once per map and shared by every planner and thread.
+//! let (meshes, _secs) = MapMeshes::prepare(&grid, [(spec.algo, &spec.tuning)], None).unwrap();
+//! let mut planner = make_planner(spec.algo, &grid, &spec.tuning, &meshes).unwrap();
+//! let mut answer = taut::Answer::default();
+//! planner.plan(taut::Point::new(0, 1), taut::Point::new(3, 2), &mut answer).unwrap();
+//! // Under the block: (0, 1) -> (1, 2) -> (3, 2).
+//! assert!((answer.length - (2.0 + 2f64.sqrt())).abs() < taut::LENGTH_TOLERANCE);
+//! assert_eq!(planner.guarantee(), taut::Guarantee::Optimal);
+//! ```
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+#[cfg(feature = "cpd")]
 use std::time::Instant;
 
 use taut_anya::{AnyaPlanner, Options};
+#[cfg(feature = "cpd")]
 use taut_cpd::{
     BuildParams, CpdStats, Eps, EpsPlanner, Progress, Stop, build_cpd, mesh_hash, read_cpd,
     read_cpd_header,
 };
+#[cfg(feature = "cpd")]
+use taut_grid::Factor;
 use taut_grid::{Grid, Planner};
 use taut_mesh::Mesh;
 use taut_polyanya::PolyanyaPlanner;
@@ -25,12 +49,14 @@ pub enum Algo {
     /// `polyanya`: Polyanya on a navigation mesh of the map (optimal, online).
     Polyanya,
     /// `eps`: End Point Search over a compressed path database of a navigation mesh of the
-    /// map (optimal, or first / bounded with [`Tuning::eps`]).
+    /// map (optimal, or first / bounded with [`Tuning::eps`]). Feature `cpd`.
+    #[cfg(feature = "cpd")]
     Eps,
 }
 
 impl Algo {
     /// Every planner.
+    #[cfg(feature = "cpd")]
     pub const ALL: [Algo; 7] = {
         let b = taut_baselines::Algo::ALL;
         [
@@ -44,44 +70,44 @@ impl Algo {
         ]
     };
 
+    /// Every planner.
+    #[cfg(not(feature = "cpd"))]
+    pub const ALL: [Algo; 6] = {
+        let b = taut_baselines::Algo::ALL;
+        [
+            Algo::Baseline(b[0]),
+            Algo::Baseline(b[1]),
+            Algo::Baseline(b[2]),
+            Algo::Baseline(b[3]),
+            Algo::Anya,
+            Algo::Polyanya,
+        ]
+    };
+
+    /// Whether the planner searches a navigation mesh of the map ([`MapMeshes::prepare`]).
+    pub fn needs_mesh(self) -> bool {
+        match self {
+            Algo::Polyanya => true,
+            #[cfg(feature = "cpd")]
+            Algo::Eps => true,
+            Algo::Baseline(_) | Algo::Anya => false,
+        }
+    }
+
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {
             Algo::Baseline(b) => b.name(),
             Algo::Anya => "anya",
             Algo::Polyanya => "polyanya",
+            #[cfg(feature = "cpd")]
             Algo::Eps => "eps",
         }
     }
 }
 
-/// What a planner promises about its lengths, which decides what the bench checks them against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Guarantee {
-    /// The shortest 8-connected path: equal to a scenario file's octile column.
-    OctileOptimal,
-    /// The shortest any-angle path: equal to the reference optimum, never above the octile one.
-    AnyAngleOptimal,
-    /// A legal any-angle path, not necessarily shortest: never below the optimum.
-    AnyAngleFeasible,
-    /// A legal any-angle path at most this factor above the optimum (and never below it).
-    AnyAngleWithin(Factor),
-}
-
-/// A factor of at least 1 (a suboptimality bound), compared by its bits so that it can be
-/// part of `Eq` types.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Factor(pub f64);
-
-impl Eq for Factor {}
-
-impl std::hash::Hash for Factor {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.to_bits().hash(state);
-    }
-}
-
-/// When End Point Search stops (`eps`, `eps:first`, `eps:q1.05`).
+/// When End Point Search stops (`eps`, `eps:first`, `eps:q1.05`). Feature `cpd`.
+#[cfg(feature = "cpd")]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum EpsStop {
     /// With a path proven shortest.
@@ -93,6 +119,7 @@ pub enum EpsStop {
     Within(Factor),
 }
 
+#[cfg(feature = "cpd")]
 impl EpsStop {
     /// The stop rule of [`taut_cpd::EpsContext::search`].
     pub fn stop(self) -> Stop {
@@ -102,24 +129,17 @@ impl EpsStop {
             EpsStop::Within(q) => Stop::Within(q.0),
         }
     }
-
-    /// What the lengths promise under this rule.
-    pub fn guarantee(self) -> Guarantee {
-        match self {
-            EpsStop::Optimal => Guarantee::AnyAngleOptimal,
-            EpsStop::First => Guarantee::AnyAngleFeasible,
-            EpsStop::Within(q) => Guarantee::AnyAngleWithin(q),
-        }
-    }
 }
 
 /// A stop rule that is not `optimal`, `first` or `qF` / `q=F` with a factor F ≥ 1.
+#[cfg(feature = "cpd")]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "{0:?} is not an EPS stop rule: expected optimal, first, or q=F with a factor F >= 1 (e.g. q=1.05)"
 )]
 pub struct BadEpsStop(pub String);
 
+#[cfg(feature = "cpd")]
 impl std::str::FromStr for EpsStop {
     type Err = BadEpsStop;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -142,21 +162,6 @@ impl std::str::FromStr for EpsStop {
     }
 }
 
-impl Algo {
-    /// What this planner's lengths promise with default options (see
-    /// [`PlannerSpec::guarantee`] for a planner with options).
-    pub fn guarantee(self) -> Guarantee {
-        use taut_baselines::Algo as B;
-        match self {
-            Algo::Baseline(B::AStar) => Guarantee::OctileOptimal,
-            Algo::Baseline(B::Theta | B::LazyTheta) => Guarantee::AnyAngleFeasible,
-            Algo::Baseline(B::Vg) | Algo::Anya | Algo::Polyanya | Algo::Eps => {
-                Guarantee::AnyAngleOptimal
-            }
-        }
-    }
-}
-
 impl std::fmt::Display for Algo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
@@ -176,6 +181,7 @@ impl std::str::FromStr for Algo {
         match s {
             "anya" => return Ok(Algo::Anya),
             "polyanya" => return Ok(Algo::Polyanya),
+            #[cfg(feature = "cpd")]
             "eps" => return Ok(Algo::Eps),
             _ => {}
         }
@@ -206,6 +212,7 @@ pub struct Tuning {
     /// The mesh Polyanya and End Point Search search.
     pub mesh: MeshChoice,
     /// When End Point Search stops.
+    #[cfg(feature = "cpd")]
     pub eps: EpsStop,
 }
 
@@ -219,10 +226,12 @@ pub struct MapMeshes {
     pub given: Option<(Arc<Mesh>, PathBuf)>,
     /// End Point Search's mesh and CPD ([`MapMeshes::prepare_cpd`]), shared by every `eps`
     /// planner of the map.
+    #[cfg(feature = "cpd")]
     pub cpd: Option<PreparedCpd>,
 }
 
 /// A CPD ready for End Point Search, and how it was had.
+#[cfg(feature = "cpd")]
 #[derive(Debug, Clone)]
 pub struct PreparedCpd {
     /// The mesh and its CPD.
@@ -240,6 +249,7 @@ pub struct PreparedCpd {
 }
 
 /// Where End Point Search's CPD comes from.
+#[cfg(feature = "cpd")]
 #[derive(Debug, Clone, Copy)]
 pub enum CpdSource<'p> {
     /// Build it in memory.
@@ -315,7 +325,7 @@ impl MapMeshes {
         let mut meshes = MapMeshes::default();
         let mut build_secs = 0.0;
         for (algo, tuning) in wanted {
-            if algo != Algo::Polyanya && algo != Algo::Eps {
+            if !algo.needs_mesh() {
                 continue;
             }
             match tuning.mesh {
@@ -338,6 +348,7 @@ impl MapMeshes {
         Ok((meshes, build_secs))
     }
 
+    #[cfg(feature = "cpd")]
     /// Prepares End Point Search's CPD when one of the planners `wanted` is `eps`, for the
     /// mesh its tuning selects (which [`MapMeshes::prepare`] must have prepared): read from
     /// `source`, or built with the default parameters (reporting to `progress`). Building is
@@ -451,6 +462,7 @@ pub fn make_planner<'g>(
     Ok(match algo {
         Algo::Baseline(b) => taut_baselines::make_planner(b, grid),
         Algo::Anya => Box::new(AnyaPlanner::with_options(grid, tuning.anya)),
+        #[cfg(feature = "cpd")]
         Algo::Eps => {
             let cpd = meshes.cpd.as_ref().ok_or(MeshSetupError::NoCpd)?;
             Box::new(EpsPlanner::new(grid, cpd.eps.clone(), tuning.eps.stop()))
@@ -480,16 +492,6 @@ pub struct PlannerSpec {
     pub tuning: Tuning,
     /// The name as written (options in the order given), used in reports.
     pub label: String,
-}
-
-impl PlannerSpec {
-    /// What this planner's lengths promise with its options.
-    pub fn guarantee(&self) -> Guarantee {
-        match self.algo {
-            Algo::Eps => self.tuning.eps.guarantee(),
-            a => a.guarantee(),
-        }
-    }
 }
 
 impl PlannerSpec {
@@ -544,6 +546,7 @@ impl std::str::FromStr for PlannerSpec {
                 (Algo::Polyanya, "no-cul-de-sac") => p.cul_de_sac = false,
                 (Algo::Polyanya, "no-intermediate") => p.intermediate = false,
                 (Algo::Polyanya, "reference") => tuning.mesh = MeshChoice::Given,
+                #[cfg(feature = "cpd")]
                 (Algo::Eps, o) if o == "first" || o.starts_with('q') => {
                     tuning.eps = o.parse().map_err(|_| BadPlannerSpec::Option {
                         planner: name.to_owned(),
@@ -569,6 +572,7 @@ impl std::str::FromStr for PlannerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use taut_grid::{Guarantee, PathModel};
 
     #[test]
     fn planner_specs_parse_with_their_options() {
@@ -594,14 +598,17 @@ mod tests {
         assert_eq!(s.tuning.mesh, MeshChoice::Given);
         assert!(!s.tuning.polyanya.intermediate && s.tuning.polyanya.cul_de_sac);
         assert!("polyanya:hash".parse::<PlannerSpec>().is_err());
+    }
+
+    #[cfg(feature = "cpd")]
+    #[test]
+    fn eps_stop_rules_parse() {
         let s: PlannerSpec = "eps".parse().unwrap();
-        assert_eq!(s.guarantee(), Guarantee::AnyAngleOptimal);
+        assert_eq!(s.tuning.eps, EpsStop::Optimal);
         let s: PlannerSpec = "eps:first".parse().unwrap();
         assert_eq!(s.tuning.eps, EpsStop::First);
-        assert_eq!(s.guarantee(), Guarantee::AnyAngleFeasible);
         let s: PlannerSpec = "eps:q1.05".parse().unwrap();
         assert_eq!(s.tuning.eps, EpsStop::Within(Factor(1.05)));
-        assert_eq!(s.guarantee(), Guarantee::AnyAngleWithin(Factor(1.05)));
         assert!("eps:q0.9".parse::<PlannerSpec>().is_err());
         assert!("eps:qx".parse::<PlannerSpec>().is_err());
         assert!("eps:hash".parse::<PlannerSpec>().is_err());
@@ -610,5 +617,56 @@ mod tests {
             Ok(EpsStop::Within(Factor(1.05)))
         );
         assert_eq!("optimal".parse::<EpsStop>(), Ok(EpsStop::Optimal));
+        assert_eq!("q1".parse::<EpsStop>(), Ok(EpsStop::Optimal));
+    }
+
+    /// Every planner the registry builds says what it promises, and only End Point Search is
+    /// anytime: the bench, the CLI and the differential tests read exactly this.
+    #[test]
+    fn built_planners_state_their_guarantees() {
+        let grid = Grid::from_ascii(&["......", ".@@...", "...@..", "......"]).unwrap();
+        #[allow(unused_mut)]
+        let mut specs = vec![
+            ("astar", Guarantee::Optimal, PathModel::Octile),
+            ("theta", Guarantee::Any, PathModel::AnyAngle),
+            ("lazy-theta", Guarantee::Any, PathModel::AnyAngle),
+            ("vg", Guarantee::Optimal, PathModel::AnyAngle),
+            ("anya", Guarantee::Optimal, PathModel::AnyAngle),
+            (
+                "anya:no-intermediate",
+                Guarantee::Optimal,
+                PathModel::AnyAngle,
+            ),
+            ("polyanya", Guarantee::Optimal, PathModel::AnyAngle),
+        ];
+        #[cfg(feature = "cpd")]
+        specs.extend([
+            ("eps", Guarantee::Optimal, PathModel::AnyAngle),
+            ("eps:first", Guarantee::Any, PathModel::AnyAngle),
+            (
+                "eps:q1.5",
+                Guarantee::WithinFactor(Factor(1.5)),
+                PathModel::AnyAngle,
+            ),
+        ]);
+        for (name, guarantee, model) in specs {
+            let spec: PlannerSpec = name.parse().unwrap();
+            let wanted = [(spec.algo, &spec.tuning)];
+            let (mut meshes, _) = MapMeshes::prepare(&grid, wanted, None).unwrap();
+            #[cfg(feature = "cpd")]
+            meshes
+                .prepare_cpd(wanted, CpdSource::Build, &taut_cpd::NoProgress)
+                .unwrap();
+            #[cfg(not(feature = "cpd"))]
+            let _ = &mut meshes;
+            let mut planner = make_planner(spec.algo, &grid, &spec.tuning, &meshes).unwrap();
+            assert_eq!(planner.guarantee(), guarantee, "{name}");
+            assert_eq!(planner.path_model(), model, "{name}");
+            #[cfg(feature = "cpd")]
+            let anytime = spec.algo == Algo::Eps;
+            #[cfg(not(feature = "cpd"))]
+            let anytime = false;
+            assert_eq!(planner.anytime().is_some(), anytime, "{name}");
+        }
     }
 }

@@ -1,0 +1,116 @@
+//! taut: optimal shortest paths that are not tied to a grid's eight directions.
+//!
+//! Add this one crate and plan: [`Grid`] is a MovingAI map, [`plan`] finds the shortest
+//! any-angle path between two lattice points with Anya (optimal, no preprocessing).
+//!
+//! ```
+//! use taut::{Grid, Point};
+//!
+//! // '.' is free, '@' blocked; points are cell corners, x east, y south.
+//! let grid = Grid::from_ascii(&[
+//!     "......",
+//!     "..@@..",
+//!     "..@@..",
+//!     "......",
+//! ])
+//! .unwrap();
+//! let (start, goal) = (Point::new(0, 2), Point::new(5, 1));
+//! let path = taut::plan(&grid, start, goal)
+//!     .expect("both ends are valid")
+//!     .expect("a path exists");
+//! // Over the block's top-left corner, then along its top edge.
+//! assert_eq!(path.waypoints, [start, Point::new(2, 1), goal]);
+//! assert!((path.length - (5f64.sqrt() + 3.0)).abs() < taut::LENGTH_TOLERANCE);
+//! grid.check_path(start, goal, &path.waypoints).unwrap();
+//! // A query point must have its own (south-east) cell free and on the map.
+//! assert!(taut::plan(&grid, start, Point::new(6, 1)).is_err());
+//! ```
+//!
+//! Read a real map with [`MapFile::read`] and [`Grid::from_map`]; run many queries with a
+//! reusable planner ([`AnyaPlanner`], any [`Planner`]) so that a warm query allocates nothing.
+//!
+//! # What is in here
+//! Every planner of the workspace, re-exported as a module, and the [`registry`] that knows
+//! them all by name:
+//!
+//! | module | what | feature |
+//! |---|---|---|
+//! | [`grid`] | maps, scenarios, line of sight, [`Planner`], [`Anytime`], [`Answer`] | always |
+//! | [`geom`] | exact rationals and points | always |
+//! | [`baselines`] | A\*, Theta\*, Lazy Theta\*, the visibility graph | always |
+//! | [`anya`] | Anya: optimal any-angle paths on grids, online | always |
+//! | [`mesh`] | navigation meshes: files, builders, point location | always |
+//! | [`polyanya`] | Polyanya: optimal paths on navigation meshes, online | always |
+//! | `cpd` | compressed path databases and End Point Search (anytime) | `cpd` |
+//! | `spherical` | Spherical Anya: shortest sea routes on the sphere | `spherical` |
+//! | `frit` | real-time agents in unknown terrain | `frit` |
+//! | `render` | pictures of maps, paths, searches, meshes, routes | `render` |
+//!
+//! Feature `serde` derives `Serialize`/`Deserialize` for [`Point`], [`Answer`], [`Stats`],
+//! [`Status`] and [`Guarantee`].
+//!
+//! Every planner says what it promises ([`Planner::guarantee`]): `Optimal` planners agree
+//! with each other and with independent reference optima within [`LENGTH_TOLERANCE`].
+
+pub mod registry;
+
+pub use taut_anya as anya;
+pub use taut_baselines as baselines;
+#[cfg(feature = "cpd")]
+pub use taut_cpd as cpd;
+#[cfg(feature = "frit")]
+pub use taut_frit as frit;
+pub use taut_geom as geom;
+pub use taut_grid as grid;
+pub use taut_mesh as mesh;
+pub use taut_polyanya as polyanya;
+#[cfg(feature = "render")]
+pub use taut_render as render;
+#[cfg(feature = "spherical")]
+pub use taut_spherical as spherical;
+
+pub use registry::{Algo, PlannerSpec, make_planner};
+pub use taut_anya::AnyaPlanner;
+pub use taut_grid::{
+    Answer, Anytime, FreeSet, Grid, GridError, Guarantee, LENGTH_TOLERANCE, MapFile, PathModel,
+    Planner, Point, QueryError, Scenario, Stats, Status, lengths_agree, path_length,
+};
+pub use taut_mesh::{Mesh, mesh_from_grid};
+pub use taut_polyanya::PolyanyaPlanner;
+
+/// The shortest any-angle path from `start` to `goal` on `grid`, by Anya: `Ok(None)` when no
+/// path exists. For many queries keep an [`AnyaPlanner`] instead (it reuses its memory).
+///
+/// # Errors
+/// [`QueryError`] when an endpoint is off the map or on a blocked cell.
+pub fn plan(grid: &Grid, start: Point, goal: Point) -> Result<Option<Answer>, QueryError> {
+    let mut answer = Answer::default();
+    match AnyaPlanner::new(grid).plan(start, goal, &mut answer)? {
+        Status::Found => Ok(Some(answer)),
+        Status::Unreachable => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plan_reports_errors_and_unreachable_goals() {
+        let grid = Grid::from_ascii(&["..@..", "..@..", "..@.."]).unwrap();
+        assert_eq!(plan(&grid, Point::new(0, 0), Point::new(4, 2)), Ok(None));
+        assert!(matches!(
+            plan(&grid, Point::new(2, 0), Point::new(0, 0)),
+            Err(QueryError::Blocked { .. })
+        ));
+        assert!(matches!(
+            plan(&grid, Point::new(0, 0), Point::new(9, 0)),
+            Err(QueryError::OffMap { .. })
+        ));
+        let same = plan(&grid, Point::new(1, 1), Point::new(1, 1))
+            .unwrap()
+            .unwrap();
+        assert_eq!(same.waypoints, [Point::new(1, 1)]);
+        assert_eq!(same.length, 0.0);
+    }
+}

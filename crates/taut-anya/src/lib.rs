@@ -17,6 +17,9 @@
 //! corner, and a start or goal on a double corner is left or entered through its own
 //! (south-east) cell. `docs/anya.md` states the invariants the implementation relies on.
 //!
+//! `examples/anya_map.rs` is a whole program: it reads a `.map`, plans one query, checks the
+//! path and answers the map's `.scen` (`cargo run --release -p taut-anya --example anya_map`).
+//!
 //! # Example
 //! ```
 //! use taut_anya::{Options, SearchContext};

@@ -10,6 +10,10 @@
 //!   path, run-length encoded per source row;
 //! - End Point Search: two resumable visibility searches from the query's ends meet through
 //!   the database, giving a first path within microseconds and a proven optimum soon after.
+//!
+//! `examples/eps_cpd_file.rs` is a whole program: it builds a map's CPD, writes and reads it
+//! back, answers a query optimally and then anytime, and shows a stale CPD refused
+//! (`cargo run --release -p taut-cpd --example eps_cpd_file`).
 
 mod corners;
 mod cpd;

@@ -15,6 +15,10 @@
 //!
 //! `docs/frit.md` describes the model, each algorithm's invariants and the termination bounds.
 //!
+//! `examples/frit_agent.rs` is a whole program: it runs a p-FRIT_RT agent across a map it does
+//! not know and compares its cost with the optimum
+//! (`cargo run --release -p taut-frit --example frit_agent`).
+//!
 //! ```
 //! use taut_frit::{Algo, RunParams, Scratch, Status, World, run};
 //! use taut_grid::Grid;

@@ -13,6 +13,10 @@
 //!
 //! `docs/polyanya.md` states the conventions and the search's invariants.
 //!
+//! `examples/polyanya_grid_mesh.rs` is a whole program: it meshes a grid map, answers a grid
+//! query and a mesh query between fractional points
+//! (`cargo run --release -p taut-polyanya --example polyanya_grid_mesh`).
+//!
 //! # Example
 //! ```
 //! use taut_mesh::{MeshAnswer, MeshPoint, parse_mesh};

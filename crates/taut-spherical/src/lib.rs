@@ -15,6 +15,10 @@
 //!
 //! `docs/spherical.md` states the geometry, the node kinds and the tolerances.
 //!
+//! `examples/sea_route.rs` is a whole program: it reads a land/sea raster and prints the route
+//! between two points given in degrees, leg by leg
+//! (`cargo run --release -p taut-spherical --example sea_route`).
+//!
 //! # Example
 //! ```
 //! use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};

@@ -6,6 +6,8 @@
 //! - `preprocess --cpd`: build the compressed path databases of suites or maps, skipping
 //!   those up to date, in shards and merged when asked (`preprocess.rs`), or through a
 //!   scheduler: processes on this machine or a Slurm job array (`cluster.rs`).
+//! - `tidy`: fail on any dependency between workspace crates that `docs/architecture.md` does
+//!   not allow (`tidy.rs`).
 
 use std::process::ExitCode;
 
@@ -15,6 +17,7 @@ mod bench;
 mod cluster;
 mod fetch;
 mod preprocess;
+mod tidy;
 
 /// Project automation for taut.
 #[derive(Debug, Parser)]
@@ -35,6 +38,9 @@ enum Command {
     /// skipping those up to date; `--shard I/N` and `--merge` split a build across jobs, and
     /// `--scheduler local|slurm` runs such a split (docs/cluster.md).
     Preprocess(Box<preprocess::PreprocessArgs>),
+    /// Check that every dependency between workspace crates (and of the fuzz workspace) is
+    /// one the table in docs/architecture.md allows.
+    Tidy(tidy::TidyArgs),
 }
 
 /// The repository root: the parent of this crate's directory.
@@ -52,6 +58,7 @@ fn main() -> ExitCode {
             let argv: Vec<String> = std::env::args().skip(1).collect();
             preprocess::run(&args, &argv)
         }
+        Command::Tidy(args) => tidy::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

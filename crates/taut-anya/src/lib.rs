@@ -13,8 +13,8 @@
 //!   chooses the root-history storage, so that their effect can be measured.
 //! - [`AnyaPlanner`] adapts it to [`taut_grid::Planner`] for the CLI and the benchmarks.
 //!
-//! The grid rules are those of DESIGN.md §1: paths may touch but never pass through a double
-//! corner, and a start or goal on a double corner is left or entered through its own
+//! The grid rules are those of `docs/conventions.md`: paths may touch but never pass through a
+//! double corner, and a start or goal on a double corner is left or entered through its own
 //! (south-east) cell. `docs/anya.md` states the invariants the implementation relies on.
 //!
 //! `examples/anya_map.rs` is a whole program: it reads a `.map`, plans one query, checks the

@@ -27,7 +27,7 @@
 //!   point when the blocked cell there is behind it, and then the search turns onto the row
 //!   beyond that cell.
 //! - Paths never pass through a double corner; a double-corner start or goal is left or
-//!   entered through its south-east cell (DESIGN.md §1).
+//!   entered through its south-east cell (`docs/conventions.md#the-south-east-endpoint-rule`).
 
 use taut_grid::{
     Answer, Grid, Point, QueryError, Rational, Status, TraceEvent, Tracer, begin_query, quad,

@@ -1,7 +1,7 @@
-//! The double-corner endpoint rule of DESIGN.md §1: a start or goal on a double corner leaves
-//! or enters through its own (south-east) cell, even where the north-west quadrant would give
-//! a shorter path. (The reference Java Anya allows either free quadrant; the two disagree
-//! exactly on such queries.)
+//! The double-corner endpoint rule of `docs/conventions.md#the-south-east-endpoint-rule`: a
+//! start or goal on a double corner leaves or enters through its own (south-east) cell, even
+//! where the north-west quadrant would give a shorter path. (The reference Java Anya allows
+//! either free quadrant; the two disagree exactly on such queries.)
 //!
 //! - Hand-built grids where the north-west way out is shorter: Anya's length equals the
 //!   visibility-graph oracle's, its path is legal, and it is strictly longer than the
@@ -137,7 +137,7 @@ fn start_on_double_corner_in_a_long_diagonal_wall() {
 }
 
 /// For the reference rows where the two optima disagree on a double-corner endpoint: Anya
-/// gives `len_gppc` (the DESIGN.md rule), not the Java length.
+/// gives `len_gppc` (the rule of `docs/conventions.md`), not the Java length.
 #[test]
 fn reference_rows_where_java_anya_uses_the_other_quadrant() {
     let Some(data) = shared_data("anya double_corner_endpoints") else {

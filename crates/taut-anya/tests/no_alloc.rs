@@ -1,4 +1,5 @@
-//! A warm search context allocates nothing (DESIGN.md §2): the 130 queries of
+//! A warm search context allocates nothing
+//! (`docs/architecture.md#immutable-data-reusable-context`): the 130 queries of
 //! `fixtures/maps/arena.map.scen` run once to warm a [`SearchContext`] and an [`Answer`], then
 //! again under a counting allocator, which must see no allocation at all, for every option
 //! set (cul-de-sac and intermediate pruning on and off, flat and hashed root history).

@@ -19,7 +19,7 @@
 //! the best already-expanded neighbour as parent instead (path 1 from there). This trades the
 //! many line-of-sight checks of Theta* for one per expansion.
 //!
-//! # Double corners (DESIGN.md §1)
+//! # Double corners (`docs/conventions.md#turning-at-a-double-corner`)
 //! A lattice point where two blocked cells touch diagonally has two free sides, and a path may
 //! touch it but never pass from one side to the other. So:
 //! - a *double-corner vertex has two states*, one per free side; the side of a state is the
@@ -149,8 +149,8 @@ impl Theta {
 
     /// Finds an any-angle path from lattice point `start` to lattice point `goal` with the
     /// given variant, filling `out` with the waypoints (the parent chain, start first) and the
-    /// Euclidean length of that polyline. The path obeys every rule of DESIGN.md §1 (it passes
-    /// [`Grid::check_path`]); it is usually short but not guaranteed optimal.
+    /// Euclidean length of that polyline. The path obeys every rule of `docs/conventions.md`
+    /// (it passes [`Grid::check_path`]); it is usually short but not guaranteed optimal.
     ///
     /// Returns [`Status::Unreachable`] (no waypoints, infinite length) exactly when no legal
     /// path exists. `start == goal` gives the single waypoint `start` and length 0.

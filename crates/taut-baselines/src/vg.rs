@@ -3,8 +3,9 @@
 //!
 //! # Why the graph is exact
 //!
-//! Under the rules of DESIGN.md §1 a shortest path is a polyline whose waypoints are lattice
-//! points, and it can only turn at a lattice point whose free neighbourhood is *not convex*:
+//! Under the rules of `docs/conventions.md` a shortest path is a polyline whose waypoints are
+//! lattice points, and it can only turn at a lattice point whose free neighbourhood is *not
+//! convex*:
 //!
 //! - With no blocked cell around the point, or two blocked cells side by side (a free
 //!   half-plane), or three (one free quadrant), the free region near the point is convex. A turn

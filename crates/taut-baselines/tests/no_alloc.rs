@@ -1,4 +1,5 @@
-//! Warm search contexts allocate nothing (DESIGN.md §2): for A*, Theta*, Lazy Theta* and the
+//! Warm search contexts allocate nothing
+//! (`docs/architecture.md#immutable-data-reusable-context`): for A*, Theta*, Lazy Theta* and the
 //! visibility graph, the 130 queries of `fixtures/maps/arena.map.scen` run once to warm the
 //! planner and an [`Answer`], then again, in reverse order, under a counting allocator, which must see no
 //! allocation at all. (The visibility graph fills its corner-adjacency cache during the

@@ -174,7 +174,8 @@ fn corners_and_cache_are_reported() {
 // Differential test against a brute force.
 
 /// Which free side of a double corner with free-cell mask `m` the direction `d` leaves by
-/// (0 = neither: the direction enters a blocked cell). Written from DESIGN.md §1, not from
+/// (0 = neither: the direction enters a blocked cell). Written from
+/// `docs/conventions.md#turning-at-a-double-corner`, not from
 /// the grid's code.
 fn side(m: u8, d: Point) -> u8 {
     let (e, w, s, n) = (d.x >= 0, d.x <= 0, d.y >= 0, d.y <= 0);

@@ -1,6 +1,6 @@
 //! The visibility-graph oracle against the reference optima of
 //! `data/grid/optimal/scen.csv` (column `len_gppc`: the optimal any-angle length under
-//! DESIGN.md §1, from an independent implementation).
+//! `docs/conventions.md`, from an independent implementation).
 //!
 //! `vg_matches_reference_sample` and `vg_matches_reference_legacy_sample` (run by CI) take a
 //! few queries per map, spread over the difficulty buckets, plus the queries where the

@@ -1,4 +1,5 @@
-//! A warm End Point Search context allocates nothing per query (DESIGN.md §2): the queries
+//! A warm End Point Search context allocates nothing per query
+//! (`docs/architecture.md#immutable-data-reusable-context`): the queries
 //! of `fixtures/maps/arena.map.scen` run once to warm an [`EpsContext`] and a
 //! [`MeshAnswer`], then again (backwards) under a counting allocator, which must see no
 //! allocation — for the optimal, first-solution and bounded stop rules, and for the anytime

@@ -1,6 +1,7 @@
 //! The co-visible corner graph against brute force on grids: its nodes are exactly the
 //! lattice points where a grid path can turn, and its edges exactly the pairs of them joined
-//! by a legal segment (the grid's own exact line-of-sight rules, DESIGN.md §1).
+//! by a legal segment (the grid's own exact line-of-sight rules,
+//! `docs/conventions.md#which-segments-are-legal`).
 
 mod common;
 

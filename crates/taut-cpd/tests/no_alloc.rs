@@ -1,4 +1,5 @@
-//! A warm first-move context allocates nothing per row (DESIGN.md §2): every row of a random
+//! A warm first-move context allocates nothing per row
+//! (`docs/architecture.md#immutable-data-reusable-context`): every row of a random
 //! graph is computed once to warm a [`FirstMoveContext`] and the output buffers, then again
 //! under a counting allocator, which must see no allocation.
 //!

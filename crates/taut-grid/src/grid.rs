@@ -56,7 +56,8 @@ pub mod quad {
 /// Cell `(x, y)` is the unit square `[x, x+1] × [y, y+1]`; x grows east, y south. A ring of
 /// blocked cells surrounds the map, so cell look-ups for `-1 <= x <= width` and
 /// `-1 <= y <= height` need no border checks: the map border behaves as blocked cells, which is
-/// the convention of DESIGN.md §1. The grid is `Send + Sync` and meant to be shared by threads.
+/// the convention of `docs/conventions.md#free-and-blocked-terrain`. The grid is `Send + Sync`
+/// and meant to be shared by threads.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
     width: i32,

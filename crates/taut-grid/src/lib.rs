@@ -5,7 +5,7 @@
 //! - [`Grid`] is the compact, immutable, bit-packed map planners search: padded with blocked
 //!   cells so that border checks vanish, with lattice-point queries (corner, double corner).
 //! - [`Grid::segment_is_legal`] and [`Grid::check_path`] are the exact line-of-sight test and
-//!   path-legality checker implementing the conventions of DESIGN.md §1.
+//!   path-legality checker implementing the conventions of `docs/conventions.md`.
 //! - [`Answer`], [`Stats`], [`Status`] and [`Planner`] are the one answer shape all planners share;
 //!   [`Guarantee`] is what a planner promises about its lengths, compared within
 //!   [`LENGTH_TOLERANCE`]; [`Anytime`] is the interface of planners that improve over time.

@@ -1,4 +1,4 @@
-//! Exact line of sight and path legality (the rules of DESIGN.md §1).
+//! Exact line of sight and path legality (the rules of `docs/conventions.md`).
 //!
 //! A straight segment between lattice points is *legal* when it
 //! 1. does not enter the interior of a blocked cell,
@@ -144,7 +144,7 @@ impl Grid {
         true
     }
 
-    /// Checks a path from `start` to `goal` against every rule of DESIGN.md §1.
+    /// Checks a path from `start` to `goal` against every rule of `docs/conventions.md`.
     ///
     /// `path` lists the waypoints from start to goal inclusive; for `start == goal` it is the
     /// single point `[start]`. The endpoints themselves must be valid query endpoints (checked

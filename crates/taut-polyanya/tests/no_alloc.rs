@@ -1,4 +1,5 @@
-//! A warm search context allocates nothing (DESIGN.md §2): the 130 queries of
+//! A warm search context allocates nothing
+//! (`docs/architecture.md#immutable-data-reusable-context`): the 130 queries of
 //! `fixtures/maps/arena.map.scen` on the reference merged mesh of arena run once to warm a
 //! [`SearchContext`] and a [`MeshAnswer`], then again (backwards) under a counting allocator,
 //! which must see no allocation, for every option set.

@@ -4,7 +4,7 @@
 //! the geometry of the legs, so that a bug in the search cannot hide behind the same bug in
 //! its checker.
 //!
-//! # Rules (DESIGN.md §1, on the sphere)
+//! # Rules (`docs/conventions.md#the-sphere`)
 //! A route may run through free cells' interiors and along grid lines (meridians and row
 //! parallels) that have a free cell on at least one side. It must not enter a blocked cell's
 //! interior, and must not pass *through* a double corner (a grid vertex where two blocked cells

@@ -1,4 +1,5 @@
-//! A warm search context allocates nothing (DESIGN.md §2). Queries that turn at the wall's
+//! A warm search context allocates nothing
+//! (`docs/architecture.md#immutable-data-reusable-context`). Queries that turn at the wall's
 //! corners, follow the 60°N parallel, cross the antimeridian and turn at the South Pole warm a
 //! [`SearchContext`] and a [`Route`], then run again, in reverse order, under a counting
 //! allocator, which must see no allocation at all.

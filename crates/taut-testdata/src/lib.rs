@@ -71,8 +71,8 @@ pub struct OptimalRow {
     pub gy: i32,
     /// The octile column of the `.scen` file.
     pub octile: f64,
-    /// The any-angle optimum under DESIGN.md §1 (`Some(-1.0)` for a blocked endpoint,
-    /// `None` where the reference planner did not finish).
+    /// The any-angle optimum under the rules of `docs/conventions.md` (`Some(-1.0)` for a
+    /// blocked endpoint, `None` where the reference planner did not finish).
     pub len_gppc: Option<f64>,
     /// The reference Java Anya's optimum (−1 = no path).
     pub len_anya_java: Option<f64>,

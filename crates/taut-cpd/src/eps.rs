@@ -534,7 +534,7 @@ impl EpsContext {
 }
 
 /// End Point Search answering grid queries on a mesh of the grid's free space and its
-/// database (as [`taut_polyanya::PolyanyaPlanner`] does for Polyanya): grid endpoint rules,
+/// database (as `taut_polyanya::PolyanyaPlanner` does for Polyanya): grid endpoint rules,
 /// and an end on a double corner belongs to its south-east cell.
 #[derive(Debug)]
 pub struct EpsPlanner<'g> {

@@ -323,7 +323,7 @@ fn draw(
         trail: &trail,
     };
     let bytes = render_trail(&scene, layout, output.format.into(), caption)?;
-    crate::render::write_file(&output.path, &bytes)
+    crate::error::write_file(&output.path, &bytes)
 }
 
 /// `taut agent`: runs the queries with one [`World`] and one [`Scratch`], writing a row per

@@ -3,10 +3,11 @@
 
 use std::path::PathBuf;
 
-use crate::planners::{Algo, Tuning};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use taut::anya::RootHistory;
 use taut::grid::{FreeSet, MOVINGAI_ALPHABET, Point};
+use taut::registry::{Algo, EpsStop, MeshChoice, Tuning};
 use taut::spherical::LatLon;
 
 /// Optimal any-angle path planning on grid maps (MovingAI `.map` / `.scen` files).
@@ -418,7 +419,7 @@ pub struct PlannerArgs {
     #[arg(long, value_name = "FILE")]
     pub mesh: Option<PathBuf>,
     /// Anya: where the root history lives (`flat` array or `hash` table).
-    #[arg(long, value_name = "KIND", default_value = "flat", value_parser = crate::planners::parse_root_history)]
+    #[arg(long, value_name = "KIND", default_value = "flat", value_parser = parse_root_history)]
     pub root_history: taut::anya::RootHistory,
     /// End Point Search: the compressed path database of the map's mesh (`taut cpd build`).
     /// Without it, eps builds the CPD in memory first.
@@ -427,7 +428,7 @@ pub struct PlannerArgs {
     /// End Point Search: when to stop: `optimal`, `first` (the first path found) or `q=F`
     /// (a path within factor F >= 1 of the optimum).
     #[arg(long, value_name = "RULE", default_value = "optimal")]
-    pub eps_stop: crate::planners::EpsStop,
+    pub eps_stop: EpsStop,
 }
 
 impl PlannerArgs {
@@ -445,9 +446,9 @@ impl PlannerArgs {
                 ..taut::polyanya::Options::default()
             },
             mesh: if self.mesh.is_some() {
-                crate::planners::MeshChoice::Given
+                MeshChoice::Given
             } else {
-                crate::planners::MeshChoice::Built
+                MeshChoice::Built
             },
             eps: self.eps_stop,
         }
@@ -557,7 +558,7 @@ pub struct RenderArgs {
 }
 
 /// A `--from`/`--to` value of `taut render`: two integers are a lattice point (or, with
-/// `--sphere`, whole degrees); anything else [`parse_latlon`](crate::route::parse_latlon)
+/// `--sphere`, whole degrees); anything else [`parse_latlon`]
 /// accepts is a point in degrees, for `--sphere` only.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum QueryPoint {
@@ -580,10 +581,10 @@ impl QueryPoint {
     ///
     /// # Errors
     /// Two integers out of range (a latitude beyond ±90, a longitude beyond ±180).
-    pub fn degrees(self) -> Result<LatLon, crate::route::CoordError> {
+    pub fn degrees(self) -> Result<LatLon, CoordError> {
         match self {
             QueryPoint::Degrees(p) => Ok(p),
-            QueryPoint::Lattice(p) => crate::route::parse_latlon(&format!("{},{}", p.x, p.y)),
+            QueryPoint::Lattice(p) => parse_latlon(&format!("{},{}", p.x, p.y)),
         }
     }
 }
@@ -600,7 +601,7 @@ pub fn parse_query_point(s: &str) -> Result<QueryPoint, QueryPointError> {
     if let Ok(p) = parse_point(s) {
         return Ok(QueryPoint::Lattice(p));
     }
-    crate::route::parse_latlon(s)
+    parse_latlon(s)
         .map(QueryPoint::Degrees)
         .map_err(|e| QueryPointError {
             text: s.to_owned(),
@@ -651,11 +652,10 @@ impl RenderArgs {
     /// The query the arguments name (clap guarantees one of the forms).
     ///
     /// # Errors
-    /// [`CliError::Usage`](crate::CliError::Usage) for a point in degrees without `--sphere`,
+    /// The usage message (the caller's `CliError::Usage`) for a point in degrees without `--sphere`,
     /// or a latitude or longitude out of range with it.
-    pub fn query(&self) -> Result<QuerySource, crate::CliError> {
-        let usage =
-            |msg: String| crate::CliError::Usage(format!("{msg} (see `taut render --help`)"));
+    pub fn query(&self) -> Result<QuerySource, String> {
+        let usage = |msg: String| format!("{msg} (see `taut render --help`)");
         match (self.from, self.to, &self.scen, self.index) {
             (Some(from), Some(to), _, _) if self.sphere => {
                 let deg = |p: QueryPoint, opt: &str| {
@@ -812,4 +812,142 @@ pub fn parse_free_set(s: &str) -> Result<FreeSet, FreeSetError> {
         return Err(FreeSetError(s.to_owned()));
     }
     Ok(FreeSet::from_chars(s.as_bytes()))
+}
+
+/// A `LAT,LON` text that is not a point of the sphere.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a LAT,LON point: {reason}")]
+pub struct CoordError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// Parses a point written as latitude and longitude in degrees (north and east positive).
+///
+/// Accepted: two decimal numbers separated by a comma (spaces around it allowed) or by
+/// spaces, such as `40.7,-74.0`, `40.7, -74.0` or `40.7 -74.0`; optionally in one pair of
+/// parentheses or brackets; each number optionally followed by `°` and a hemisphere letter
+/// (`N`/`S` for the latitude, `E`/`W` for the longitude, any case; the number is then not
+/// negative): `40.7N,74W`. Rejected: anything else, numbers that are not finite, a latitude
+/// outside [-90, 90], a longitude outside [-180, 180].
+///
+/// ```
+/// use taut_cli::route::parse_latlon;
+/// let p = parse_latlon(" 40.7N, 74.0°W ").unwrap();
+/// assert_eq!((p.lat, p.lon), (40.7, -74.0));
+/// assert_eq!(parse_latlon("-33.9,18.4").unwrap().lat, -33.9);
+/// assert_eq!(parse_latlon("(1 2)").unwrap().lon, 2.0);
+/// assert!(parse_latlon("91,0").is_err());
+/// assert!(parse_latlon("0,NaN").is_err());
+/// assert!(parse_latlon("10,20,30").is_err());
+/// ```
+pub fn parse_latlon(s: &str) -> Result<LatLon, CoordError> {
+    let err = |reason: String| CoordError {
+        text: s.to_owned(),
+        reason,
+    };
+    let mut t = s.trim();
+    for (open, close) in [('(', ')'), ('[', ']')] {
+        if let Some(inner) = t.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
+            t = inner.trim();
+            break;
+        }
+    }
+    let parts: Vec<&str> = if t.contains(',') {
+        t.split(',').collect()
+    } else {
+        t.split_whitespace().collect()
+    };
+    let [a, b] = parts[..] else {
+        return Err(err(
+            "expected two numbers, latitude then longitude, such as 40.7,-74.0".into(),
+        ));
+    };
+    let lat = coordinate(a, ('N', 'S'), ('E', 'W'), "latitude").map_err(err)?;
+    let lon = coordinate(b, ('E', 'W'), ('N', 'S'), "longitude").map_err(err)?;
+    // Huge values in scientific notation: 1e308 written out is 309 digits.
+    let short = |v: f64| {
+        if v.abs() < 1e9 {
+            v.to_string()
+        } else {
+            format!("{v:e}")
+        }
+    };
+    if !(-90.0..=90.0).contains(&lat) {
+        return Err(err(format!("latitude {} is outside [-90, 90]", short(lat))));
+    }
+    if !(-180.0..=180.0).contains(&lon) {
+        return Err(err(format!(
+            "longitude {} is outside [-180, 180]",
+            short(lon)
+        )));
+    }
+    Ok(LatLon::new(lat, lon))
+}
+
+/// One coordinate: a finite number, optionally `°` and a hemisphere letter of `own`
+/// (positive, negative); a letter of `other` means the two were swapped.
+fn coordinate(
+    tok: &str,
+    own: (char, char),
+    other: (char, char),
+    name: &str,
+) -> Result<f64, String> {
+    let mut t = tok.trim();
+    if t.is_empty() {
+        return Err(format!("the {name} is missing"));
+    }
+    let mut sign = None;
+    let mut rev = t.chars().rev();
+    // A hemisphere letter follows a number (a digit, a point, `°` or a space), so that the
+    // `n` of `nan` or `-inf` is not one.
+    let letter = match (rev.next(), rev.next()) {
+        (Some(last), Some(before)) if before.is_ascii_digit() || ". °".contains(before) => {
+            Some(last)
+        }
+        _ => None,
+    };
+    if let Some(last) = letter {
+        let up = last.to_ascii_uppercase();
+        if up == own.0 || up == own.1 {
+            sign = Some(if up == own.0 { 1.0 } else { -1.0 });
+            t = t[..t.len() - last.len_utf8()].trim_end();
+        } else if up == other.0 || up == other.1 {
+            return Err(format!(
+                "the {name} ends in {last:?}: expected latitude first, then longitude"
+            ));
+        }
+    }
+    let t = t.strip_suffix('°').unwrap_or(t).trim_end();
+    let v: f64 = t
+        .parse()
+        .map_err(|_| format!("the {name} {t:?} is not a number"))?;
+    if !v.is_finite() {
+        return Err(format!("the {name} {t:?} is not a finite number"));
+    }
+    match sign {
+        Some(_) if t.starts_with(['-', '+']) => Err(format!(
+            "the {name} {tok:?} has both a sign and a hemisphere letter"
+        )),
+        Some(s) => Ok(s * v),
+        None => Ok(v),
+    }
+}
+
+/// `lat,lon` with 6 decimals (0.1 m).
+pub fn fmt_point(p: LatLon) -> String {
+    format!("{:.6},{:.6}", p.lat, p.lon)
+}
+
+/// Parses a root-history name (`flat` or `hash`).
+pub fn parse_root_history(s: &str) -> Result<RootHistory, String> {
+    match s {
+        "flat" => Ok(RootHistory::Flat),
+        "hash" => Ok(RootHistory::Hash),
+        _ => Err(format!(
+            "{s:?} is not a root history: expected flat or hash"
+        )),
+    }
 }

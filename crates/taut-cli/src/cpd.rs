@@ -22,8 +22,8 @@ use taut::cpd::{
 use taut::grid::{Grid, MapFile};
 use taut::mesh::{Mesh, mesh_from_grid, read_mesh};
 
-use crate::CliError;
 use crate::args::{CpdArgs, CpdBuildArgs, CpdCommand, CpdInfoArgs, CpdMergeArgs};
+use crate::error::CliError;
 use crate::progress::TermProgress;
 
 /// Runs `taut cpd ...`.

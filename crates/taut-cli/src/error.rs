@@ -3,6 +3,9 @@
 use std::path::PathBuf;
 
 use taut::grid::{GridError, QueryError};
+use taut::spherical::{LatLon, SphereError};
+
+use crate::args::{CoordError, fmt_point};
 
 /// Why a command failed. Every variant prints as one line naming the file or value at fault.
 #[derive(Debug, thiserror::Error)]
@@ -39,7 +42,7 @@ pub enum CliError {
     },
     /// Polyanya's mesh could not be read or built, or is not a mesh of the map.
     #[error(transparent)]
-    MeshSetup(#[from] crate::planners::MeshSetupError),
+    MeshSetup(#[from] taut::registry::MeshSetupError),
     /// A mesh could not be built (names the file, and the line for polygon maps).
     #[error(transparent)]
     Build(#[from] taut::mesh::BuildError),
@@ -113,7 +116,7 @@ pub enum CliError {
     /// A `taut route` query cannot be answered (coordinates, land with --no-snap, the
     /// planner's refusals).
     #[error(transparent)]
-    Route(#[from] crate::route::RouteError),
+    Route(#[from] RouteError),
     /// `taut agent`: some runs ended `cutoff` or `failed`, a defect of the agent (reported
     /// after every row was written).
     #[error(
@@ -165,7 +168,7 @@ where
 {
     use clap::CommandFactory;
     use clap::error::ErrorKind;
-    let command = crate::Cli::command();
+    let command = crate::args::Cli::command();
     // No global option takes a value, so the first word that is not an option is the
     // subcommand (if it is one).
     let sub = argv
@@ -206,4 +209,58 @@ fn cpd_message(path: &std::path::Path, e: &taut::cpd::CpdError) -> String {
         taut::cpd::CpdError::Io { .. } => e.to_string(),
         _ => format!("{}: {e}", path.display()),
     }
+}
+
+/// Why a route query cannot be answered (besides reading the map and writing files).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RouteError {
+    /// `--from` or `--to` is not a point.
+    #[error("invalid {which}: {source}")]
+    Coordinate {
+        /// `start` or `goal`.
+        which: &'static str,
+        /// Why.
+        source: CoordError,
+    },
+    /// An endpoint is on land and `--no-snap` forbids moving it.
+    #[error(
+        "invalid {which}: {} is on land (a blocked cell); without --no-snap it would move to \
+         the nearest sea cell",
+        fmt_point(*point)
+    )]
+    OnLand {
+        /// `start` or `goal`.
+        which: &'static str,
+        /// The point given.
+        point: LatLon,
+    },
+    /// The map has no sea cell to move an endpoint on land to.
+    #[error("invalid {which}: {} is on land and the map {} has no sea (free) cell", fmt_point(*point), path.display())]
+    NoSea {
+        /// `start` or `goal`.
+        which: &'static str,
+        /// The point given.
+        point: LatLon,
+        /// The map.
+        path: PathBuf,
+    },
+    /// The spherical planner refused the map or the query.
+    #[error("{0}")]
+    Sphere(#[from] SphereError),
+    /// The map parses but cannot be a sphere map (too small, too large).
+    #[error("{}: {source}", path.display())]
+    SphereMap {
+        /// The map file.
+        path: PathBuf,
+        /// Why.
+        source: SphereError,
+    },
+}
+
+/// Writes a whole output file.
+pub(crate) fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), CliError> {
+    std::fs::write(path, bytes).map_err(|source| CliError::WriteFile {
+        path: path.to_owned(),
+        source,
+    })
 }

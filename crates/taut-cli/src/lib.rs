@@ -39,17 +39,15 @@ mod error;
 pub mod geojson;
 pub mod mesh;
 mod mesh_scen;
+mod path;
 pub mod planners;
 mod progress;
 pub mod render;
 pub mod route;
+mod row;
 mod scen;
 
 use std::io::Write;
-use std::path::Path;
-
-use crate::planners::make_planner;
-use taut::grid::{Answer, Grid, MapFile, Status};
 
 pub use args::{
     AgentArgs, AgentFormat, AgentQueries, Cli, Command, CpdArgs, CpdBuildArgs, CpdCommand,
@@ -59,7 +57,10 @@ pub use args::{
     ScenFormat, parse_free_set, parse_output, parse_point, parse_query_point,
 };
 pub use error::{CliError, usage_error_line};
-pub use scen::{CSV_HEADER, Outcome, Row, resolve_map, run_query, run_scen};
+pub use path::run_path;
+pub use planners::load_grid;
+pub use row::{ANYTIME_COLUMN, CSV_HEADER, Outcome, Row, RowFormat, RowWriter};
+pub use scen::{resolve_map, run_anytime_query, run_query, run_scen};
 
 /// Runs a parsed command line: results go to `out`, warnings (one line each, prefixed
 /// `taut: warning: `) to `warnings`.
@@ -77,66 +78,4 @@ pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(
         Command::Route(args) => route::run_route(args, out, warnings),
         Command::Agent(args) => agent::run_agent(args, out, warnings),
     }
-}
-
-/// Builds the grid of a map file under a free-terrain set.
-///
-/// # Errors
-/// The file cannot be read or is not a valid `.map`.
-pub fn load_grid(path: &Path, args: &PlannerArgs) -> Result<Grid, CliError> {
-    Ok(Grid::from_map(&MapFile::read(path)?, &args.free))
-}
-
-/// `taut path`: plans one query and writes its length, waypoints and statistics (notes, such
-/// as a CPD built in memory, go to `notes`).
-///
-/// # Errors
-/// The map cannot be loaded, or an endpoint is off the map or blocked ([`CliError::Query`]).
-pub fn run_path(
-    args: &PathArgs,
-    out: &mut dyn Write,
-    notes: &mut dyn Write,
-) -> Result<(), CliError> {
-    let grid = load_grid(&args.map, &args.planner)?;
-    grid.check_query(args.from, args.to)?;
-    let mut planner = make_planner(&grid, &args.planner, notes)?;
-    let mut answer = Answer::default();
-    let status = planner.plan(args.from, args.to, &mut answer)?;
-    let found = status == Status::Found;
-    let stats = answer.stats;
-    match args.format {
-        PathFormat::Text => {
-            if found {
-                writeln!(out, "length {:.8}", answer.length)?;
-            } else {
-                writeln!(out, "unreachable")?;
-            }
-            writeln!(out, "waypoints {}", answer.waypoints.len())?;
-            for p in &answer.waypoints {
-                writeln!(out, "{},{}", p.x, p.y)?;
-            }
-            writeln!(out, "expanded {}", stats.expanded)?;
-            writeln!(out, "generated {}", stats.generated)?;
-        }
-        PathFormat::Json => {
-            let status = if found { "ok" } else { "unreachable" };
-            write!(out, "{{\"status\":\"{status}\",\"length\":")?;
-            if found {
-                write!(out, "{:.8}", answer.length)?;
-            } else {
-                write!(out, "-1")?;
-            }
-            write!(out, ",\"waypoints\":[")?;
-            for (i, p) in answer.waypoints.iter().enumerate() {
-                let sep = if i == 0 { "" } else { "," };
-                write!(out, "{sep}[{},{}]", p.x, p.y)?;
-            }
-            writeln!(
-                out,
-                "],\"expanded\":{},\"generated\":{}}}",
-                stats.expanded, stats.generated
-            )?;
-        }
-    }
-    Ok(())
 }

@@ -19,8 +19,8 @@ use taut::mesh::build::{
 };
 use taut::mesh::{BuildError, BuildOptions, Mesh, write_mesh};
 
-use crate::CliError;
 use crate::args::{MeshArgs, MeshBuildArgs, MeshCommand, MeshStatsArgs};
+use crate::error::CliError;
 
 /// The header of `taut mesh stats`.
 pub const STATS_HEADER: &str =

@@ -10,9 +10,9 @@ use taut::grid::Status;
 use taut::mesh::{Ambiguity, MeshAnswer, read_mesh, read_mesh_scenario};
 use taut::polyanya::{Options, SearchContext};
 
-use crate::args::{ScenArgs, ScenFormat};
+use crate::args::ScenArgs;
 use crate::error::CliError;
-use crate::scen::CSV_HEADER;
+use crate::row::{Outcome, Row, RowWriter};
 
 /// Runs a mesh scenario on `mesh_path`. A start or goal off the mesh, or on an ambiguous vertex
 /// (obstacles touching there), is `invalid`.
@@ -34,44 +34,28 @@ pub fn run_mesh_scen(
     };
     let mut ctx = SearchContext::new();
     let mut answer = MeshAnswer::default();
-    let json = args.format == ScenFormat::Json;
-    if json {
-        write!(out, "[")?;
-    } else {
-        writeln!(out, "{CSV_HEADER}")?;
-    }
+    let mut rows = RowWriter::start(out, args.format.into(), false)?;
     for (index, q) in queries[..n].iter().enumerate() {
         let t = Instant::now();
         let r = ctx.search(&mesh, q.start, q.goal, &options, &mut answer);
         let time_us = t.elapsed().as_secs_f64() * 1e6;
-        let (status, length, time_us) = match r {
-            Ok(Status::Found) => ("ok", format!("{:.8}", answer.length), time_us),
-            Ok(Status::Unreachable) => ("unreachable", "-1".to_owned(), time_us),
-            Err(_) => ("invalid", "-1".to_owned(), 0.0),
+        let (outcome, time_us) = match r {
+            Ok(Status::Found) => (Outcome::Ok(answer.length), time_us),
+            Ok(Status::Unreachable) => (Outcome::Unreachable, time_us),
+            Err(_) => (Outcome::Invalid, 0.0),
         };
-        let (e, g) = (answer.stats.expanded, answer.stats.generated);
-        let (s, t) = (q.start, q.goal);
-        if json {
-            write!(
-                out,
-                "{}\n  {{\"index\":{index},\"start_x\":{},\"start_y\":{},\"goal_x\":{},\"goal_y\":{},\
-                 \"status\":\"{status}\",\"length\":{length},\"expanded\":{e},\"generated\":{g},\"time_us\":{time_us:.3}}}",
-                if index == 0 { "" } else { "," },
-                s.x,
-                s.y,
-                t.x,
-                t.y
-            )?;
-        } else {
-            writeln!(
-                out,
-                "{index},{},{},{},{},{status},{length},{e},{g},{time_us:.3}",
-                s.x, s.y, t.x, t.y
-            )?;
-        }
+        rows.write(&Row {
+            index,
+            start: [q.start.x, q.start.y],
+            goal: [q.goal.x, q.goal.y],
+            outcome,
+            expanded: answer.stats.expanded,
+            generated: answer.stats.generated,
+            time_us,
+            first_us: None,
+            waypoints: None,
+        })?;
     }
-    if json {
-        writeln!(out, "{}]", if n == 0 { "" } else { "\n" })?;
-    }
+    rows.finish()?;
     Ok(())
 }

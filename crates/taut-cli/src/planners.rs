@@ -2,12 +2,12 @@
 //! command line), plus the parsing of planner options.
 
 use std::io::Write;
-use taut::anya::RootHistory;
+use std::path::Path;
 pub use taut::registry::{
     Algo, EpsStop, MapMeshes, MeshChoice, MeshSetupError, Tuning, UnknownAlgo,
 };
 
-use taut::grid::{Grid, Planner};
+use taut::grid::{Grid, MapFile, Planner};
 pub use taut::registry::CpdSource;
 
 use crate::args::PlannerArgs;
@@ -69,13 +69,10 @@ pub fn make_planner<'g>(
     )?)
 }
 
-/// Parses a root-history name (`flat` or `hash`).
-pub fn parse_root_history(s: &str) -> Result<RootHistory, String> {
-    match s {
-        "flat" => Ok(RootHistory::Flat),
-        "hash" => Ok(RootHistory::Hash),
-        _ => Err(format!(
-            "{s:?} is not a root history: expected flat or hash"
-        )),
-    }
+/// Builds the grid of a map file under a free-terrain set.
+///
+/// # Errors
+/// The file cannot be read or is not a valid `.map`.
+pub fn load_grid(path: &Path, args: &PlannerArgs) -> Result<Grid, CliError> {
+    Ok(Grid::from_map(&MapFile::read(path)?, &args.free))
 }

@@ -3,14 +3,15 @@
 //! `--sphere` ([`crate::route::render_route`]).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use taut::grid::{Answer, Point, Scenario, Status};
 use taut::render::{Layout, Scene, load_mesh, png, sample_trace, svg};
 
 use crate::args::{ImageFormat, QuerySource, RenderArgs};
 use crate::error::CliError;
-use crate::load_grid;
+use crate::error::write_file;
+use crate::planners::load_grid;
 
 /// `taut render`: plans one query with tracing, draws it, writes the file, and prints one
 /// line: `length L waypoints N expanded E drawn D output PATH` (`length unreachable` when
@@ -24,7 +25,7 @@ pub fn run_render(
     out: &mut dyn Write,
     warnings: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let query = args.query()?;
+    let query = args.query().map_err(CliError::Usage)?;
     if let QuerySource::Sphere { from, to } = query {
         return crate::route::render_route(args, (from, to), out, warnings);
     }
@@ -112,12 +113,4 @@ fn scenario_query(scen: &Path, index: usize) -> Result<(Point, Point), CliError>
             index,
             count: sc.entries.len(),
         })
-}
-
-/// Writes a whole output file.
-pub(crate) fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), CliError> {
-    std::fs::write(path, bytes).map_err(|source| CliError::WriteFile {
-        path: path.clone(),
-        source,
-    })
 }

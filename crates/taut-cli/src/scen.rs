@@ -7,130 +7,10 @@ use std::time::Instant;
 use crate::planners::{Algo, prepare};
 use taut::grid::{Answer, Anytime, Grid, Planner, Point, ScenEntry, Scenario, Status};
 
-use crate::args::{ScenArgs, ScenFormat};
+use crate::args::ScenArgs;
 use crate::error::CliError;
-use crate::load_grid;
-
-/// The header line of `taut scen --format csv`, and the key names of its JSON objects.
-///
-/// - `index`: the 0-based position of the query in the scenario file;
-/// - `start_x,start_y,goal_x,goal_y`: the query's lattice points;
-/// - `status`: `ok`, `unreachable`, or `invalid` (an endpoint off the map or on a blocked cell);
-/// - `length`: the path length with 8 decimals when `ok`, else `-1`;
-/// - `expanded,generated`: the planner's search statistics (0 when `invalid`);
-/// - `time_us`: wall-clock microseconds spent in the planner, 3 decimals (0 when `invalid`).
-pub const CSV_HEADER: &str =
-    "index,start_x,start_y,goal_x,goal_y,status,length,expanded,generated,time_us";
-
-/// The extra column of `taut scen --algo eps --anytime`: microseconds to End Point Search's
-/// first solution (3 decimals; 0 when `invalid`, and the time to prove it when
-/// `unreachable`). `time_us` is then the time to the proven optimum, whose length `length`
-/// is.
-pub const ANYTIME_COLUMN: &str = "first_us";
-
-/// What became of one query.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Outcome {
-    /// A path of this length was found.
-    Ok(f64),
-    /// The endpoints are valid but not connected.
-    Unreachable,
-    /// An endpoint is off the map or on a blocked cell; no planner was run.
-    Invalid,
-}
-
-impl Outcome {
-    /// The `status` column: `ok`, `unreachable` or `invalid`.
-    pub fn status(self) -> &'static str {
-        match self {
-            Outcome::Ok(_) => "ok",
-            Outcome::Unreachable => "unreachable",
-            Outcome::Invalid => "invalid",
-        }
-    }
-}
-
-/// One row of `taut scen` output.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Row {
-    /// 0-based index of the query in the scenario file.
-    pub index: usize,
-    /// Start point.
-    pub start: Point,
-    /// Goal point.
-    pub goal: Point,
-    /// The result.
-    pub outcome: Outcome,
-    /// Nodes expanded.
-    pub expanded: u64,
-    /// Nodes generated.
-    pub generated: u64,
-    /// Microseconds spent in the planner.
-    pub time_us: f64,
-    /// With `--anytime`: microseconds to the first solution.
-    pub first_us: Option<f64>,
-}
-
-impl Row {
-    /// The `length` column: 8 decimals when `ok`, else `-1`.
-    fn length_text(&self) -> String {
-        match self.outcome {
-            Outcome::Ok(len) => format!("{len:.8}"),
-            _ => "-1".to_owned(),
-        }
-    }
-
-    /// Writes the row as a csv line (columns of [`CSV_HEADER`]).
-    ///
-    /// # Errors
-    /// The write fails.
-    pub fn write_csv(&self, out: &mut dyn Write) -> std::io::Result<()> {
-        write!(
-            out,
-            "{},{},{},{},{},{},{},{},{},{:.3}",
-            self.index,
-            self.start.x,
-            self.start.y,
-            self.goal.x,
-            self.goal.y,
-            self.outcome.status(),
-            self.length_text(),
-            self.expanded,
-            self.generated,
-            self.time_us
-        )?;
-        if let Some(f) = self.first_us {
-            write!(out, ",{f:.3}")?;
-        }
-        writeln!(out)
-    }
-
-    /// Writes the row as one JSON object (no newline), with the keys and values of the csv row.
-    ///
-    /// # Errors
-    /// The write fails.
-    pub fn write_json(&self, out: &mut dyn Write) -> std::io::Result<()> {
-        write!(
-            out,
-            "{{\"index\":{},\"start_x\":{},\"start_y\":{},\"goal_x\":{},\"goal_y\":{},\
-             \"status\":\"{}\",\"length\":{},\"expanded\":{},\"generated\":{},\"time_us\":{:.3}",
-            self.index,
-            self.start.x,
-            self.start.y,
-            self.goal.x,
-            self.goal.y,
-            self.outcome.status(),
-            self.length_text(),
-            self.expanded,
-            self.generated,
-            self.time_us
-        )?;
-        if let Some(f) = self.first_us {
-            write!(out, ",\"{ANYTIME_COLUMN}\":{f:.3}")?;
-        }
-        write!(out, "}}")
-    }
-}
+use crate::planners::load_grid;
+use crate::row::{Outcome, Row, RowWriter};
 
 /// Answers one query: validates the endpoints on `grid` (an invalid query is reported without
 /// running the planner), else times `planner.plan` into the reused `answer`.
@@ -142,16 +22,7 @@ pub fn run_query(
     start: Point,
     goal: Point,
 ) -> Row {
-    let mut row = Row {
-        index,
-        start,
-        goal,
-        outcome: Outcome::Invalid,
-        expanded: 0,
-        generated: 0,
-        time_us: 0.0,
-        first_us: None,
-    };
+    let mut row = Row::invalid(index, start, goal);
     if grid.check_query(start, goal).is_err() {
         return row;
     }
@@ -183,14 +54,8 @@ pub fn run_anytime_query(
     goal: Point,
 ) -> Row {
     let mut row = Row {
-        index,
-        start,
-        goal,
-        outcome: Outcome::Invalid,
-        expanded: 0,
-        generated: 0,
-        time_us: 0.0,
         first_us: Some(0.0),
+        ..Row::invalid(index, start, goal)
     };
     if grid.check_query(start, goal).is_err() {
         return row;
@@ -319,14 +184,7 @@ pub fn run_scen(
         }
         None => None,
     };
-    let json = args.format == ScenFormat::Json;
-    if json {
-        write!(out, "[")?;
-    } else if args.anytime {
-        writeln!(out, "{CSV_HEADER},{ANYTIME_COLUMN}")?;
-    } else {
-        writeln!(out, "{CSV_HEADER}")?;
-    }
+    let mut rows = RowWriter::start(out, args.format.into(), args.anytime)?;
     if let Some((grid, planner)) = &mut setup {
         let mut answer = Answer::default();
         for (index, e) in entries.iter().enumerate() {
@@ -336,16 +194,9 @@ pub fn run_scen(
                 }
                 _ => run_query(grid, &mut **planner, &mut answer, index, e.start, e.goal),
             };
-            if json {
-                write!(out, "{}\n  ", if index == 0 { "" } else { "," })?;
-                row.write_json(out)?;
-            } else {
-                row.write_csv(out)?;
-            }
+            rows.write(&row)?;
         }
     }
-    if json {
-        writeln!(out, "{}]", if entries.is_empty() { "" } else { "\n" })?;
-    }
+    rows.finish()?;
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! The planners the CLI can run: the registry of `taut-bench` (one list for the bench and the
-//! command line), plus the parsing of planner options.
+//! The planners the CLI can run: the registry of the `taut` facade (one list for the bench, the
+//! differential tests and the command line), with the meshes and CPD a planner needs prepared
+//! from the command line's options, and the map loaded under its free-terrain set.
 
 use std::io::Write;
 use std::path::Path;

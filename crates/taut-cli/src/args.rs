@@ -434,24 +434,24 @@ pub struct PlannerArgs {
 impl PlannerArgs {
     /// The planner-specific options these arguments select.
     pub fn tuning(&self) -> Tuning {
-        Tuning {
-            anya: taut::anya::Options {
-                cul_de_sac: !self.no_cul_de_sac,
-                intermediate: !self.no_intermediate,
-                history: self.root_history,
-            },
-            polyanya: taut::polyanya::Options {
-                cul_de_sac: !self.no_cul_de_sac,
-                intermediate: !self.no_intermediate,
-                ..taut::polyanya::Options::default()
-            },
-            mesh: if self.mesh.is_some() {
-                MeshChoice::Given
-            } else {
-                MeshChoice::Built
-            },
-            eps: self.eps_stop,
-        }
+        let mut tuning = Tuning::default();
+        tuning.anya = taut::anya::Options {
+            cul_de_sac: !self.no_cul_de_sac,
+            intermediate: !self.no_intermediate,
+            history: self.root_history,
+        };
+        tuning.polyanya = taut::polyanya::Options {
+            cul_de_sac: !self.no_cul_de_sac,
+            intermediate: !self.no_intermediate,
+            ..taut::polyanya::Options::default()
+        };
+        tuning.mesh = if self.mesh.is_some() {
+            MeshChoice::Given
+        } else {
+            MeshChoice::Built
+        };
+        tuning.eps = self.eps_stop;
+        tuning
     }
 }
 
@@ -770,7 +770,7 @@ pub enum ScenFormat {
 }
 
 fn algo_parser() -> impl TypedValueParser<Value = Algo> {
-    PossibleValuesParser::new(Algo::ALL.map(|a| a.name())).try_map(|s| s.parse::<Algo>())
+    PossibleValuesParser::new(Algo::ALL.iter().map(|a| a.name())).try_map(|s| s.parse::<Algo>())
 }
 
 /// A command-line point that is not two integers `X,Y`.

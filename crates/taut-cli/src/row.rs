@@ -155,6 +155,9 @@ pub struct RowWriter<'w> {
     out: &'w mut dyn Write,
     format: RowFormat,
     rows: usize,
+    /// One row's bytes, reused: the row is written to `out` whole, and `out` (a buffered
+    /// standard output) decides when to flush, as for any other line.
+    line: Vec<u8>,
 }
 
 impl<'w> RowWriter<'w> {
@@ -176,6 +179,7 @@ impl<'w> RowWriter<'w> {
             out,
             format,
             rows: 0,
+            line: Vec::with_capacity(256),
         })
     }
 
@@ -190,11 +194,15 @@ impl<'w> RowWriter<'w> {
                 serde_json::to_writer(&mut *self.out, row).map_err(std::io::Error::from)?;
             }
             RowFormat::Csv => {
+                self.line.clear();
                 let mut csv = csv::WriterBuilder::new()
                     .has_headers(false)
-                    .from_writer(&mut *self.out);
+                    .buffer_capacity(256)
+                    .from_writer(&mut self.line);
                 csv.serialize(row).map_err(csv_io)?;
-                csv.flush()?;
+                csv.flush()?; // into `line`: a Vec, nothing reaches `out` yet
+                drop(csv);
+                self.out.write_all(&self.line)?;
             }
         }
         self.rows += 1;

@@ -179,7 +179,14 @@ pub fn run_scen(
     let mut setup = match &grid {
         Some(grid) => {
             let (meshes, tuning) = prepare(grid, &args.planner, warnings)?;
-            let planner = taut::registry::make_planner(args.planner.algo, grid, &tuning, &meshes)?;
+            let mut planner =
+                taut::registry::make_planner(args.planner.algo, grid, &tuning, &meshes)?;
+            if args.anytime && planner.anytime().is_none() {
+                return Err(CliError::OnlyWith {
+                    option: "--anytime",
+                    algo: "eps",
+                });
+            }
             Some((grid, planner))
         }
         None => None,

@@ -69,7 +69,7 @@ pub use taut_render as render;
 #[cfg(feature = "spherical")]
 pub use taut_spherical as spherical;
 
-pub use registry::{Algo, PlannerSpec, make_planner};
+pub use registry::{Algo, MapMeshes, PlannerSpec, make_planner};
 pub use taut_anya::AnyaPlanner;
 pub use taut_grid::{
     Answer, Anytime, FreeSet, Grid, GridError, Guarantee, LENGTH_TOLERANCE, MapFile, PathModel,

@@ -39,8 +39,10 @@ use taut_grid::{Grid, Planner};
 use taut_mesh::Mesh;
 use taut_polyanya::PolyanyaPlanner;
 
-/// A planner by its command-line name: a baseline of `taut-baselines`, Anya or Polyanya.
+/// A planner by its command-line name: a baseline of `taut-baselines`, Anya, Polyanya, or
+/// (feature `cpd`) End Point Search. Not exhaustive: features add planners.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Algo {
     /// `astar`, `theta`, `lazy-theta`, `vg` (see [`taut_baselines::Algo`]).
     Baseline(taut_baselines::Algo),
@@ -55,34 +57,17 @@ pub enum Algo {
 }
 
 impl Algo {
-    /// Every planner.
-    #[cfg(feature = "cpd")]
-    pub const ALL: [Algo; 7] = {
-        let b = taut_baselines::Algo::ALL;
-        [
-            Algo::Baseline(b[0]),
-            Algo::Baseline(b[1]),
-            Algo::Baseline(b[2]),
-            Algo::Baseline(b[3]),
-            Algo::Anya,
-            Algo::Polyanya,
-            Algo::Eps,
-        ]
-    };
-
-    /// Every planner.
-    #[cfg(not(feature = "cpd"))]
-    pub const ALL: [Algo; 6] = {
-        let b = taut_baselines::Algo::ALL;
-        [
-            Algo::Baseline(b[0]),
-            Algo::Baseline(b[1]),
-            Algo::Baseline(b[2]),
-            Algo::Baseline(b[3]),
-            Algo::Anya,
-            Algo::Polyanya,
-        ]
-    };
+    /// Every planner this build has (End Point Search with feature `cpd`).
+    pub const ALL: &'static [Algo] = &[
+        Algo::Baseline(taut_baselines::Algo::AStar),
+        Algo::Baseline(taut_baselines::Algo::Theta),
+        Algo::Baseline(taut_baselines::Algo::LazyTheta),
+        Algo::Baseline(taut_baselines::Algo::Vg),
+        Algo::Anya,
+        Algo::Polyanya,
+        #[cfg(feature = "cpd")]
+        Algo::Eps,
+    ];
 
     /// Whether the planner searches a navigation mesh of the map ([`MapMeshes::prepare`]).
     pub fn needs_mesh(self) -> bool {
@@ -170,10 +155,17 @@ impl std::fmt::Display for Algo {
 
 /// An unknown planner name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown algorithm {0:?} (expected one of: astar, theta, lazy-theta, vg, anya, polyanya, eps)"
-)]
+#[error("unknown algorithm {0:?} (expected one of: {names})", names = algo_names())]
 pub struct UnknownAlgo(pub String);
+
+/// The names of [`Algo::ALL`], comma-separated.
+fn algo_names() -> String {
+    Algo::ALL
+        .iter()
+        .map(|a| a.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 impl std::str::FromStr for Algo {
     type Err = UnknownAlgo;
@@ -202,8 +194,10 @@ pub enum MeshChoice {
     Given,
 }
 
-/// Options that only some planners read (the others ignore them).
+/// Options that only some planners read (the others ignore them). Not exhaustive (feature
+/// `cpd` adds End Point Search's): start from `Tuning::default()`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Tuning {
     /// Anya's pruning and root-history options.
     pub anya: Options,
@@ -219,6 +213,7 @@ pub struct Tuning {
 /// The meshes of one map that mesh planners may need, prepared by the caller (built or read
 /// once per map, shared by every planner and thread).
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct MapMeshes {
     /// taut's mesh of the grid.
     pub built: Option<Arc<Mesh>>,
@@ -519,7 +514,8 @@ pub enum BadPlannerSpec {
     Algo(#[from] UnknownAlgo),
     /// The option is unknown or does not apply to this planner.
     #[error(
-        "{planner} has no option {option:?} (anya takes: no-cul-de-sac, no-intermediate, hash, flat; polyanya: no-cul-de-sac, no-intermediate, reference; eps: first, qF with F >= 1; other planners take none)"
+        "{planner} has no option {option:?} (anya takes: no-cul-de-sac, no-intermediate, hash, flat; polyanya: no-cul-de-sac, no-intermediate, reference{eps}; other planners take none)",
+        eps = if cfg!(feature = "cpd") { "; eps: first, qF with F >= 1" } else { "" }
     )]
     Option {
         /// The planner.

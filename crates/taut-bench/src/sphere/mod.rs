@@ -64,9 +64,9 @@ pub const DEFAULT_SEED: u64 = 20_240_601;
 
 /// Relative tolerance of the length checks: Spherical Anya's route may exceed a legal Anya
 /// route by no more than this (both are sums of great-circle distances in `f64`), and a
-/// length ratio counts as "less" in the tables only below `1 − LENGTH_TOLERANCE` (an equal
+/// length ratio counts as "less" in the tables only below `1 − RATIO_TOLERANCE` (an equal
 /// route measured twice is not "shorter").
-pub const LENGTH_TOLERANCE: f64 = 1e-9;
+pub const RATIO_TOLERANCE: f64 = 1e-9;
 
 /// Options of a spherical comparison run.
 #[derive(Debug, Clone, PartialEq)]
@@ -443,7 +443,7 @@ fn cross_check(row: &mut Instance) {
     for (k, r) in [(1, &row.r1), (2, &row.r2)] {
         if let Some(r) = r
             && r.legal
-            && sphere > r.radians * (1.0 + LENGTH_TOLERANCE) + 1e-15
+            && sphere > r.radians * (1.0 + RATIO_TOLERANCE) + 1e-15
         {
             longer.push(format!(
                 "Spherical Anya's route ({sphere} rad) is longer than Anya's legal Recipe-{k} route ({} rad)",

@@ -6,7 +6,7 @@ use std::io::Write as _;
 use std::path::Path;
 
 use super::stats::{Describe, describe, quantile_sorted};
-use super::{Answered, BenchKind, BenchRun, Instance, LENGTH_TOLERANCE, SphereOptions};
+use super::{Answered, BenchKind, BenchRun, Instance, RATIO_TOLERANCE, SphereOptions};
 use crate::error::BenchError;
 use crate::machine::Provenance;
 
@@ -99,7 +99,7 @@ fn summarise_rows(row: String, rows: &[&Instance]) -> BenchSummary {
             .count()
     };
     let times: Vec<f64> = rows.iter().filter_map(|r| r.time_ratio()).collect();
-    let less = 1.0 - LENGTH_TOLERANCE;
+    let less = 1.0 - RATIO_TOLERANCE;
     let l1: Vec<f64> = rows.iter().filter_map(|r| r.length_ratio(1)).collect();
     let l2: Vec<f64> = rows.iter().filter_map(|r| r.length_ratio(2)).collect();
     let l1x: Vec<f64> = rows

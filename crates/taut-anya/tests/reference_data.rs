@@ -6,7 +6,7 @@
 //! full run takes about 4.5 minutes on 2 cores, half of it is what CI can afford):
 //! - a row whose `len_gppc` is -1 (an endpoint cell is blocked) must be rejected with a
 //!   `QueryError`, and no other row may be;
-//! - Anya's length equals `len_gppc` to 1e-6;
+//! - Anya's length equals `len_gppc` within `taut_grid::LENGTH_TOLERANCE`;
 //! - the path passes the exact legality checker and its polyline length is the reported one.
 //!
 //! The data has no unreachable query; unreachability is covered by the differential tests.
@@ -18,10 +18,8 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 use taut_anya::{Options, SearchContext};
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Point, Status, path_length};
-use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
-
-const TOLERANCE: f64 = 1e-6;
+use taut_grid::{Answer, FreeSet, Grid, MapFile, Point, Status};
+use taut_testdata::{OptimalRow, check_answer, read_optimal_csv, shared_data};
 
 #[derive(Default)]
 struct Tally {
@@ -65,15 +63,7 @@ fn run(data: &Path, csv: &str) -> Tally {
                 Ok(Status::Found) => {
                     t.expanded += answer.stats.expanded;
                     t.java_expanded += r.anya_java_expanded.unwrap_or(0);
-                    if (answer.length - expected).abs() > TOLERANCE {
-                        Some(format!("length {} expected {expected}", answer.length))
-                    } else if let Err(v) = grid.check_path(s, g, &answer.waypoints) {
-                        Some(format!("illegal path {:?}: {v}", answer.waypoints))
-                    } else if (path_length(&answer.waypoints) - answer.length).abs() > 1e-6 {
-                        Some("polyline length differs from the reported length".to_owned())
-                    } else {
-                        None
-                    }
+                    check_answer(&grid, s, g, &answer, Some(expected)).err()
                 }
             };
             if let Some(f) = failure {

@@ -19,7 +19,9 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use taut_anya::{Options, SearchContext};
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Point, Status};
-use taut_testdata::{OptimalRow, check_answer, read_optimal_csv, shared_data};
+use taut_testdata::{
+    OptimalRow, Tolerances, check_reference_answer, read_optimal_csv, shared_data,
+};
 
 #[derive(Default)]
 struct Tally {
@@ -53,22 +55,15 @@ fn run(data: &Path, csv: &str) -> Tally {
             let (s, g) = (Point::new(r.sx, r.sy), Point::new(r.gx, r.gy));
             let expected = r.len_gppc.expect("every row has len_gppc");
             let result = ctx.search(&grid, s, g, &opts, &mut answer);
-            let failure = match result {
-                Err(e) => {
-                    t.rejected += 1;
-                    (expected != -1.0).then(|| format!("rejected a valid query: {e}"))
-                }
-                Ok(_) if expected == -1.0 => Some("accepted a blocked endpoint".to_owned()),
-                Ok(Status::Unreachable) => Some(format!("unreachable, expected {expected}")),
-                Ok(Status::Found) => {
-                    t.expanded += answer.stats.expanded;
-                    t.java_expanded += r.anya_java_expanded.unwrap_or(0);
-                    check_answer(&grid, s, g, &answer, Some(expected)).err()
-                }
-            };
-            if let Some(f) = failure {
-                t.failures
-                    .push(format!("{csv} {map}#{} {s}->{g}: {f}", r.idx));
+            t.rejected += usize::from(result.is_err());
+            if result == Ok(Status::Found) {
+                t.expanded += answer.stats.expanded;
+                t.java_expanded += r.anya_java_expanded.unwrap_or(0);
+            }
+            let lengths = Tolerances::LENGTH;
+            if let Err(f) = check_reference_answer(&grid, s, g, &result, &answer, expected, lengths)
+            {
+                t.failures.push(format!("{csv} {map}#{}: {f}", r.idx));
             }
         }
         let mut total = total.lock().unwrap();

@@ -26,7 +26,7 @@ use taut_grid::{
 use taut_mesh::{Ambiguity, MeshPoint, mesh_from_grid};
 use taut_polyanya::PolyanyaPlanner;
 use taut_testdata::{
-    Tolerances, check_answer_within, lattice_point, mesh_point, optimal_rows_by_map, shared_data,
+    Tolerances, check_reference_answer, lattice_point, mesh_point, optimal_rows_by_map, shared_data,
 };
 
 /// The reported length must measure its path to 1e-9, stricter than the comparison with the
@@ -114,34 +114,25 @@ fn eps_on_taut_cpds_equals_len_gppc() {
             let t1 = Instant::now();
             let got = planner.plan(s, g, &mut answer);
             t.eps_secs += t1.elapsed().as_secs_f64();
-            let failure = match got {
-                Err(e) => {
-                    t.rejected += 1;
-                    (expected != -1.0).then(|| format!("rejected a valid query: {e}"))
-                }
-                Ok(_) if expected == -1.0 => Some("accepted a blocked endpoint".to_owned()),
-                Ok(Status::Unreachable) => Some(format!("unreachable, expected {expected}")),
-                Ok(Status::Found) => {
-                    let t2 = Instant::now();
-                    let p = poly.plan(s, g, &mut reference);
-                    t.polyanya_secs += t2.elapsed().as_secs_f64();
-                    if let Err(e) =
-                        check_answer_within(&grid, s, g, &answer, Some(expected), TOLERANCES)
-                    {
-                        Some(e)
-                    } else if p.is_err() || (answer.length - reference.length).abs() > 1e-9 {
-                        Some(format!(
-                            "length {} but Polyanya {}",
-                            answer.length, reference.length
-                        ))
-                    } else {
-                        anytime_failure(&grid, &eps, &mut ctx, s, g, expected, &mut anytime_path)
-                    }
-                }
-            };
+            t.rejected += usize::from(got.is_err());
+            let mut failure =
+                check_reference_answer(&grid, s, g, &got, &answer, expected, TOLERANCES).err();
+            if failure.is_none() && got == Ok(Status::Found) {
+                let t2 = Instant::now();
+                let p = poly.plan(s, g, &mut reference);
+                t.polyanya_secs += t2.elapsed().as_secs_f64();
+                failure = if p.is_err() || (answer.length - reference.length).abs() > 1e-9 {
+                    Some(format!(
+                        "{s} -> {g}: length {} but Polyanya {}",
+                        answer.length, reference.length
+                    ))
+                } else {
+                    anytime_failure(&grid, &eps, &mut ctx, s, g, expected, &mut anytime_path)
+                        .map(|f| format!("{s} -> {g}: {f}"))
+                };
+            }
             if let Some(f) = failure {
-                t.failures
-                    .push(format!("{map} query {}: {s:?} -> {g:?}: {f}", r.idx));
+                t.failures.push(format!("{map} query {}: {f}", r.idx));
             }
         }
         let mut all = total.lock().unwrap();

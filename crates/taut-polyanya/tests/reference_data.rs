@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use taut_grid::{Answer, FreeSet, Grid, LENGTH_TOLERANCE, MapFile, Planner, Point, Status};
 use taut_mesh::mesh_from_grid;
 use taut_polyanya::PolyanyaPlanner;
-use taut_testdata::{Tolerances, check_answer_within, optimal_rows_by_map, shared_data};
+use taut_testdata::{Tolerances, check_reference_answer, optimal_rows_by_map, shared_data};
 
 /// The reported length must measure its path to 1e-9, stricter than the comparison with the
 /// reference (written with 8 decimals).
@@ -70,21 +70,15 @@ fn polyanya_on_taut_meshes_equals_len_gppc() {
             let Some(expected) = r.len_gppc else { continue };
             t.queries += 1;
             let (s, g) = (Point::new(r.sx, r.sy), Point::new(r.gx, r.gy));
-            let failure = match planner.plan(s, g, &mut answer) {
-                Err(e) => {
-                    t.rejected += 1;
-                    (expected != -1.0).then(|| format!("rejected a valid query: {e}"))
-                }
-                Ok(_) if expected == -1.0 => Some("accepted a blocked endpoint".to_owned()),
-                Ok(Status::Unreachable) => Some(format!("unreachable, expected {expected}")),
-                Ok(Status::Found) => {
-                    t.expanded += answer.stats.expanded;
-                    check_answer_within(&grid, s, g, &answer, Some(expected), TOLERANCES).err()
-                }
-            };
-            if let Some(f) = failure {
-                t.failures
-                    .push(format!("{map} query {}: {s:?} -> {g:?}: {f}", r.idx));
+            let result = planner.plan(s, g, &mut answer);
+            t.rejected += usize::from(result.is_err());
+            if result == Ok(Status::Found) {
+                t.expanded += answer.stats.expanded;
+            }
+            if let Err(f) =
+                check_reference_answer(&grid, s, g, &result, &answer, expected, TOLERANCES)
+            {
+                t.failures.push(format!("{map} query {}: {f}", r.idx));
             }
         }
         t.search_secs = t1.elapsed().as_secs_f64();

@@ -1,6 +1,8 @@
 //! The answer checker: what must hold of every path a grid planner returns.
 
-use taut_grid::{Answer, Grid, LENGTH_TOLERANCE, Point, lengths_agree, path_length};
+use std::fmt::Display;
+
+use taut_grid::{Answer, Grid, LENGTH_TOLERANCE, Point, Status, lengths_agree, path_length};
 
 /// How closely [`check_answer_within`] compares lengths: `a` and `b` agree when `a == b` (two
 /// infinities included) or `|a − b| <= tolerance`, which for [`LENGTH_TOLERANCE`] is
@@ -90,6 +92,38 @@ pub fn check_answer_within(
     Ok(())
 }
 
+/// Checks a planner's outcome on one query of the reference optima of `data/grid/optimal`,
+/// whose `len_gppc` is `optimum`:
+/// - where `optimum` is −1 (an endpoint cell is blocked) the planner must refuse the query
+///   with an error, and it must refuse no other query;
+/// - the query must not be unreachable (the reference data has no unreachable query);
+/// - a found path must pass [`check_answer_within`] with `Some(optimum)`.
+///
+/// # Errors
+/// What is wrong, as a message starting with `"{start} -> {goal}: "`.
+pub fn check_reference_answer<E: Display>(
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+    outcome: &Result<Status, E>,
+    answer: &Answer,
+    optimum: f64,
+    tolerances: Tolerances,
+) -> Result<(), String> {
+    let blocked = optimum == -1.0;
+    match outcome {
+        Err(_) if blocked => Ok(()),
+        Err(e) => Err(format!("{start} -> {goal}: rejected a valid query: {e}")),
+        Ok(_) if blocked => Err(format!("{start} -> {goal}: accepted a blocked endpoint")),
+        Ok(Status::Unreachable) => Err(format!(
+            "{start} -> {goal}: unreachable, expected {optimum}"
+        )),
+        Ok(Status::Found) => {
+            check_answer_within(grid, start, goal, answer, Some(optimum), tolerances)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +166,39 @@ mod tests {
         assert!(e.contains("illegal path"), "{e}");
         assert!(check_answer(&g, s, Point::new(4, 0), &answer(&around, len), None).is_err());
         assert!(check_answer(&g, s, t, &answer(&[], f64::INFINITY), None).is_err());
+    }
+
+    #[test]
+    fn reference_outcomes() {
+        let g = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
+        let (s, t) = (Point::new(0, 0), Point::new(4, 3));
+        let around = [s, Point::new(3, 1), t];
+        let len = path_length(&around);
+        let a = answer(&around, len);
+        let check = |outcome: Result<Status, &str>, optimum: f64| {
+            check_reference_answer(&g, s, t, &outcome, &a, optimum, Tolerances::LENGTH)
+        };
+        assert_eq!(check(Ok(Status::Found), len), Ok(()));
+        assert_eq!(check(Err("blocked"), -1.0), Ok(()));
+        assert!(
+            check(Err("blocked"), len)
+                .unwrap_err()
+                .contains("rejected a valid query")
+        );
+        assert!(
+            check(Ok(Status::Found), -1.0)
+                .unwrap_err()
+                .contains("accepted a blocked")
+        );
+        assert!(
+            check(Ok(Status::Unreachable), len)
+                .unwrap_err()
+                .contains("unreachable")
+        );
+        assert!(
+            check(Ok(Status::Found), len + 1.0)
+                .unwrap_err()
+                .contains("expected")
+        );
     }
 }

@@ -15,7 +15,8 @@
 //! - **The answer checker.** [`check_answer`]: a found path is legal by
 //!   [`Grid::check_path`](taut_grid::Grid::check_path), measures the length it reports, and
 //!   has the expected length, all within [`taut_grid::LENGTH_TOLERANCE`];
-//!   [`check_answer_within`] with stricter [`Tolerances`].
+//!   [`check_answer_within`] with stricter [`Tolerances`]; [`check_reference_answer`] for a
+//!   query of the reference optima (blocked endpoints refused, and only they).
 //! - **The threads harness.** [`assert_threads_agree`]: one immutable map shared by N threads,
 //!   each with its own state, answers exactly as one thread; [`assert_send_sync`] and
 //!   [`assert_send`] check the types at compile time.
@@ -67,7 +68,7 @@ mod grids;
 mod strategy;
 mod threads;
 
-pub use check::{Tolerances, check_answer, check_answer_within};
+pub use check::{Tolerances, check_answer, check_answer_within, check_reference_answer};
 pub use grids::{
     cell_mesh, cell_triangle_mesh, fixture_queries, free_points, lattice_point, mesh_point, show,
     spread_queries,

@@ -9,16 +9,12 @@
 use taut_grid::Status;
 use taut_mesh::{Ambiguity, MeshAnswer, read_mesh};
 use taut_polyanya::{Options, SearchContext};
-use taut_testdata::{fixture_queries, fixtures, mesh_point};
+use taut_testdata::{fixture_queries, fixtures, mesh_queries};
 
 #[test]
 fn a_warm_context_allocates_nothing() {
     let mesh = read_mesh(&fixtures().join("meshes/arena-merged.mesh")).unwrap();
-    let (_, queries) = fixture_queries("arena");
-    let queries: Vec<_> = queries
-        .into_iter()
-        .map(|(s, t)| (mesh_point(s), mesh_point(t)))
-        .collect();
+    let queries = mesh_queries(&fixture_queries("arena").1);
     for cul_de_sac in [false, true] {
         for intermediate in [false, true] {
             let o = Options {

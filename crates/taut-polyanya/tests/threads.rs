@@ -5,7 +5,7 @@
 use taut_mesh::{Ambiguity, Mesh, MeshAnswer, read_mesh};
 use taut_polyanya::{Options, PolyanyaPlanner, SearchContext};
 use taut_testdata::{
-    assert_send, assert_send_sync, assert_threads_agree, fixture_queries, fixtures, mesh_point,
+    assert_send, assert_send_sync, assert_threads_agree, fixture_queries, fixtures, mesh_queries,
 };
 
 const _: () = {
@@ -18,11 +18,7 @@ const _: () = {
 #[test]
 fn threads_sharing_one_mesh_agree_with_one_thread() {
     let mesh = read_mesh(&fixtures().join("meshes/arena-merged.mesh")).unwrap();
-    let (_, queries) = fixture_queries("arena");
-    let queries: Vec<_> = queries
-        .into_iter()
-        .map(|(s, t)| (mesh_point(s), mesh_point(t)))
-        .collect();
+    let queries = mesh_queries(&fixture_queries("arena").1);
     let o = Options {
         ambiguity: Ambiguity::Towards(1.0, 1.0),
         ..Options::default()

@@ -67,6 +67,14 @@ pub fn mesh_point(p: Point) -> MeshPoint {
     MeshPoint::new(f64::from(p.x), f64::from(p.y))
 }
 
+/// Queries between lattice points as queries between the same points of a mesh.
+pub fn mesh_queries(queries: &[(Point, Point)]) -> Vec<(MeshPoint, MeshPoint)> {
+    queries
+        .iter()
+        .map(|&(s, t)| (mesh_point(s), mesh_point(t)))
+        .collect()
+}
+
 /// The lattice point at a mesh point with integer coordinates (truncating the others).
 pub fn lattice_point(p: MeshPoint) -> Point {
     Point::new(p.x as i32, p.y as i32)

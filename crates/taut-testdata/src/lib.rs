@@ -8,7 +8,8 @@
 //! - **Grids and meshes.** The valid query points of a grid ([`free_points`]), queries spread
 //!   over them ([`spread_queries`]), the grid as text for failure messages ([`show`]), and the
 //!   meshes of one square ([`cell_mesh`]) or two triangles ([`cell_triangle_mesh`]) per free
-//!   cell, independent of taut's mesh builder; [`mesh_point`] and [`lattice_point`] convert.
+//!   cell, independent of taut's mesh builder; [`mesh_point`], [`mesh_queries`] and
+//!   [`lattice_point`] convert between the grid's lattice and the plane of meshes.
 //! - **Random grids** (`proptest`): [`random_grid`], [`random_grid_with`] (sizes and blocked
 //!   density as parameters), [`double_corner_grid`], and queries on them ([`query_picks`],
 //!   [`QueryPicks::on`]).
@@ -70,8 +71,8 @@ mod threads;
 
 pub use check::{Tolerances, check_answer, check_answer_within, check_reference_answer};
 pub use grids::{
-    cell_mesh, cell_triangle_mesh, fixture_queries, free_points, lattice_point, mesh_point, show,
-    spread_queries,
+    cell_mesh, cell_triangle_mesh, fixture_queries, free_points, lattice_point, mesh_point,
+    mesh_queries, show, spread_queries,
 };
 pub use strategy::{QueryPicks, double_corner_grid, query_picks, random_grid, random_grid_with};
 pub use threads::{assert_send, assert_send_sync, assert_threads_agree};

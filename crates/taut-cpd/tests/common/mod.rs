@@ -30,7 +30,7 @@ pub fn grid_corners(g: &Grid) -> Vec<Point> {
 pub fn arena_eps() -> (std::sync::Arc<taut_cpd::Eps>, Vec<(MeshPoint, MeshPoint)>) {
     use std::sync::Arc;
     use taut_cpd::{BuildParams, Corners, Cpd, Eps, Graph, NoProgress, mesh_hash};
-    use taut_testdata::{fixture_queries, mesh_point};
+    use taut_testdata::{fixture_queries, mesh_queries};
     let (grid, queries) = fixture_queries("arena");
     let mesh = Arc::new(taut_mesh::mesh_from_grid(&grid).unwrap());
     let corners = Corners::of(&mesh);
@@ -42,11 +42,7 @@ pub fn arena_eps() -> (std::sync::Arc<taut_cpd::Eps>, Vec<(MeshPoint, MeshPoint)
         &NoProgress,
     );
     let eps = Arc::new(Eps::new(mesh, Arc::new(cpd)).unwrap());
-    let queries = queries
-        .into_iter()
-        .map(|(s, t)| (mesh_point(s), mesh_point(t)))
-        .collect();
-    (eps, queries)
+    (eps, mesh_queries(&queries))
 }
 
 /// A decoded CPD, however odd, answers every lookup (first move and whole path, every pair)

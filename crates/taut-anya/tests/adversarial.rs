@@ -19,9 +19,10 @@
 
 mod common;
 
-use common::{all_options, check_against_vg, free_points};
+use common::{all_options, check_against_vg};
 use proptest::prelude::*;
 use taut_grid::{Grid, Point};
+use taut_testdata::free_points;
 
 /// `PROPTEST_CASES` if set, else `default`.
 fn cases(default: u32) -> ProptestConfig {

@@ -14,8 +14,12 @@ use std::collections::BTreeMap;
 
 use taut_anya::{Options, RootHistory, SearchContext};
 use taut_baselines::vg::VgPlanner;
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status, path_length};
-use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
+use taut_grid::{
+    Answer, FreeSet, Grid, LENGTH_TOLERANCE, MapFile, Planner, Point, Status, lengths_agree,
+};
+use taut_testdata::{
+    OptimalRow, Tolerances, check_answer, check_answer_within, read_optimal_csv, shared_data,
+};
 
 const SQRT2: f64 = std::f64::consts::SQRT_2;
 
@@ -41,19 +45,13 @@ fn check(rows: &[&str], s: Point, t: Point, nw_len: f64) {
                     history,
                 };
                 assert_eq!(ctx.search(&g, s, t, &o, &mut got).unwrap(), Status::Found);
+                // Legal, measuring its length, and the oracle's length (to 1e-9).
+                let vg = Some(expected.length);
+                if let Err(e) = check_answer_within(&g, s, t, &got, vg, Tolerances::both(1e-9)) {
+                    panic!("anya with {o:?}: {e}; vg {:?}", expected.waypoints);
+                }
                 assert!(
-                    (got.length - expected.length).abs() < 1e-9,
-                    "{s}->{t} with {o:?}: anya {} {:?}, vg {} {:?}",
-                    got.length,
-                    got.waypoints,
-                    expected.length,
-                    expected.waypoints
-                );
-                g.check_path(s, t, &got.waypoints)
-                    .unwrap_or_else(|e| panic!("{s}->{t}: {:?}: {e}", got.waypoints));
-                assert!((path_length(&got.waypoints) - got.length).abs() < 1e-9);
-                assert!(
-                    got.length > nw_len + 1e-6,
+                    got.length > nw_len + LENGTH_TOLERANCE,
                     "{s}->{t}: {} is not longer than the north-west route {nw_len}",
                     got.length
                 );
@@ -152,7 +150,7 @@ fn reference_rows_where_java_anya_uses_the_other_quadrant() {
             let (Some(gppc), Some(java)) = (r.len_gppc, r.len_anya_java) else {
                 continue;
             };
-            if (gppc - java).abs() > 1e-6 {
+            if !lengths_agree(gppc, java) {
                 by_map.entry(r.map.clone()).or_default().push(r);
             }
         }
@@ -173,9 +171,8 @@ fn reference_rows_where_java_anya_uses_the_other_quadrant() {
                 .search(&grid, s, t, &Options::default(), &mut answer)
                 .unwrap();
             let ok = st == Status::Found
-                && (answer.length - gppc).abs() < 1e-6
-                && (answer.length - java).abs() > 1e-6
-                && grid.check_path(s, t, &answer.waypoints).is_ok();
+                && check_answer(&grid, s, t, &answer, Some(gppc)).is_ok()
+                && !lengths_agree(answer.length, java);
             if !ok {
                 failures.push(format!(
                     "{map}#{} {s}->{t}: {:?} {} (gppc {gppc}, java {java})",

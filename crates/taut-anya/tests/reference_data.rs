@@ -6,7 +6,7 @@
 //! full run takes about 4.5 minutes on 2 cores, half of it is what CI can afford):
 //! - a row whose `len_gppc` is -1 (an endpoint cell is blocked) must be rejected with a
 //!   `QueryError`, and no other row may be;
-//! - Anya's length equals `len_gppc` to 1e-6;
+//! - Anya's length equals `len_gppc` within `taut_grid::LENGTH_TOLERANCE`;
 //! - the path passes the exact legality checker and its polyline length is the reported one.
 //!
 //! The data has no unreachable query; unreachability is covered by the differential tests.
@@ -18,10 +18,10 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 use taut_anya::{Options, SearchContext};
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Point, Status, path_length};
-use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
-
-const TOLERANCE: f64 = 1e-6;
+use taut_grid::{Answer, FreeSet, Grid, MapFile, Point, Status};
+use taut_testdata::{
+    OptimalRow, Tolerances, check_reference_answer, read_optimal_csv, shared_data,
+};
 
 #[derive(Default)]
 struct Tally {
@@ -55,30 +55,15 @@ fn run(data: &Path, csv: &str) -> Tally {
             let (s, g) = (Point::new(r.sx, r.sy), Point::new(r.gx, r.gy));
             let expected = r.len_gppc.expect("every row has len_gppc");
             let result = ctx.search(&grid, s, g, &opts, &mut answer);
-            let failure = match result {
-                Err(e) => {
-                    t.rejected += 1;
-                    (expected != -1.0).then(|| format!("rejected a valid query: {e}"))
-                }
-                Ok(_) if expected == -1.0 => Some("accepted a blocked endpoint".to_owned()),
-                Ok(Status::Unreachable) => Some(format!("unreachable, expected {expected}")),
-                Ok(Status::Found) => {
-                    t.expanded += answer.stats.expanded;
-                    t.java_expanded += r.anya_java_expanded.unwrap_or(0);
-                    if (answer.length - expected).abs() > TOLERANCE {
-                        Some(format!("length {} expected {expected}", answer.length))
-                    } else if let Err(v) = grid.check_path(s, g, &answer.waypoints) {
-                        Some(format!("illegal path {:?}: {v}", answer.waypoints))
-                    } else if (path_length(&answer.waypoints) - answer.length).abs() > 1e-6 {
-                        Some("polyline length differs from the reported length".to_owned())
-                    } else {
-                        None
-                    }
-                }
-            };
-            if let Some(f) = failure {
-                t.failures
-                    .push(format!("{csv} {map}#{} {s}->{g}: {f}", r.idx));
+            t.rejected += usize::from(result.is_err());
+            if result == Ok(Status::Found) {
+                t.expanded += answer.stats.expanded;
+                t.java_expanded += r.anya_java_expanded.unwrap_or(0);
+            }
+            let lengths = Tolerances::LENGTH;
+            if let Err(f) = check_reference_answer(&grid, s, g, &result, &answer, expected, lengths)
+            {
+                t.failures.push(format!("{csv} {map}#{}: {f}", r.idx));
             }
         }
         let mut total = total.lock().unwrap();

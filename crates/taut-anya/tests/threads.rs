@@ -3,56 +3,28 @@
 //! to be shareable (`Grid: Send + Sync`) and movable between threads (`SearchContext: Send`).
 
 use taut_anya::{AnyaPlanner, Options, SearchContext};
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Scenario};
-use taut_testdata::fixtures;
+use taut_grid::{Answer, Grid};
+use taut_testdata::{assert_send, assert_send_sync, assert_threads_agree, fixture_queries};
 
-const fn shared<T: Send + Sync>() {}
-const fn movable<T: Send>() {}
 const _: () = {
-    shared::<Grid>();
-    shared::<Options>();
-    movable::<SearchContext>();
-    movable::<AnyaPlanner<'static>>();
+    assert_send_sync::<Grid>();
+    assert_send_sync::<Options>();
+    assert_send::<SearchContext>();
+    assert_send::<AnyaPlanner<'static>>();
 };
 
 #[test]
 fn threads_sharing_one_grid_agree_with_one_thread() {
-    let dir = fixtures().join("maps");
-    let grid = Grid::from_map(
-        &MapFile::read(dir.join("arena.map")).unwrap(),
-        &FreeSet::default(),
-    );
-    let scen = Scenario::read(dir.join("arena.map.scen")).unwrap();
-    let solve = |order: &mut dyn Iterator<Item = usize>| {
-        let mut ctx = SearchContext::new();
-        let mut out = Answer::default();
-        let mut answers = vec![None; scen.entries.len()];
-        for i in order {
-            let e = &scen.entries[i];
-            ctx.search(&grid, e.start, e.goal, &Options::default(), &mut out)
-                .unwrap();
-            answers[i] = Some(out.clone());
-        }
-        answers
-    };
-    let n = scen.entries.len();
-    assert_eq!(
-        n % 7,
+    let (grid, queries) = fixture_queries("arena");
+    // Each thread runs the queries in its own order, so contexts are warm in different states;
+    // the answers (waypoints, length and statistics) must not depend on it.
+    assert_threads_agree(
         4,
-        "the orders below are permutations because gcd(7, n) = 1"
+        &queries,
+        || (SearchContext::new(), Answer::default()),
+        |(ctx, out), &(s, t)| {
+            ctx.search(&grid, s, t, &Options::default(), out).unwrap();
+            out.clone()
+        },
     );
-    let reference = solve(&mut (0..n));
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..4)
-            .map(|t| {
-                let solve = &solve;
-                // Each thread runs the queries in its own order, so contexts are warm in
-                // different states.
-                s.spawn(move || solve(&mut (0..n).map(|i| (i * 7 + t * 13) % n)))
-            })
-            .collect();
-        for h in handles {
-            assert_eq!(h.join().unwrap(), reference);
-        }
-    });
 }

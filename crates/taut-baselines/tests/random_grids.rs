@@ -1,5 +1,6 @@
 //! Property tests on random grids (up to 24×24, random obstacle densities):
-//! (a) A*'s length equals that of a deliberately simple Dijkstra over cells written here,
+//! (a) A*'s length equals that of a deliberately simple Dijkstra over cells written here, and
+//!     its path is legal and measures that length,
 //! (b) every Theta* and Lazy Theta* path passes the grid's legality checker and its length is
 //!     the polyline length of its waypoints,
 //! (c) A*, Theta* and Lazy Theta* agree on reachability.
@@ -7,10 +8,10 @@
 use std::f64::consts::SQRT_2;
 
 use proptest::prelude::*;
-use proptest::sample::Index;
 use taut_baselines::astar::AStar;
 use taut_baselines::theta::{Theta, Variant};
-use taut_grid::{Answer, Grid, Point, Status, path_length};
+use taut_grid::{Answer, Grid, Point, Status};
+use taut_testdata::{Tolerances, check_answer_within, query_picks, random_grid};
 
 /// Octile shortest-path length from cell `s` to cell `t` by plain Dijkstra with a linear scan
 /// for the minimum (no heap, no heuristic): 8 moves, a diagonal only when both cells it
@@ -53,50 +54,29 @@ fn dijkstra(g: &Grid, s: Point, t: Point) -> Option<f64> {
     }
 }
 
-/// A random grid: size, obstacle density, one weighted coin per cell.
-fn random_grid() -> impl Strategy<Value = Grid> {
-    (1u32..=24, 1u32..=24, 0.0f64..0.6).prop_flat_map(|(w, h, density)| {
-        proptest::collection::vec(proptest::bool::weighted(density), (w * h) as usize)
-            .prop_map(move |blocked| Grid::from_fn(w, h, |x, y| !blocked[(y * w + x) as usize]))
-    })
-}
-
-fn free_cells(g: &Grid) -> Vec<Point> {
-    let mut v = Vec::new();
-    for y in 0..g.height() {
-        for x in 0..g.width() {
-            if g.is_free(x, y) {
-                v.push(Point::new(x, y));
-            }
-        }
-    }
-    v
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
     fn planners_agree_on_random_grids(
-        g in random_grid(),
-        queries in proptest::collection::vec((any::<Index>(), any::<Index>()), 1..8),
+        g in random_grid(24),
+        queries in query_picks(1..8),
     ) {
-        let free = free_cells(&g);
-        prop_assume!(!free.is_empty());
+        prop_assume!(g.free_cells() > 0);
         let mut astar = AStar::new();
         let mut theta = Theta::new();
         let mut out = Answer::default();
-        for (i, j) in queries {
-            let (s, t) = (free[i.index(free.len())], free[j.index(free.len())]);
+        for (s, t) in queries.on(&g) {
             // (a) A* against the simple Dijkstra.
             let st = astar.search(&g, s, t, &mut out).unwrap();
             let want = dijkstra(&g, s, t);
             match (st, want) {
                 (Status::Found, Some(d)) => {
-                    prop_assert!((out.length - d).abs() < 1e-9, "A* {} vs Dijkstra {d}", out.length);
-                    prop_assert_eq!(out.waypoints.first(), Some(&s));
-                    prop_assert_eq!(out.waypoints.last(), Some(&t));
-                    prop_assert!((out.length - path_length(&out.waypoints)).abs() < 1e-9);
+                    // From s to t, legal, measuring its length, and Dijkstra's (to 1e-9).
+                    let strict = Tolerances::both(1e-9);
+                    if let Err(e) = check_answer_within(&g, s, t, &out, Some(d), strict) {
+                        prop_assert!(false, "A* {e}");
+                    }
                 }
                 (Status::Unreachable, None) => {
                     prop_assert!(out.waypoints.is_empty() && out.length == f64::INFINITY);
@@ -111,11 +91,11 @@ proptest! {
                     st == Status::Found, reachable, "{:?} {:?} for {}->{}", v, st, s, t
                 );
                 if st == Status::Found {
-                    // (b) legal paths with honest lengths.
-                    if let Err(e) = g.check_path(s, t, &out.waypoints) {
-                        prop_assert!(false, "{v:?} {s}->{t}: {e} in {:?}", out.waypoints);
+                    // (b) legal paths with honest lengths (exactly their polyline length).
+                    let exact = Tolerances::both(0.0);
+                    if let Err(e) = check_answer_within(&g, s, t, &out, None, exact) {
+                        prop_assert!(false, "{v:?} {e}");
                     }
-                    prop_assert_eq!(out.length, path_length(&out.waypoints));
                     // An any-angle path is never shorter than the straight line.
                     prop_assert!(out.length >= s.dist(t) - 1e-9);
                 } else {

@@ -25,8 +25,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 use taut_baselines::{Algo, make_planner};
-use taut_grid::{Answer, FreeSet, Grid, LengthStyle, MapFile, ScenEntry, Scenario, Status};
-use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
+use taut_grid::{
+    Answer, FreeSet, Grid, LENGTH_TOLERANCE, LengthStyle, MapFile, ScenEntry, Scenario, Status,
+};
+use taut_testdata::{OptimalRow, check_answer, read_optimal_csv, shared_data};
 
 /// Legacy scenario files whose octile column was computed on other revisions of their maps.
 const LEGACY_WC3: [&str; 3] = ["battleground", "blastedlands", "duskwood"];
@@ -116,12 +118,7 @@ impl Tally {
 
 /// The path is legal (the exact checker) and its polyline length is the reported length.
 fn path_failure(grid: &Grid, e: &ScenEntry, answer: &Answer) -> Option<String> {
-    if let Err(v) = grid.check_path(e.start, e.goal, &answer.waypoints) {
-        return Some(format!("illegal path: {v}"));
-    }
-    let poly = taut_grid::path_length(&answer.waypoints);
-    ((poly - answer.length).abs() > 1e-6)
-        .then(|| format!("polyline {poly} vs length {}", answer.length))
+    check_answer(grid, e.start, e.goal, answer, None).err()
 }
 
 /// Runs every (selected) query of every scen file of a generation, in parallel over files, each
@@ -277,7 +274,7 @@ fn any_angle_check(algo: Algo) {
             algo,
             stride,
             |_, _, row, answer| match row.len_gppc {
-                Some(opt) if answer.length < opt - 1e-6 => {
+                Some(opt) if answer.length < opt - LENGTH_TOLERANCE => {
                     Some(format!("length {} below the optimum {opt}", answer.length))
                 }
                 _ => None,

@@ -14,8 +14,10 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use taut_baselines::vg::VgPlanner;
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, QueryError, Status};
-use taut_testdata::{OptimalRow, read_optimal_csv, shared_data};
+use taut_grid::{
+    Answer, FreeSet, Grid, MapFile, Planner, Point, QueryError, Status, lengths_agree,
+};
+use taut_testdata::{OptimalRow, check_answer, read_optimal_csv, shared_data};
 
 /// What one map's run found.
 struct MapReport {
@@ -66,13 +68,8 @@ fn run_map(data: &std::path::Path, map: &str, rows: &[&OptimalRow]) -> MapReport
         }
         match got {
             Ok(Status::Found) => {
-                if let Err(e) = grid.check_path(s, t, &a.waypoints) {
-                    report.failures.push(fail(format!("illegal path: {e}")));
-                } else if (a.length - want).abs() > 1e-6 {
-                    report.failures.push(fail(format!(
-                        "length {} != reference {want} (path {:?})",
-                        a.length, a.waypoints
-                    )));
+                if let Err(e) = check_answer(&grid, s, t, &a, Some(want)) {
+                    report.failures.push(format!("{map} #{}: {e}", r.idx));
                 } else {
                     report.agreed += 1;
                     report.agreed_double += usize::from(r.endpoint_double_corner);
@@ -166,7 +163,7 @@ const DOUBLE_STRIDE: usize = 10;
 fn rule_matters(r: &OptimalRow) -> bool {
     r.endpoint_double_corner
         && r.len_anya_java
-            .is_some_and(|j| j >= 0.0 && (j - r.len_gppc.unwrap_or(j)).abs() > 1e-6)
+            .is_some_and(|j| j >= 0.0 && !lengths_agree(j, r.len_gppc.unwrap_or(j)))
 }
 
 #[test]

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 mod common;
 use common::{fails, ok};
+use taut::grid::LENGTH_TOLERANCE;
 
 const HEADER: &str = "index,status,cost,moves,episodes,max_episode_expansions,time_us";
 
@@ -97,10 +98,11 @@ fn csv_rows_reach_every_goal_at_no_less_than_the_octile_optimum() {
             assert_eq!(r.index, i, "{algo}");
             assert_eq!(r.status, "reached", "{algo} {r:?}");
             let (cost, moves) = (r.cost.unwrap(), r.moves.unwrap() as f64);
-            assert!(cost >= e.octile - 1e-6, "{algo} {r:?} vs {}", e.octile);
+            let tol = LENGTH_TOLERANCE;
+            assert!(cost >= e.octile - tol, "{algo} {r:?} vs {}", e.octile);
             // Every move costs 1 or √2 (the cost is printed with 6 decimals).
             assert!(
-                cost >= moves - 1e-6 && cost <= moves * std::f64::consts::SQRT_2 + 1e-6,
+                cost >= moves - tol && cost <= moves * std::f64::consts::SQRT_2 + tol,
                 "{algo} {r:?}"
             );
             assert!(r.max_episode_expansions.unwrap() <= max_k, "{algo} {r:?}");

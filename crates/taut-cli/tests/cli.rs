@@ -11,6 +11,7 @@ use std::process::{Command, Output};
 
 mod common;
 use common::{fails, ok, taut};
+use taut::grid::lengths_agree;
 
 const HEADER: &str = "index,start_x,start_y,goal_x,goal_y,status,length,expanded,generated,time_us";
 
@@ -49,7 +50,7 @@ fn assert_octile_column(rows: &[Row], scen: &str) {
     assert_eq!(rows.len(), scen.entries.len());
     for (r, e) in rows.iter().zip(&scen.entries) {
         assert_eq!(r.status, "ok", "{r:?}");
-        assert!((r.length - e.octile).abs() < 1e-6, "{r:?} vs {}", e.octile);
+        assert!(lengths_agree(r.length, e.octile), "{r:?} vs {}", e.octile);
     }
 }
 
@@ -494,7 +495,7 @@ fn anya_and_its_options_reproduce_the_visibility_graph() {
         for (a, v) in rows.iter().zip(&vg) {
             assert_eq!(a.status, v.status, "{extra:?} {a:?}");
             assert!(
-                (a.length - v.length).abs() < 1e-6,
+                lengths_agree(a.length, v.length),
                 "{extra:?} {a:?} vs {v:?}"
             );
         }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 mod common;
 use common::{fails, ok, taut};
+use taut::grid::{LENGTH_TOLERANCE, lengths_agree};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
@@ -188,7 +189,7 @@ fn eps_agrees_with_anya_with_a_file_in_memory_and_anytime() {
         for (i, (a, b)) in anya.iter().zip(got).enumerate() {
             assert_eq!(a.0, b.0, "{what} query {i}");
             assert!(
-                (a.1 - b.1).abs() <= 1e-6,
+                lengths_agree(a.1, b.1),
                 "{what} query {i}: anya {} eps {}",
                 a.1,
                 b.1
@@ -242,7 +243,8 @@ fn eps_agrees_with_anya_with_a_file_in_memory_and_anytime() {
         .concat()));
         for ((sa, a), (sb, b)) in anya.iter().zip(&got) {
             assert_eq!(sa, sb);
-            assert!(*b >= a - 1e-6 && *b <= q * a + 1e-6, "{rule}: {b} vs {a}");
+            let tol = LENGTH_TOLERANCE;
+            assert!(*b >= a - tol && *b <= q * a + tol, "{rule}: {b} vs {a}");
         }
     }
 
@@ -282,7 +284,7 @@ fn eps_on_a_given_mesh_needs_the_cpd_of_that_mesh() {
     .concat()));
     for (a, b) in anya.iter().zip(&eps) {
         assert_eq!(a.0, b.0);
-        assert!((a.1 - b.1).abs() <= 1e-6);
+        assert!(lengths_agree(a.1, b.1), "{a:?} vs {b:?}");
     }
     // The CPD of taut's own mesh of the grid does not belong to the given mesh.
     let grid_cpd = dir.path().join("grid.cpd");

@@ -512,32 +512,19 @@ fn measure_svg_map_encodings() {
 fn write_cell_mesh(map: &str, path: &Path) -> usize {
     use std::collections::HashSet;
     use taut::grid::{FreeSet, Grid, MapFile};
-    use taut::mesh::{Mesh, MeshPoint, write_mesh};
+    use taut::mesh::write_mesh;
     let grid = Grid::from_map(&MapFile::read(map).unwrap(), &FreeSet::default());
-    let (w, h) = (grid.width(), grid.height());
-    let id = |x: i32, y: i32| (y * (w + 1) + x) as u32;
-    let points = (0..=h)
-        .flat_map(|y| (0..=w).map(move |x| MeshPoint::new(f64::from(x), f64::from(y))))
-        .collect();
-    let mut polys = Vec::new();
-    for y in 0..h {
-        for x in 0..w {
-            if grid.is_free(x, y) {
-                let (a, b, c, d) = (id(x, y), id(x + 1, y), id(x + 1, y + 1), id(x, y + 1));
-                polys.extend([vec![a, b, c], vec![a, c, d]]);
-            }
-        }
-    }
-    let edges: HashSet<(u32, u32)> = polys
-        .iter()
-        .flat_map(|p: &Vec<u32>| {
-            (0..3).map(move |i| {
-                let (u, v) = (p[i], p[(i + 1) % 3]);
+    let mesh = taut_testdata::cell_triangle_mesh(&grid).unwrap();
+    let edges: HashSet<(u32, u32)> = (0..mesh.polygon_count() as u32)
+        .flat_map(|p| {
+            let vs = mesh.poly_vertices(p);
+            (0..vs.len()).map(move |i| {
+                let (u, v) = (vs[i], vs[(i + 1) % vs.len()]);
                 (u.min(v), u.max(v))
             })
         })
         .collect();
-    write_mesh(&Mesh::new(points, &polys).unwrap(), path).unwrap();
+    write_mesh(&mesh, path).unwrap();
     edges.len()
 }
 

@@ -7,9 +7,10 @@
 //! `STRIDE`-th query of them; `TAUT_FULL=1` builds every map's CPD and runs every query. For
 //! each query:
 //! - a row whose `len_gppc` is -1 (an endpoint cell is blocked) is rejected, and no other row;
-//! - the optimal EPS length equals `len_gppc` to 1e-6 and Polyanya's to 1e-9;
+//! - the optimal EPS length equals `len_gppc` within `taut_grid::LENGTH_TOLERANCE` and
+//!   Polyanya's to 1e-9;
 //! - the path passes the grid's exact legality checker, and its polyline length is the
-//!   reported one;
+//!   reported one (to 1e-9);
 //! - the first anytime solution is a legal path no shorter than the optimum, and every later
 //!   one strictly shorter than the one before.
 
@@ -19,12 +20,21 @@ use std::time::Instant;
 use taut_cpd::{
     BuildParams, Corners, Cpd, Eps, EpsContext, EpsPlanner, Graph, NoProgress, Stop, mesh_hash,
 };
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status, path_length};
+use taut_grid::{
+    Answer, FreeSet, Grid, LENGTH_TOLERANCE, MapFile, Planner, Point, Status, lengths_agree,
+};
 use taut_mesh::{Ambiguity, MeshPoint, mesh_from_grid};
 use taut_polyanya::PolyanyaPlanner;
-use taut_testdata::{optimal_rows_by_map, shared_data};
+use taut_testdata::{
+    Tolerances, check_reference_answer, lattice_point, mesh_point, optimal_rows_by_map, shared_data,
+};
 
-const TOLERANCE: f64 = 1e-6;
+/// The reported length must measure its path to 1e-9, stricter than the comparison with the
+/// reference (written with 8 decimals).
+const TOLERANCES: Tolerances = Tolerances {
+    measured: 1e-9,
+    expected: LENGTH_TOLERANCE,
+};
 /// CI runs every 2nd query of the maps it builds CPDs for; `TAUT_FULL=1` runs them all.
 const STRIDE: usize = 2;
 /// CI builds the CPDs of maps with at most this many corners (a few seconds each).
@@ -45,10 +55,6 @@ struct Tally {
     eps_secs: f64,
     polyanya_secs: f64,
     failures: Vec<String>,
-}
-
-fn mp(p: Point) -> MeshPoint {
-    MeshPoint::new(f64::from(p.x), f64::from(p.y))
 }
 
 #[test]
@@ -108,36 +114,25 @@ fn eps_on_taut_cpds_equals_len_gppc() {
             let t1 = Instant::now();
             let got = planner.plan(s, g, &mut answer);
             t.eps_secs += t1.elapsed().as_secs_f64();
-            let failure = match got {
-                Err(e) => {
-                    t.rejected += 1;
-                    (expected != -1.0).then(|| format!("rejected a valid query: {e}"))
-                }
-                Ok(_) if expected == -1.0 => Some("accepted a blocked endpoint".to_owned()),
-                Ok(Status::Unreachable) => Some(format!("unreachable, expected {expected}")),
-                Ok(Status::Found) => {
-                    let t2 = Instant::now();
-                    let p = poly.plan(s, g, &mut reference);
-                    t.polyanya_secs += t2.elapsed().as_secs_f64();
-                    if (answer.length - expected).abs() > TOLERANCE {
-                        Some(format!("length {} expected {expected}", answer.length))
-                    } else if p.is_err() || (answer.length - reference.length).abs() > 1e-9 {
-                        Some(format!(
-                            "length {} but Polyanya {}",
-                            answer.length, reference.length
-                        ))
-                    } else if let Err(v) = grid.check_path(s, g, &answer.waypoints) {
-                        Some(format!("illegal path {:?}: {v}", answer.waypoints))
-                    } else if (path_length(&answer.waypoints) - answer.length).abs() > 1e-9 {
-                        Some("polyline length differs from the reported length".to_owned())
-                    } else {
-                        anytime_failure(&grid, &eps, &mut ctx, s, g, expected, &mut anytime_path)
-                    }
-                }
-            };
+            t.rejected += usize::from(got.is_err());
+            let mut failure =
+                check_reference_answer(&grid, s, g, &got, &answer, expected, TOLERANCES).err();
+            if failure.is_none() && got == Ok(Status::Found) {
+                let t2 = Instant::now();
+                let p = poly.plan(s, g, &mut reference);
+                t.polyanya_secs += t2.elapsed().as_secs_f64();
+                failure = if p.is_err() || (answer.length - reference.length).abs() > 1e-9 {
+                    Some(format!(
+                        "{s} -> {g}: length {} but Polyanya {}",
+                        answer.length, reference.length
+                    ))
+                } else {
+                    anytime_failure(&grid, &eps, &mut ctx, s, g, expected, &mut anytime_path)
+                        .map(|f| format!("{s} -> {g}: {f}"))
+                };
+            }
             if let Some(f) = failure {
-                t.failures
-                    .push(format!("{map} query {}: {s:?} -> {g:?}: {f}", r.idx));
+                t.failures.push(format!("{map} query {}: {f}", r.idx));
             }
         }
         let mut all = total.lock().unwrap();
@@ -194,20 +189,22 @@ fn anytime_failure(
     optimum: f64,
     path: &mut Vec<MeshPoint>,
 ) -> Option<String> {
-    if let Err(e) = ctx.start(eps, mp(s), mp(g), Ambiguity::Towards(1.0, 1.0)) {
+    if let Err(e) = ctx.start(
+        eps,
+        mesh_point(s),
+        mesh_point(g),
+        Ambiguity::Towards(1.0, 1.0),
+    ) {
         return Some(format!("anytime start: {e}"));
     }
     let mut last = f64::INFINITY;
     while let Some(sol) = ctx.next_solution(eps) {
         ctx.best_path(eps, path);
-        let lattice: Vec<Point> = path
-            .iter()
-            .map(|p| Point::new(p.x as i32, p.y as i32))
-            .collect();
+        let lattice: Vec<Point> = path.iter().map(|&p| lattice_point(p)).collect();
         if let Err(v) = grid.check_path(s, g, &lattice) {
             return Some(format!("illegal anytime path {lattice:?}: {v}"));
         }
-        if sol.length < optimum - TOLERANCE || sol.lower_bound > optimum + TOLERANCE {
+        if sol.length < optimum - LENGTH_TOLERANCE || sol.lower_bound > optimum + LENGTH_TOLERANCE {
             return Some(format!(
                 "anytime length {} / bound {} against optimum {optimum}",
                 sol.length, sol.lower_bound
@@ -216,7 +213,7 @@ fn anytime_failure(
         if !sol.optimal && sol.length >= last {
             return Some(format!("anytime {} after {last}", sol.length));
         }
-        if sol.optimal && (sol.length - optimum).abs() > TOLERANCE {
+        if sol.optimal && !lengths_agree(sol.length, optimum) {
             return Some(format!(
                 "anytime final {} against optimum {optimum}",
                 sol.length

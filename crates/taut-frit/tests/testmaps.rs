@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use taut_frit::{Algo, RunParams, Scratch, Status, World, run};
-use taut_grid::{FreeSet, Grid, MapFile, Scenario};
+use taut_grid::{FreeSet, Grid, LENGTH_TOLERANCE, MapFile, Scenario};
 
 fn load(dir: &Path) -> Vec<(String, Grid, Scenario)> {
     let mut maps: Vec<_> = std::fs::read_dir(dir)
@@ -52,7 +52,7 @@ fn every_agent_solves_every_testmap_problem() {
                     .unwrap();
                     assert_eq!(out.status, Status::Reached, "{name} #{i} {algo} k={k}");
                     assert!(
-                        out.stats.cost >= e.octile - 1e-6,
+                        out.stats.cost >= e.octile - LENGTH_TOLERANCE,
                         "{name} #{i} {algo} k={k}: cost {} below the optimum {}",
                         out.stats.cost,
                         e.octile

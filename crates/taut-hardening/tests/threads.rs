@@ -1,86 +1,92 @@
 //! Concurrency: one map, one mesh, one compressed path database and one sphere raster, shared
-//! by 8 threads that run the same queries, each with its own planners and search contexts.
-//! Every thread's answers (status, length and waypoints, bit for bit) must be those of one
-//! thread alone. The public immutable types are `Send + Sync`, and the per-thread search
-//! contexts `Send`, checked at compile time below.
+//! by 8 threads that run the same queries (each in its own order: first the plane's, then the
+//! sphere's), each with its own planners and search contexts. Every thread's answers (status,
+//! length and waypoints, bit for bit) must be those of one thread alone. The public immutable
+//! types are `Send + Sync`, and the per-thread search contexts `Send`, checked at compile time
+//! below.
 
 use std::sync::Arc;
 
 use taut::anya::AnyaPlanner;
 use taut::baselines::{Algo, make_planner};
 use taut::cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
-use taut::grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Scenario};
+use taut::grid::{Answer, Grid, MapFile, Planner, Point, Scenario};
 use taut::mesh::{Mesh, mesh_from_grid};
 use taut::polyanya::PolyanyaPlanner;
 use taut::spherical::{LatLon, Route, SearchContext as SphereContext, SphereGrid};
+use taut_testdata::{assert_send, assert_send_sync, assert_threads_agree, fixture_queries};
 
-const fn send_sync<T: Send + Sync>() {}
-const fn send<T: Send>() {}
 const _: () = {
     // Shared, immutable data.
-    send_sync::<Grid>();
-    send_sync::<MapFile>();
-    send_sync::<Scenario>();
-    send_sync::<Mesh>();
-    send_sync::<taut::cpd::Cpd>();
-    send_sync::<taut::cpd::CpdShard>();
-    send_sync::<taut::cpd::Graph>();
-    send_sync::<Eps>();
-    send_sync::<SphereGrid>();
-    send_sync::<Answer>();
-    send_sync::<Route>();
+    assert_send_sync::<Grid>();
+    assert_send_sync::<MapFile>();
+    assert_send_sync::<Scenario>();
+    assert_send_sync::<Mesh>();
+    assert_send_sync::<taut::cpd::Cpd>();
+    assert_send_sync::<taut::cpd::CpdShard>();
+    assert_send_sync::<taut::cpd::Graph>();
+    assert_send_sync::<Eps>();
+    assert_send_sync::<SphereGrid>();
+    assert_send_sync::<Answer>();
+    assert_send_sync::<Route>();
     // Per-thread state: movable to a worker thread.
-    send::<taut::anya::SearchContext>();
-    send::<taut::polyanya::SearchContext>();
-    send::<taut::cpd::EpsContext>();
-    send::<SphereContext>();
-    send::<AnyaPlanner<'static>>();
-    send::<PolyanyaPlanner<'static>>();
-    send::<EpsPlanner<'static>>();
+    assert_send::<taut::anya::SearchContext>();
+    assert_send::<taut::polyanya::SearchContext>();
+    assert_send::<taut::cpd::EpsContext>();
+    assert_send::<SphereContext>();
+    assert_send::<AnyaPlanner<'static>>();
+    assert_send::<PolyanyaPlanner<'static>>();
+    assert_send::<EpsPlanner<'static>>();
 };
 
-/// `(planner, status, length bits, waypoints)` of every query, in order.
-type Answers = Vec<(&'static str, String, u64, Vec<Point>)>;
-
-fn plane(grid: &Grid, mesh: &Arc<Mesh>, eps: &Arc<Eps>, queries: &[(Point, Point)]) -> Answers {
-    let mut planners: Vec<Box<dyn Planner + Send + '_>> = vec![
+/// Every planner of the plane, built for one thread.
+fn planners<'g>(
+    grid: &'g Grid,
+    mesh: &Arc<Mesh>,
+    eps: &Arc<Eps>,
+) -> Vec<Box<dyn Planner + Send + 'g>> {
+    vec![
         Box::new(AnyaPlanner::new(grid)),
         Box::new(PolyanyaPlanner::new(grid, mesh.clone())),
         Box::new(EpsPlanner::new(grid, eps.clone(), Stop::Optimal)),
         make_planner(Algo::AStar, grid),
         make_planner(Algo::Theta, grid),
         make_planner(Algo::Vg, grid),
-    ];
-    let mut out = Vec::new();
-    let mut a = Answer::default();
-    for p in &mut planners {
-        for &(s, t) in queries {
-            let status = format!("{:?}", p.plan(s, t, &mut a));
-            out.push((p.name(), status, a.length.to_bits(), a.waypoints.clone()));
-        }
-    }
-    out
+    ]
 }
 
-fn sphere(grid: &SphereGrid, queries: &[(LatLon, LatLon)]) -> Vec<(String, u64, String)> {
-    let mut ctx = SphereContext::new();
-    let mut route = Route::default();
-    queries
-        .iter()
-        .map(|&(a, b)| {
-            let o = format!("{:?}", ctx.search(grid, a, b, &mut route));
-            (o, route.radians.to_bits(), format!("{:?}", route.legs))
+/// `(planner, status, length bits, waypoints)` of one query, for every planner.
+type PlaneAnswers = Vec<(&'static str, String, u64, Vec<Point>)>;
+
+fn plane(
+    planners: &mut [Box<dyn Planner + Send + '_>],
+    a: &mut Answer,
+    (s, t): (Point, Point),
+) -> PlaneAnswers {
+    planners
+        .iter_mut()
+        .map(|p| {
+            let status = format!("{:?}", p.plan(s, t, a));
+            (p.name(), status, a.length.to_bits(), a.waypoints.clone())
         })
         .collect()
+}
+
+/// `(outcome, radians bits, legs)` of one sphere query.
+fn sphere(
+    ctx: &mut SphereContext,
+    route: &mut Route,
+    grid: &SphereGrid,
+    (a, b): (LatLon, LatLon),
+) -> (String, u64, String) {
+    let o = format!("{:?}", ctx.search(grid, a, b, route));
+    (o, route.radians.to_bits(), format!("{:?}", route.legs))
 }
 
 #[test]
 fn eight_threads_answer_exactly_as_one() {
     let fixtures = taut_testdata::fixtures();
-    let map = MapFile::read(fixtures.join("maps/arena.map")).unwrap();
-    let grid = Grid::from_map(&map, &FreeSet::default());
-    let scen = Scenario::read(fixtures.join("maps/arena.map.scen")).unwrap();
-    let mut queries: Vec<(Point, Point)> = scen.entries.iter().map(|e| (e.start, e.goal)).collect();
+    let (grid, mut queries) = fixture_queries("arena");
     // Invalid queries too: every thread must refuse them alike.
     queries.extend([
         (Point::new(-1, 0), Point::new(3, 3)),
@@ -99,24 +105,20 @@ fn eight_threads_answer_exactly_as_one() {
     }
     sq.push((LatLon::new(f64::NAN, 0.0), LatLon::new(0.0, 0.0)));
 
-    let one = plane(&grid, &mesh, &eps, &queries);
-    let one_sphere = sphere(&sgrid, &sq);
-    assert!(
-        one.iter().filter(|r| r.1 == "Ok(Found)").count() >= 6 * 130,
-        "the arena queries must have paths"
+    // Each thread with its own planners and contexts, running the queries in its own order.
+    let one = assert_threads_agree(
+        8,
+        &queries,
+        || (planners(&grid, &mesh, &eps), Answer::default()),
+        |(planners, a), &q| plane(planners, a, q),
+    );
+    let found = one.iter().flatten().filter(|r| r.1 == "Ok(Found)").count();
+    assert!(found >= 6 * 130, "the arena queries must have paths");
+    let one_sphere = assert_threads_agree(
+        8,
+        &sq,
+        || (SphereContext::new(), Route::default()),
+        |(ctx, route), &q| sphere(ctx, route, &sgrid, q),
     );
     assert!(one_sphere.iter().filter(|r| r.0 == "Ok(Found)").count() > 5);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..8)
-            .map(|_| scope.spawn(|| (plane(&grid, &mesh, &eps, &queries), sphere(&sgrid, &sq))))
-            .collect();
-        for (i, h) in handles.into_iter().enumerate() {
-            let (p, s) = h.join().expect("a worker panicked");
-            assert!(p == one, "thread {i} answered differently on the plane");
-            assert!(
-                s == one_sphere,
-                "thread {i} answered differently on the sphere"
-            );
-        }
-    });
 }

@@ -11,6 +11,7 @@ use taut_mesh::{
     BuildError, BuildOptions, Location, Mesh, MeshPoint, NO_POLY, PolygonMap, format_mesh,
     mesh_from_grid, mesh_from_polygons, parse_mesh,
 };
+use taut_testdata::random_grid_with;
 
 /// Whether a lattice point is a vertex of the free-space boundary (the tracing rule).
 fn is_boundary_vertex(m: u8) -> bool {
@@ -129,18 +130,9 @@ fn build_and_check(grid: &Grid) {
     assert!((0..tri.polygon_count() as u32).all(|p| tri.poly_vertices(p).len() == 3));
 }
 
-fn grid_from_bits(w: u32, h: u32, blocked: &[bool]) -> Grid {
-    Grid::from_fn(w, h, |x, y| !blocked[(y * w + x) as usize])
-}
-
+/// Random grids up to 24 × 24 with 0–60 % of their cells blocked (whole percents).
 fn random_grid() -> impl Strategy<Value = Grid> {
-    (1u32..=24, 1u32..=24, 0u32..=60).prop_flat_map(|(w, h, density)| {
-        proptest::collection::vec(
-            proptest::bool::weighted(f64::from(density) / 100.0),
-            (w * h) as usize,
-        )
-        .prop_map(move |bits| grid_from_bits(w, h, &bits))
-    })
+    random_grid_with(1..=24, (0u32..=60).prop_map(|p| f64::from(p) / 100.0))
 }
 
 /// Checkerboards (every interior lattice point a double corner), with a few cells flipped.

@@ -5,14 +5,12 @@
 //! paths must stay inside the mesh (checked by mapping the waypoints back and walking them on
 //! the grid).
 
-mod common;
-
-use common::{cell_mesh, free_points};
 use proptest::prelude::*;
 use taut_anya::AnyaPlanner;
 use taut_grid::{Answer, Grid, Planner, Point, Status};
 use taut_mesh::{Ambiguity, Mesh, MeshAnswer, MeshPoint};
 use taut_polyanya::{Options, SearchContext};
+use taut_testdata::{cell_mesh, random_grid_with, spread_queries};
 
 fn transformed(mesh: &Mesh, scale: f64, dx: f64, dy: f64) -> Mesh {
     let points = mesh
@@ -32,8 +30,6 @@ fn check(g: &Grid, scale: f64, dx: f64, dy: f64) -> Result<(), TestCaseError> {
     };
     let mesh = transformed(&cells, scale, dx, dy);
     prop_assert!(!mesh.is_integer());
-    let pts = free_points(g);
-    let step = (pts.len() / 8).max(1);
     let mut anya = AnyaPlanner::new(g);
     let mut want = Answer::default();
     let mut ctx = SearchContext::new();
@@ -43,49 +39,40 @@ fn check(g: &Grid, scale: f64, dx: f64, dy: f64) -> Result<(), TestCaseError> {
         ..Options::default()
     };
     let map = |p: Point| MeshPoint::new(f64::from(p.x) * scale + dx, f64::from(p.y) * scale + dy);
-    for (i, &s) in pts.iter().enumerate().step_by(step) {
-        for &t in pts.iter().skip(i % 3).step_by(step) {
-            let a = anya.plan(s, t, &mut want).unwrap();
-            let b = ctx
-                .search(&mesh, map(s), map(t), &options, &mut got)
-                .map_err(|e| TestCaseError::fail(format!("{s:?}->{t:?}: {e}")))?;
-            prop_assert_eq!(a, b, "{:?} -> {:?}", s, t);
-            if a != Status::Found {
-                continue;
-            }
-            let want_len = want.length * scale;
-            prop_assert!(
-                (got.length - want_len).abs() <= 1e-9 * (1.0 + want_len),
-                "{:?} -> {:?}: {} vs {} ({:?})",
-                s,
-                t,
-                got.length,
-                want_len,
-                got.waypoints
-            );
-            // Turning points are vertices: map them back to lattice points and walk the path.
-            let back: Vec<Point> = got
-                .waypoints
-                .iter()
-                .map(|p| {
-                    Point::new(
-                        ((p.x - dx) / scale).round() as i32,
-                        ((p.y - dy) / scale).round() as i32,
-                    )
-                })
-                .collect();
-            g.check_path(s, t, &back)
-                .map_err(|e| TestCaseError::fail(format!("{s:?}->{t:?}: {back:?}: {e}")))?;
+    for (s, t) in spread_queries(g, 8) {
+        let a = anya.plan(s, t, &mut want).unwrap();
+        let b = ctx
+            .search(&mesh, map(s), map(t), &options, &mut got)
+            .map_err(|e| TestCaseError::fail(format!("{s:?}->{t:?}: {e}")))?;
+        prop_assert_eq!(a, b, "{:?} -> {:?}", s, t);
+        if a != Status::Found {
+            continue;
         }
+        let want_len = want.length * scale;
+        prop_assert!(
+            (got.length - want_len).abs() <= 1e-9 * (1.0 + want_len),
+            "{:?} -> {:?}: {} vs {} ({:?})",
+            s,
+            t,
+            got.length,
+            want_len,
+            got.waypoints
+        );
+        // Turning points are vertices: map them back to lattice points and walk the path.
+        let back: Vec<Point> = got
+            .waypoints
+            .iter()
+            .map(|p| {
+                Point::new(
+                    ((p.x - dx) / scale).round() as i32,
+                    ((p.y - dy) / scale).round() as i32,
+                )
+            })
+            .collect();
+        g.check_path(s, t, &back)
+            .map_err(|e| TestCaseError::fail(format!("{s:?}->{t:?}: {back:?}: {e}")))?;
     }
     Ok(())
-}
-
-fn random_grid(max: u32) -> impl Strategy<Value = Grid> {
-    (1u32..=max, 1u32..=max, 0.0f64..0.5).prop_flat_map(|(w, h, density)| {
-        proptest::collection::vec(proptest::bool::weighted(density), (w * h) as usize)
-            .prop_map(move |blocked| Grid::from_fn(w, h, |x, y| !blocked[(y * w + x) as usize]))
-    })
 }
 
 proptest! {
@@ -93,7 +80,7 @@ proptest! {
 
     #[test]
     fn scaled_and_shifted_meshes_give_the_scaled_lengths(
-        g in random_grid(14),
+        g in random_grid_with(1..=14, 0.0..0.5),
         scale in 0.013f64..7.9,
         dx in -50.0f64..50.0,
         dy in -50.0f64..50.0,

@@ -7,21 +7,15 @@
 //! Its own test binary, because `allocation-counter` installs the global allocator (its
 //! counts are per thread).
 
-use taut_grid::{Scenario, Status};
-use taut_mesh::{Ambiguity, MeshAnswer, MeshPoint, read_mesh};
+use taut_grid::Status;
+use taut_mesh::{Ambiguity, MeshAnswer, read_mesh};
 use taut_polyanya::{Options, SearchContext};
-use taut_testdata::fixtures;
+use taut_testdata::{fixture_queries, fixtures, mesh_queries};
 
 #[test]
 fn a_warm_context_allocates_nothing() {
     let mesh = read_mesh(&fixtures().join("meshes/arena-merged.mesh")).unwrap();
-    let scen = Scenario::read(fixtures().join("maps/arena.map.scen")).unwrap();
-    let p = |q: taut_grid::Point| MeshPoint::new(f64::from(q.x), f64::from(q.y));
-    let queries: Vec<_> = scen
-        .entries
-        .iter()
-        .map(|e| (p(e.start), p(e.goal)))
-        .collect();
+    let queries = mesh_queries(&fixture_queries("arena").1);
     for cul_de_sac in [false, true] {
         for intermediate in [false, true] {
             let o = Options {

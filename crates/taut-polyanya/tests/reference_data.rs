@@ -5,9 +5,9 @@
 //!
 //! For every `STRIDE`-th row (every row with `TAUT_FULL=1`):
 //! - a row whose `len_gppc` is -1 (an endpoint cell is blocked) is rejected, and no other row;
-//! - Polyanya's length equals `len_gppc` to 1e-6;
+//! - Polyanya's length equals `len_gppc` within `taut_grid::LENGTH_TOLERANCE`;
 //! - the path passes the grid's exact legality checker and its polyline length is the
-//!   reported one.
+//!   reported one (to 1e-9).
 //!
 //! Maps run in parallel (rayon); each map's mesh is built once.
 
@@ -15,12 +15,17 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rayon::prelude::*;
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status, path_length};
+use taut_grid::{Answer, FreeSet, Grid, LENGTH_TOLERANCE, MapFile, Planner, Point, Status};
 use taut_mesh::mesh_from_grid;
 use taut_polyanya::PolyanyaPlanner;
-use taut_testdata::{optimal_rows_by_map, shared_data};
+use taut_testdata::{Tolerances, check_reference_answer, optimal_rows_by_map, shared_data};
 
-const TOLERANCE: f64 = 1e-6;
+/// The reported length must measure its path to 1e-9, stricter than the comparison with the
+/// reference (written with 8 decimals).
+const TOLERANCES: Tolerances = Tolerances {
+    measured: 1e-9,
+    expected: LENGTH_TOLERANCE,
+};
 /// CI runs every 4th query; `TAUT_FULL=1` runs them all.
 const STRIDE: usize = 4;
 
@@ -65,29 +70,15 @@ fn polyanya_on_taut_meshes_equals_len_gppc() {
             let Some(expected) = r.len_gppc else { continue };
             t.queries += 1;
             let (s, g) = (Point::new(r.sx, r.sy), Point::new(r.gx, r.gy));
-            let failure = match planner.plan(s, g, &mut answer) {
-                Err(e) => {
-                    t.rejected += 1;
-                    (expected != -1.0).then(|| format!("rejected a valid query: {e}"))
-                }
-                Ok(_) if expected == -1.0 => Some("accepted a blocked endpoint".to_owned()),
-                Ok(Status::Unreachable) => Some(format!("unreachable, expected {expected}")),
-                Ok(Status::Found) => {
-                    t.expanded += answer.stats.expanded;
-                    if (answer.length - expected).abs() > TOLERANCE {
-                        Some(format!("length {} expected {expected}", answer.length))
-                    } else if let Err(v) = grid.check_path(s, g, &answer.waypoints) {
-                        Some(format!("illegal path {:?}: {v}", answer.waypoints))
-                    } else if (path_length(&answer.waypoints) - answer.length).abs() > 1e-9 {
-                        Some("polyline length differs from the reported length".to_owned())
-                    } else {
-                        None
-                    }
-                }
-            };
-            if let Some(f) = failure {
-                t.failures
-                    .push(format!("{map} query {}: {s:?} -> {g:?}: {f}", r.idx));
+            let result = planner.plan(s, g, &mut answer);
+            t.rejected += usize::from(result.is_err());
+            if result == Ok(Status::Found) {
+                t.expanded += answer.stats.expanded;
+            }
+            if let Err(f) =
+                check_reference_answer(&grid, s, g, &result, &answer, expected, TOLERANCES)
+            {
+                t.failures.push(format!("{map} query {}: {f}", r.idx));
             }
         }
         t.search_secs = t1.elapsed().as_secs_f64();

@@ -5,9 +5,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status};
+use taut_grid::{Answer, FreeSet, Grid, LENGTH_TOLERANCE, MapFile, Planner, Point, Status};
 use taut_mesh::{Ambiguity, MeshAnswer, MeshPoint, MeshQueryError, read_mesh};
 use taut_polyanya::{Options, PolyanyaPlanner, SearchContext};
+use taut_testdata::check_answer;
 
 /// One row of a mesh scenario: start, goal, expected length (-1: no path) and the number of
 /// decimals it is written with.
@@ -64,7 +65,7 @@ fn test_meshes_give_their_scenario_lengths() {
                     );
                 } else {
                     assert_eq!(r, Ok(Status::Found), "{what}");
-                    // Files written to full precision are checked to 1e-6. Two files write
+                    // Files written to full precision are checked to `LENGTH_TOLERANCE`. Two files write
                     // rounded lengths computed for endpoints on the vertex their query points
                     // sit next to (`bad-collinear.scen`: 7.414 for points 0.001·√2 from the
                     // vertex (1, 1); `bad-ambig.scen`: 4 for points 0.01·√2 from it). Moving an
@@ -72,7 +73,7 @@ fn test_meshes_give_their_scenario_lengths() {
                     // the endpoints' distances from the nearest vertex plus half a unit of the
                     // last written digit.
                     let tol = if decimals >= 6 {
-                        1e-6
+                        LENGTH_TOLERANCE
                     } else {
                         let near = |p: MeshPoint| {
                             mesh.points()
@@ -137,14 +138,8 @@ fn reference_mesh_check(map: &str, mesh_file: &str, csv_name: &str) {
                     continue;
                 }
                 assert_eq!(status, Ok(Status::Found), "{what}");
-                assert!(
-                    (out.length - want).abs() <= 1e-6,
-                    "{what}: length {} want {want}, path {:?}",
-                    out.length,
-                    out.waypoints
-                );
-                grid.check_path(s, g, &out.waypoints)
-                    .unwrap_or_else(|e| panic!("{what}: illegal path {:?}: {e}", out.waypoints));
+                check_answer(&grid, s, g, &out, Some(want))
+                    .unwrap_or_else(|e| panic!("{file} query {}: {e}", r.idx));
                 checked += 1;
             }
             println!("{file} intermediate={intermediate}: {checked} queries equal len_gppc");

@@ -7,11 +7,12 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{all_options, cell_mesh, check_against_anya, free_points};
+use common::{all_options, check_against_anya};
 use proptest::prelude::*;
 use taut_grid::Grid;
 use taut_mesh::BuildOptions;
 use taut_mesh::build::mesh_from_grid_with;
+use taut_testdata::{cell_mesh, double_corner_grid, random_grid, spread_queries};
 
 fn check_grid(g: &Grid) -> Result<(), TestCaseError> {
     let Some(cells) = cell_mesh(g) else {
@@ -23,14 +24,7 @@ fn check_grid(g: &Grid) -> Result<(), TestCaseError> {
     let merged = mesh_from_grid_with(g, &BuildOptions { merge: true })
         .unwrap()
         .0;
-    let pts = free_points(g);
-    let step = (pts.len() / 12).max(1);
-    let mut queries = Vec::new();
-    for (i, &s) in pts.iter().enumerate().step_by(step) {
-        for &t in pts.iter().skip(i % 3).step_by(step) {
-            queries.push((s, t));
-        }
-    }
+    let queries = spread_queries(g, 12);
     for (what, mesh) in [
         ("cells", cells),
         ("triangles", triangles),
@@ -42,26 +36,6 @@ fn check_grid(g: &Grid) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn random_grid(max: u32) -> impl Strategy<Value = Grid> {
-    (1u32..=max, 1u32..=max, 0.0f64..0.6).prop_flat_map(|(w, h, density)| {
-        proptest::collection::vec(proptest::bool::weighted(density), (w * h) as usize)
-            .prop_map(move |blocked| Grid::from_fn(w, h, |x, y| !blocked[(y * w + x) as usize]))
-    })
-}
-
-fn double_corner_grid() -> impl Strategy<Value = Grid> {
-    (2u32..=16, 2u32..=16, 1u32..=2).prop_flat_map(|(w, h, cell)| {
-        proptest::collection::vec(proptest::bool::weighted(0.15), (w * h) as usize).prop_map(
-            move |holes| {
-                Grid::from_fn(w, h, |x, y| {
-                    let checker = ((x / cell) + (y / cell)) % 2 == 0;
-                    checker || holes[(y * w + x) as usize]
-                })
-            },
-        )
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -71,7 +45,7 @@ proptest! {
     }
 
     #[test]
-    fn polyanya_equals_anya_with_double_corners(g in double_corner_grid()) {
+    fn polyanya_equals_anya_with_double_corners(g in double_corner_grid(16)) {
         check_grid(&g)?;
     }
 }

@@ -1,17 +1,81 @@
-//! Test support shared by the crates' tests and benches: where the reference data and the
-//! fixtures are, and a reader for the reference optima of `data/grid/optimal/*.csv`.
+//! Test support shared by the crates' tests and benches (a dev-dependency only).
+//!
+//! - **Data.** Where the reference data and the fixtures are ([`shared_data`], [`fixtures`],
+//!   [`workspace_root`]), a reader for the reference optima of `data/grid/optimal/*.csv`
+//!   ([`read_optimal_csv`], [`optimal_rows_by_map`]), the fixture maps with their scenarios
+//!   ([`fixture_queries`]), and the catalogue manifests of `fixtures/bad`
+//!   ([`manifest_entries`], [`assert_catalogue_complete`]).
+//! - **Grids and meshes.** The valid query points of a grid ([`free_points`]), queries spread
+//!   over them ([`spread_queries`]), the grid as text for failure messages ([`show`]), and the
+//!   meshes of one square ([`cell_mesh`]) or two triangles ([`cell_triangle_mesh`]) per free
+//!   cell, independent of taut's mesh builder; [`mesh_point`], [`mesh_queries`] and
+//!   [`lattice_point`] convert between the grid's lattice and the plane of meshes.
+//! - **Random grids** (`proptest`): [`random_grid`], [`random_grid_with`] (sizes and blocked
+//!   density as parameters), [`double_corner_grid`], and queries on them ([`query_picks`],
+//!   [`QueryPicks::on`]).
+//! - **The answer checker.** [`check_answer`]: a found path is legal by
+//!   [`Grid::check_path`](taut_grid::Grid::check_path), measures the length it reports, and
+//!   has the expected length, all within [`taut_grid::LENGTH_TOLERANCE`];
+//!   [`check_answer_within`] with stricter [`Tolerances`]; [`check_reference_answer`] for a
+//!   query of the reference optima (blocked endpoints refused, and only they).
+//! - **The threads harness.** [`assert_threads_agree`]: one immutable map shared by N threads,
+//!   each with its own state, answers exactly as one thread; [`assert_send_sync`] and
+//!   [`assert_send`] check the types at compile time.
 //!
 //! Tests that need `../shared/data` call [`shared_data`]. When the data is absent (a user's
 //! fresh clone) they print a clear `SKIPPED` line and return; when the environment variable
 //! `TAUT_REQUIRE_DATA=1` is set (`.ci/run` sets it whenever `../shared/data` exists), a missing
 //! data directory is a failure instead, so CI can never pass by skipping.
 //!
+//! taut-grid and taut-mesh use this crate as a dev-dependency while it depends on them: only
+//! their integration tests (`tests/*.rs`) may use the grid and mesh helpers (in their unit
+//! tests this crate's `Grid` is another type than the crate's own).
+//!
+//! # Example
 //! ```
+//! use taut_grid::{Answer, Grid, Point, path_length};
+//! use taut_testdata::{assert_threads_agree, cell_mesh, check_answer, free_points};
+//!
 //! if let Some(data) = taut_testdata::shared_data("doc example") {
 //!     assert!(data.join("grid").is_dir());
 //! }
 //! assert!(taut_testdata::fixtures().join("maps").is_dir());
+//!
+//! let grid = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
+//! assert_eq!(free_points(&grid).len(), 10);
+//! assert_eq!(cell_mesh(&grid).unwrap().polygon_count(), 10);
+//!
+//! // A path a planner might return, checked: legal, honest about its length, optimal.
+//! let (s, t) = (Point::new(0, 0), Point::new(4, 3));
+//! let waypoints = vec![s, Point::new(3, 1), t];
+//! let length = path_length(&waypoints);
+//! let answer = Answer { waypoints, length, ..Answer::default() };
+//! assert_eq!(check_answer(&grid, s, t, &answer, Some(10f64.sqrt() + 5f64.sqrt())), Ok(()));
+//! // Straight through the obstacle: refused, naming the query.
+//! let cut = Answer { waypoints: vec![s, t], length: 5.0, ..Answer::default() };
+//! assert!(check_answer(&grid, s, t, &cut, None).unwrap_err().starts_with("(0, 0) -> (4, 3)"));
+//!
+//! // Four threads share the grid, each with its own state: the same answers as one thread.
+//! let queries = [(s, t), (t, s), (s, s)];
+//! let lengths = assert_threads_agree(4, &queries, Vec::new, |seen: &mut Vec<Point>, &(a, b)| {
+//!     seen.push(a);
+//!     (grid.segment_is_legal(a, b), a.dist(b))
+//! });
+//! assert_eq!(lengths[0], (false, 5.0));
 //! ```
+
+mod check;
+mod grids;
+mod strategy;
+mod threads;
+
+pub use check::{Tolerances, check_answer, check_answer_within, check_reference_answer};
+pub use grids::{
+    cell_mesh, cell_triangle_mesh, fixture_queries, free_points, lattice_point, mesh_point,
+    mesh_queries, show, spread_queries,
+};
+pub use strategy::{QueryPicks, double_corner_grid, query_picks, random_grid, random_grid_with};
+pub use threads::{assert_send, assert_send_sync, assert_threads_agree};
 
 use std::path::{Path, PathBuf};
 

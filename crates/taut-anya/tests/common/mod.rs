@@ -5,7 +5,8 @@
 use proptest::prelude::*;
 use taut_anya::{Options, RootHistory, SearchContext};
 use taut_baselines::vg::VgPlanner;
-use taut_grid::{Answer, Grid, Planner, Point, Status, path_length};
+use taut_grid::{Answer, Grid, Planner, Point, Status};
+use taut_testdata::{Tolerances, check_answer_within, fixture_queries, show};
 
 /// Every combination of the two pruning rules and the two root histories.
 pub fn all_options() -> Vec<Options> {
@@ -18,31 +19,6 @@ pub fn all_options() -> Vec<Options> {
                     intermediate,
                     history,
                 });
-            }
-        }
-    }
-    v
-}
-
-/// The grid as rows of `.` and `@`, for failure messages.
-pub fn show(g: &Grid) -> String {
-    let mut s = String::new();
-    for y in 0..g.height() {
-        for x in 0..g.width() {
-            s.push(if g.is_free(x, y) { '.' } else { '@' });
-        }
-        s.push('\n');
-    }
-    s
-}
-
-/// Every valid query point (a free cell's top-left corner), in row-major order.
-pub fn free_points(g: &Grid) -> Vec<Point> {
-    let mut v = Vec::new();
-    for y in 0..g.height() {
-        for x in 0..g.width() {
-            if g.is_free(x, y) {
-                v.push(Point::new(x, y));
             }
         }
     }
@@ -74,31 +50,23 @@ pub fn check_against_vg(
                 show(g)
             );
             if st == Status::Found {
-                prop_assert!(
-                    (got.length - expected.length).abs() < 1e-9,
-                    "{:?}->{:?} anya {} ({:?}) vg {} ({:?}) with {:?} on\n{}",
+                if let Err(e) = check_answer_within(
+                    g,
                     s,
                     t,
-                    got.length,
-                    got.waypoints,
-                    expected.length,
-                    expected.waypoints,
-                    o,
-                    show(g)
-                );
-                if let Err(e) = g.check_path(s, t, &got.waypoints) {
+                    &got,
+                    Some(expected.length),
+                    Tolerances::both(1e-9),
+                ) {
                     prop_assert!(
                         false,
-                        "illegal path {:?}->{:?} {:?}: {} with {:?} on\n{}",
-                        s,
-                        t,
-                        got.waypoints,
+                        "anya {} with {:?}; vg {:?} on\n{}",
                         e,
                         o,
+                        expected.waypoints,
                         show(g)
                     );
                 }
-                prop_assert!((path_length(&got.waypoints) - got.length).abs() < 1e-9);
             } else {
                 prop_assert!(got.waypoints.is_empty() && got.length.is_infinite());
             }
@@ -109,13 +77,7 @@ pub fn check_against_vg(
 
 /// The arena fixture (`fixtures/maps/arena.map`) and the 130 queries of its scenario file.
 pub fn arena() -> (Grid, Vec<(Point, Point)>) {
-    let maps = taut_testdata::fixtures().join("maps");
-    let map = taut_grid::MapFile::read(maps.join("arena.map")).unwrap();
-    let scen = taut_grid::Scenario::read(maps.join("arena.map.scen")).unwrap();
-    let queries: Vec<_> = scen.entries.iter().map(|e| (e.start, e.goal)).collect();
+    let (grid, queries) = fixture_queries("arena");
     assert_eq!(queries.len(), 130);
-    (
-        Grid::from_map(&map, &taut_grid::FreeSet::default()),
-        queries,
-    )
+    (grid, queries)
 }

@@ -196,7 +196,7 @@ pub fn observable_successors(
 /// The ends of a whole edge `u -> w` seen from root `r` (which lies beyond it, `w` on the
 /// root's left): each end is the edge's vertex, on the line through the root and itself.
 /// Returns (left, right).
-#[inline]
+#[inline(always)]
 pub fn whole_edge(r: u32, (u, up): (u32, MeshPoint), (w, wp): (u32, MeshPoint)) -> (IEnd, IEnd) {
     (
         IEnd {
@@ -219,7 +219,7 @@ pub fn whole_edge(r: u32, (u, up): (u32, MeshPoint), (w, wp): (u32, MeshPoint)) 
 /// the right ray and `sl1` of `c1` against the left ray: an end is the edge's vertex when that
 /// vertex is inside the cone, else the point where the ray (the node's end's line) crosses
 /// the edge, keeping that line's two known points. Returns (left, right).
-#[inline]
+#[inline(always)]
 pub fn observable_ends(
     mesh: &Mesh,
     root: u32,
@@ -261,7 +261,7 @@ pub fn observable_ends(
 }
 
 /// Where the line through `a` and `b` crosses the segment `p q` (clamped to it).
-#[inline]
+#[inline(always)]
 pub fn intersect(a: MeshPoint, b: MeshPoint, p: MeshPoint, q: MeshPoint) -> MeshPoint {
     let cross = |o: MeshPoint, u: MeshPoint, v: MeshPoint| {
         (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x)
@@ -281,7 +281,7 @@ pub fn intersect(a: MeshPoint, b: MeshPoint, p: MeshPoint, q: MeshPoint) -> Mesh
 /// the root's left) to `goal`: the goal is mirrored across the interval's line when it lies
 /// on the root's side, then the straight line is used if it passes through the interval, the
 /// nearer end otherwise.
-#[inline]
+#[inline(always)]
 pub fn heuristic(root: MeshPoint, l: MeshPoint, r: MeshPoint, goal: MeshPoint) -> f64 {
     let cross = |o: MeshPoint, u: MeshPoint, v: MeshPoint| {
         (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x)

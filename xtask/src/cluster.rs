@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, bail};
-use taut::cpd::{ShardSpec, shard_path};
+use taut::cpd::shard::{ShardSpec, shard_path};
 
 use crate::preprocess::{Job, PreprocessArgs, cpd_built, flat, map_mesh, shard_built};
 

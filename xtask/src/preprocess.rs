@@ -7,8 +7,8 @@
 //! - A map whose CPD file has the current format version, the hash of the map's mesh and the
 //!   default build parameters is skipped, unless `--force`.
 //! - `--shard I/N` builds only shard I of every selected map (`NAME.cpd.shard-I-of-N`, see
-//!   [`taut::cpd::shard_path`]); `--merge` joins the shard files present into `NAME.cpd`
-//!   ([`taut::cpd::merge_shard_files`]) and deletes them once the merged file has been written
+//!   [`taut::cpd::shard::shard_path`]); `--merge` joins the shard files present into `NAME.cpd`
+//!   ([`taut::cpd::shard::merge_shard_files`]) and deletes them once the merged file has been written
 //!   and read back. A batch scheduler runs one `--shard` job per index, then one `--merge`.
 //!
 //! - `--scheduler local|slurm` builds in shards through a scheduler, then merges
@@ -27,10 +27,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use taut::cpd::shard::{
+    ShardSpec, build_shard, find_shard_files, merge_shard_files, read_shard_header, shard_path,
+    write_shard_atomic,
+};
 use taut::cpd::{
-    BuildParams, CpdHeader, FORMAT_VERSION, GRAPH_PHASE, ShardSpec, build_cpd, build_shard,
-    find_shard_files, merge_shard_files, mesh_hash, read_cpd_header, read_shard_header, shard_path,
-    write_cpd_atomic, write_shard_atomic,
+    BuildParams, CpdHeader, FORMAT_VERSION, GRAPH_PHASE, build_cpd, mesh_hash, read_cpd_header,
+    write_cpd_atomic,
 };
 use taut::grid::{FreeSet, Grid, MapFile};
 use taut_bench::Suite;

@@ -300,7 +300,7 @@ pub struct CpdBuildArgs {
     pub jobs: Option<u16>,
     /// Build only shard I of N (0-based) of the rows, for `taut cpd merge`.
     #[arg(long, value_name = "I/N")]
-    pub shard: Option<taut::cpd::ShardSpec>,
+    pub shard: Option<taut::cpd::shard::ShardSpec>,
     /// The map characters that are free terrain (with --map).
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
     pub free: FreeSet,

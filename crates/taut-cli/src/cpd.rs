@@ -15,9 +15,11 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
+use taut::cpd::shard::{
+    CpdShard, build_shard, merge_shards, read_shard, shard_path, write_shard_atomic,
+};
 use taut::cpd::{
-    BuildParams, Cpd, CpdShard, CpdStats, FORMAT_VERSION, build_cpd, build_shard, merge_shards,
-    read_cpd, read_shard, shard_path, write_cpd_atomic, write_shard_atomic,
+    BuildParams, Cpd, CpdStats, FORMAT_VERSION, build_cpd, read_cpd, write_cpd_atomic,
 };
 use taut::grid::{Grid, MapFile};
 use taut::mesh::{Mesh, mesh_from_grid, read_mesh};

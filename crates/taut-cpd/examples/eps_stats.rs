@@ -5,7 +5,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use taut_cpd::{BuildParams, Corners, Cpd, Eps, EpsPlanner, Graph, NoProgress, Stop, mesh_hash};
+use taut_cpd::graph::{Corners, Graph};
+use taut_cpd::{BuildParams, Cpd, Eps, EpsPlanner, NoProgress, Stop, mesh_hash};
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Planner, Scenario};
 use taut_mesh::mesh_from_grid;
 use taut_polyanya::PolyanyaPlanner;

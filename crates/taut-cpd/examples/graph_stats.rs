@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use taut_cpd::{Corners, Graph};
+use taut_cpd::graph::{Corners, Graph};
 use taut_grid::{FreeSet, Grid, MapFile};
 use taut_mesh::mesh_from_grid;
 

@@ -106,7 +106,7 @@ pub enum CpdError {
     /// The corner graph cannot be built.
     #[error("corner graph: {0}")]
     Graph(#[from] GraphError),
-    /// [`crate::merge_shards`] was given no shard.
+    /// [`crate::shard::merge_shards`] was given no shard.
     #[error("no shards to merge")]
     NoShards,
     /// A shard is missing.

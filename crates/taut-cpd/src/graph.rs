@@ -5,9 +5,9 @@ use rayon::prelude::*;
 use smallvec::SmallVec;
 use taut_mesh::{Mesh, MeshPoint, VisibilitySearch, Visible};
 
-use crate::corners::{Corners, NO_CORNER};
-
-use crate::error::GraphError;
+pub use crate::corners::{Corners, NO_CORNER};
+pub use crate::error::GraphError;
+pub use crate::order::NodeOrder;
 
 /// An undirected geometric graph in compressed sparse rows: node positions and, for each
 /// node, its neighbours in increasing order. Edge weights are the Euclidean distances between

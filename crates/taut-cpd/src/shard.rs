@@ -5,7 +5,13 @@ use std::ops::Range;
 use std::str::FromStr;
 
 use crate::cpd::{BuildParams, Cpd, Symbols, build_rows};
-use crate::error::{CpdError, ShardSpecError};
+use crate::error::CpdError;
+pub use crate::error::ShardSpecError;
+pub use crate::facade::{
+    build_shard, find_shard_files, merge_shard_files, parse_shard_path, shard_path,
+    write_shard_atomic,
+};
+pub use crate::file::{SHARD_MAGIC, read_shard, read_shard_header, write_shard};
 use crate::graph::Graph;
 use crate::order::NodeOrder;
 use crate::progress::Progress;

@@ -14,10 +14,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
-use taut_cpd::{
-    BuildParams, CpdError, Eps, NoProgress, ShardSpec, build_cpd, build_shard, decode_cpd,
-    decode_shard, encode_cpd, encode_shard, read_cpd, read_cpd_header, read_shard_header,
-};
+use taut_cpd::encoding::{decode_cpd, decode_shard, encode_cpd, encode_shard};
+use taut_cpd::shard::{ShardSpec, build_shard, read_shard_header};
+use taut_cpd::{BuildParams, CpdError, Eps, NoProgress, build_cpd, read_cpd, read_cpd_header};
 use taut_grid::{FreeSet, Grid, MapFile};
 use taut_mesh::{Mesh, mesh_from_grid, read_mesh};
 use taut_testdata::fixtures;

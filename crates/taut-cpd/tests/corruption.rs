@@ -5,10 +5,9 @@ use common::exercise;
 
 use proptest::prelude::*;
 use sha2::{Digest, Sha256};
-use taut_cpd::{
-    BuildParams, Cpd, CpdError, FORMAT_VERSION, Graph, NoProgress, decode_cpd, encode_cpd,
-    read_cpd, read_cpd_header,
-};
+use taut_cpd::encoding::{decode_cpd, encode_cpd};
+use taut_cpd::graph::Graph;
+use taut_cpd::{BuildParams, Cpd, CpdError, FORMAT_VERSION, NoProgress, read_cpd, read_cpd_header};
 use taut_mesh::MeshPoint;
 use taut_testdata::fixtures;
 

@@ -2,10 +2,11 @@
 //! through its files, and in shards.
 
 use proptest::prelude::*;
+use taut_cpd::encoding::{decode_cpd, decode_shard, encode_cpd, encode_shard};
+use taut_cpd::graph::Graph;
+use taut_cpd::shard::{CpdShard, ShardSpec, ShardSpecError, merge_shards, read_shard, write_shard};
 use taut_cpd::{
-    BuildParams, Cpd, CpdError, CpdShard, Graph, Move, NoProgress, ShardSpec, ShardSpecError,
-    decode_cpd, decode_shard, encode_cpd, encode_shard, merge_shards, read_cpd, read_cpd_header,
-    read_shard, write_cpd, write_shard,
+    BuildParams, Cpd, CpdError, Move, NoProgress, read_cpd, read_cpd_header, write_cpd,
 };
 use taut_mesh::MeshPoint;
 

@@ -5,9 +5,8 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use taut_anya::AnyaPlanner;
-use taut_cpd::{
-    BuildParams, Corners, Cpd, Eps, EpsContext, EpsPlanner, Graph, NoProgress, Stop, mesh_hash,
-};
+use taut_cpd::graph::{Corners, Graph};
+use taut_cpd::{BuildParams, Cpd, Eps, EpsContext, EpsPlanner, NoProgress, Stop, mesh_hash};
 use taut_grid::{Answer, Grid, Planner, Point, Status};
 use taut_mesh::{Ambiguity, Mesh, mesh_from_grid};
 use taut_testdata::{

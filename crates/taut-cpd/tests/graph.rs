@@ -9,7 +9,8 @@ use std::collections::BTreeSet;
 
 use common::grid_corners;
 use proptest::prelude::*;
-use taut_cpd::{BuildParams, Corners, Cpd, Graph, NoProgress, mesh_hash};
+use taut_cpd::graph::{Corners, Graph};
+use taut_cpd::{BuildParams, Cpd, NoProgress, mesh_hash};
 use taut_grid::{Grid, Point};
 use taut_mesh::{Mesh, mesh_from_grid};
 use taut_testdata::{cell_mesh, double_corner_grid, lattice_point, random_grid, show};
@@ -24,7 +25,7 @@ fn check(g: &Grid, mesh: &Mesh) -> Result<(), TestCaseError> {
     // Every edge found from both ends (no union needed) and legal; every legal pair found.
     for u in 0..corners.len() as u32 {
         let mut vis = taut_mesh::VisibilitySearch::new();
-        let row = taut_cpd::visible_corners(mesh, &corners, u, &mut vis);
+        let row = taut_cpd::graph::visible_corners(mesh, &corners, u, &mut vis);
         prop_assert_eq!(
             row.as_slice(),
             graph.neighbours(u),

@@ -6,7 +6,8 @@
 //! Its own test binary, because `allocation-counter` installs the global allocator (its
 //! counts are per thread).
 
-use taut_cpd::{FirstMoveContext, Graph, NodeOrder, RowData};
+use taut_cpd::graph::{Graph, NodeOrder};
+use taut_cpd::rows::{FirstMoveContext, RowData};
 use taut_mesh::MeshPoint;
 
 #[test]

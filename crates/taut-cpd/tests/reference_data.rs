@@ -17,9 +17,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use taut_cpd::{
-    BuildParams, Corners, Cpd, Eps, EpsContext, EpsPlanner, Graph, NoProgress, Stop, mesh_hash,
-};
+use taut_cpd::graph::{Corners, Graph};
+use taut_cpd::{BuildParams, Cpd, Eps, EpsContext, EpsPlanner, NoProgress, Stop, mesh_hash};
 use taut_grid::{
     Answer, FreeSet, Grid, LENGTH_TOLERANCE, MapFile, Planner, Point, Status, lengths_agree,
 };

@@ -4,7 +4,8 @@
 mod common;
 
 use common::arena_eps;
-use taut_cpd::{Corners, Cpd, EpsContext, Graph, Stop};
+use taut_cpd::graph::{Corners, Graph};
+use taut_cpd::{Cpd, EpsContext, Stop};
 use taut_mesh::{Ambiguity, MeshAnswer};
 use taut_testdata::{assert_send_sync, assert_threads_agree};
 

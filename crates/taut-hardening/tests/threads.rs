@@ -23,8 +23,8 @@ const _: () = {
     assert_send_sync::<Scenario>();
     assert_send_sync::<Mesh>();
     assert_send_sync::<taut::cpd::Cpd>();
-    assert_send_sync::<taut::cpd::CpdShard>();
-    assert_send_sync::<taut::cpd::Graph>();
+    assert_send_sync::<taut::cpd::shard::CpdShard>();
+    assert_send_sync::<taut::cpd::graph::Graph>();
     assert_send_sync::<Eps>();
     assert_send_sync::<SphereGrid>();
     assert_send_sync::<Answer>();

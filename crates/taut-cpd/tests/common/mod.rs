@@ -29,7 +29,8 @@ pub fn grid_corners(g: &Grid) -> Vec<Point> {
 /// queries as mesh points.
 pub fn arena_eps() -> (std::sync::Arc<taut_cpd::Eps>, Vec<(MeshPoint, MeshPoint)>) {
     use std::sync::Arc;
-    use taut_cpd::{BuildParams, Corners, Cpd, Eps, Graph, NoProgress, mesh_hash};
+    use taut_cpd::graph::{Corners, Graph};
+    use taut_cpd::{BuildParams, Cpd, Eps, NoProgress, mesh_hash};
     use taut_testdata::{fixture_queries, mesh_queries};
     let (grid, queries) = fixture_queries("arena");
     let mesh = Arc::new(taut_mesh::mesh_from_grid(&grid).unwrap());

@@ -135,6 +135,25 @@ impl Grid {
         }))
     }
 
+    /// The grid as text, one row per line, `.` free and `@` blocked: the inverse of
+    /// [`Grid::from_ascii`], for failure messages that a test can paste back.
+    ///
+    /// ```
+    /// # use taut_grid::Grid;
+    /// let g = Grid::from_ascii(&["..@", "@.."]).unwrap();
+    /// assert_eq!(g.to_ascii(), "..@\n@..\n");
+    /// ```
+    pub fn to_ascii(&self) -> String {
+        let mut s = String::with_capacity(((self.width() + 1) * self.height()) as usize);
+        for y in 0..self.height() {
+            for x in 0..self.width() {
+                s.push(if self.is_free(x, y) { '.' } else { '@' });
+            }
+            s.push('\n');
+        }
+        s
+    }
+
     fn set_free(&mut self, x: i32, y: i32) {
         let (w, b) = self.bit(x, y);
         if self.bits[w] & b == 0 {

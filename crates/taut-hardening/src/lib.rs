@@ -205,12 +205,5 @@ impl<'g> Oracle<'g> {
 /// The grid as text, one row per line, `.` free and `@` blocked: what a failure message
 /// prints so the map can be pasted into [`Grid::from_ascii`].
 pub fn show(grid: &Grid) -> String {
-    let mut s = String::with_capacity(((grid.width() + 1) * grid.height()) as usize);
-    for y in 0..grid.height() {
-        for x in 0..grid.width() {
-            s.push(if grid.is_free(x, y) { '.' } else { '@' });
-        }
-        s.push('\n');
-    }
-    s
+    grid.to_ascii()
 }

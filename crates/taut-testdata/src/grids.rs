@@ -36,14 +36,7 @@ pub fn spread_queries(grid: &Grid, n: usize) -> Vec<(Point, Point)> {
 /// The grid as text, one row per line, `.` free and `@` blocked: for failure messages (it
 /// pastes back into [`Grid::from_ascii`]).
 pub fn show(grid: &Grid) -> String {
-    let mut s = String::with_capacity(((grid.width() + 1) * grid.height()) as usize);
-    for y in 0..grid.height() {
-        for x in 0..grid.width() {
-            s.push(if grid.is_free(x, y) { '.' } else { '@' });
-        }
-        s.push('\n');
-    }
-    s
+    grid.to_ascii()
 }
 
 /// The fixture map `fixtures/maps/{name}.map` (MovingAI terrain rules) and the queries of its

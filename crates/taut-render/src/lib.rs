@@ -468,49 +468,13 @@ impl Scene<'_> {
         let path: Vec<Pt> = self.path.iter().map(|p| pt(*p)).collect();
         let path_w = (0.45 * s).clamp(3.0, 6.0);
         if path.len() >= 2 {
-            layers.push(Layer {
-                class: "path-halo",
-                shape: Shape::Polyline(path.clone()),
-                fill: None,
-                stroke: Some((palette::HALO.with_alpha(0.9), path_w + 2.5)),
-                crisp: false,
-            });
-            layers.push(Layer {
-                class: "path",
-                shape: Shape::Polyline(path.clone()),
-                fill: None,
-                stroke: Some((palette::PATH, path_w)),
-                crisp: false,
-            });
+            path_layers(vec![path.clone()], path_w, 2.5, &mut layers);
         }
         if path.len() > 2 {
-            layers.push(Layer {
-                class: "turns",
-                shape: Shape::Dots {
-                    at: path[1..path.len() - 1].to_vec(),
-                    radius_px: (0.5 * s).clamp(3.2, 7.0),
-                },
-                fill: Some(palette::HALO),
-                stroke: Some((palette::PATH, (0.15 * s).clamp(1.5, 2.5))),
-                crisp: false,
-            });
+            layers.push(turn_layer(path[1..path.len() - 1].to_vec(), s));
         }
         let r = (0.8 * s).clamp(5.0, 11.0);
-        for (class, p, color) in [
-            ("start", self.start, palette::START),
-            ("goal", self.goal, palette::GOAL),
-        ] {
-            layers.push(Layer {
-                class,
-                shape: Shape::Dots {
-                    at: vec![pt(p)],
-                    radius_px: r,
-                },
-                fill: Some(color),
-                stroke: Some((palette::HALO, 2.0)),
-                crisp: false,
-            });
-        }
+        end_layers(pt(self.start), pt(self.goal), r, &mut layers);
         layers
     }
 
@@ -650,6 +614,64 @@ impl Scene<'_> {
                 crisp: false,
             });
         }
+    }
+}
+
+/// The path as a white halo (`halo` pixels wider) under a line `width` pixels wide, for each
+/// of its `parts`: every halo first, so that no part's halo covers another part's line. The
+/// marks every picture (search, agent trail, sea route) draws its path with.
+pub(crate) fn path_layers(parts: Vec<Vec<Pt>>, width: f64, halo: f64, layers: &mut Vec<Layer>) {
+    for part in &parts {
+        layers.push(Layer {
+            class: "path-halo",
+            shape: Shape::Polyline(part.clone()),
+            fill: None,
+            stroke: Some((palette::HALO.with_alpha(0.9), width + halo)),
+            crisp: false,
+        });
+    }
+    for part in parts {
+        layers.push(Layer {
+            class: "path",
+            shape: Shape::Polyline(part),
+            fill: None,
+            stroke: Some((palette::PATH, width)),
+            crisp: false,
+        });
+    }
+}
+
+/// The turning points of a path, as white dots ringed in the path's colour, sized for `scale`
+/// pixels per cell.
+pub(crate) fn turn_layer(at: Vec<Pt>, scale: f64) -> Layer {
+    Layer {
+        class: "turns",
+        shape: Shape::Dots {
+            at,
+            radius_px: (0.5 * scale).clamp(3.2, 7.0),
+        },
+        fill: Some(palette::HALO),
+        stroke: Some((palette::PATH, (0.15 * scale).clamp(1.5, 2.5))),
+        crisp: false,
+    }
+}
+
+/// The start (green) and goal (red) discs of `radius` pixels, ringed white.
+pub(crate) fn end_layers(start: Pt, goal: Pt, radius: f64, layers: &mut Vec<Layer>) {
+    for (class, p, color) in [
+        ("start", start, palette::START),
+        ("goal", goal, palette::GOAL),
+    ] {
+        layers.push(Layer {
+            class,
+            shape: Shape::Dots {
+                at: vec![p],
+                radius_px: radius,
+            },
+            fill: Some(color),
+            stroke: Some((palette::HALO, 2.0)),
+            crisp: false,
+        });
     }
 }
 

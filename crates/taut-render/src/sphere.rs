@@ -20,8 +20,8 @@ use taut_spherical::{LatLon, Route, SphereGrid};
 
 use super::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
 use super::{
-    ImageFormat, Layer, Layout, LegendItem, LegendMark, Pt, RenderError, Shape, palette,
-    path_legend,
+    ImageFormat, Layer, Layout, LegendItem, LegendMark, Pt, RenderError, Shape, end_layers,
+    palette, path_layers, path_legend, turn_layer,
 };
 
 /// An endpoint of a sphere route as `taut route` reports it: the point searched from (or to),
@@ -123,57 +123,22 @@ impl SphereScene<'_> {
             });
         }
         let path_w = (0.45 * s).clamp(3.0, 6.0);
-        let parts = self.route_parts();
-        for part in &parts {
-            layers.push(Layer {
-                class: "path-halo",
-                shape: Shape::Polyline(part.clone()),
-                fill: None,
-                stroke: Some((palette::HALO.with_alpha(0.9), path_w + 2.5)),
-                crisp: false,
-            });
-        }
-        for part in parts {
-            layers.push(Layer {
-                class: "path",
-                shape: Shape::Polyline(part),
-                fill: None,
-                stroke: Some((palette::PATH, path_w)),
-                crisp: false,
-            });
-        }
+        path_layers(self.route_parts(), path_w, 2.5, &mut layers);
         let waypoints = self.route.map(Route::waypoints).unwrap_or_default();
         if waypoints.len() > 2 {
-            layers.push(Layer {
-                class: "turns",
-                shape: Shape::Dots {
-                    at: waypoints[1..waypoints.len() - 1]
-                        .iter()
-                        .map(|&p| self.project(p))
-                        .collect(),
-                    radius_px: (0.5 * s).clamp(3.2, 7.0),
-                },
-                fill: Some(palette::HALO),
-                stroke: Some((palette::PATH, (0.15 * s).clamp(1.5, 2.5))),
-                crisp: false,
-            });
+            let at = waypoints[1..waypoints.len() - 1]
+                .iter()
+                .map(|&p| self.project(p))
+                .collect();
+            layers.push(turn_layer(at, s));
         }
         let r = (0.8 * s).clamp(5.0, 11.0);
-        for (class, end, color) in [
-            ("start", self.from, palette::START),
-            ("goal", self.to, palette::GOAL),
-        ] {
-            layers.push(Layer {
-                class,
-                shape: Shape::Dots {
-                    at: vec![self.project(end.point)],
-                    radius_px: r,
-                },
-                fill: Some(color),
-                stroke: Some((palette::HALO, 2.0)),
-                crisp: false,
-            });
-        }
+        end_layers(
+            self.project(self.from.point),
+            self.project(self.to.point),
+            r,
+            &mut layers,
+        );
         layers
     }
 

@@ -14,8 +14,8 @@
 use taut_grid::{Grid, Point};
 
 use super::{
-    ImageFormat, Layer, Layout, LegendItem, LegendMark, Pt, RenderError, Shape, cell_runs, palette,
-    path_legend,
+    ImageFormat, Layer, Layout, LegendItem, LegendMark, Pt, RenderError, Shape, cell_runs,
+    end_layers, palette, path_layers, path_legend,
 };
 
 /// The tint of the blocked cells the agent saw.
@@ -101,37 +101,10 @@ impl TrailScene<'_> {
         let line = self.polyline();
         if line.len() >= 2 {
             let w = (0.3 * s).clamp(2.0, 5.0);
-            layers.push(Layer {
-                class: "path-halo",
-                shape: Shape::Polyline(line.clone()),
-                fill: None,
-                stroke: Some((palette::HALO.with_alpha(0.9), w + 2.0)),
-                crisp: false,
-            });
-            layers.push(Layer {
-                class: "path",
-                shape: Shape::Polyline(line),
-                fill: None,
-                stroke: Some((palette::PATH, w)),
-                crisp: false,
-            });
+            path_layers(vec![line], w, 2.0, &mut layers);
         }
         let r = (0.6 * s).clamp(4.0, 10.0);
-        for (class, p, color) in [
-            ("start", self.start, palette::START),
-            ("goal", self.goal, palette::GOAL),
-        ] {
-            layers.push(Layer {
-                class,
-                shape: Shape::Dots {
-                    at: vec![centre(p)],
-                    radius_px: r,
-                },
-                fill: Some(color),
-                stroke: Some((palette::HALO, 2.0)),
-                crisp: false,
-            });
-        }
+        end_layers(centre(self.start), centre(self.goal), r, &mut layers);
         layers
     }
 

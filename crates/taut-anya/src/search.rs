@@ -7,11 +7,12 @@
 //! *cone* node has it on another row, and its successors lie on the next row away from the root.
 //!
 //! # The ray invariant
-//! A cone endpoint at row distance `k` from its root is stored as `n / d` where
-//! `n - r.x * d = D * k` for an integer `D`: the endpoint lies on the ray from `r` with slope
-//! `D / d` per row. Projecting it one row further is then exact and cheap: `n' = n + D`.
-//! Integer endpoints created at distance `k` are written over `d = k`
-//! ([`Frac::int_over`]), which keeps the invariant; so do projections.
+//! A cone endpoint at row distance `k` from its root lies on a ray from the root `r` through
+//! a lattice point. It is stored as the mixed fraction `q + r / d` together with the ray's
+//! slope `sq + sr / d` per row, over the same denominator ([`Frac`]): projecting it one row
+//! further is an addition with one carry, exact and without a division. An integer endpoint
+//! created at distance `k` ([`Frac::on_ray`]) is written over `d = k` with slope
+//! `(x - r.x) / k`, which costs the one division of its ray.
 //!
 //! # Geometry of one step (see `docs/anya.md` for the proofs)
 //! - The cells between a cone interval and the next row are all free or all blocked, because
@@ -247,8 +248,8 @@ impl Search<'_> {
             if T::ENABLED {
                 tracer.record(TraceEvent::Interval {
                     row: n.row,
-                    lo: Rational::new(n.lo.n, n.lo.d),
-                    hi: Rational::new(n.hi.n, n.hi.d),
+                    lo: Rational::new(n.lo.ratio().0, n.lo.ratio().1),
+                    hi: Rational::new(n.hi.ratio().0, n.hi.ratio().1),
                     root: n.root,
                 });
             }
@@ -356,6 +357,7 @@ impl Search<'_> {
 
     // ----- pushing, pruning ---------------------------------------------------------------
 
+    #[inline(always)]
     fn push(&mut self, n: Node) {
         let f = self.f_value(&n);
         let id = self.ctx.nodes.len() as u32;
@@ -365,37 +367,42 @@ impl Search<'_> {
     }
 
     /// Handles a freshly generated node: pushes it, or prunes it (Algorithm 3).
-    fn consider(&mut self, mut n: Node) {
+    ///
+    /// With intermediate pruning, a node none of whose endpoints turns (and which does not
+    /// contain the goal) has only observable successors, so it is expanded at once instead of
+    /// being pushed: its successors replace it, each handled the same way (a worklist, since
+    /// one projection may split into several pieces). A node with no successor at all is a
+    /// cul-de-sac and vanishes.
+    fn consider(&mut self, n: Node) {
         self.out.stats.generated += 1;
-        self.classify(&mut n);
-        if self.opts.intermediate {
-            let mut chain = std::mem::take(&mut self.ctx.chain);
-            loop {
-                if self.contains_goal(&n) || !self.is_intermediate(&n) {
-                    break;
-                }
-                // `n` has observable successors only: generate them now.
-                chain.clear();
-                self.observable_successors(&n, &mut chain);
-                match chain.len() {
-                    0 if self.opts.cul_de_sac => {
-                        self.ctx.chain = chain;
-                        return;
-                    }
-                    0 => break,
-                    1 => {
-                        n = chain[0];
-                        self.classify(&mut n);
-                        self.out.stats.generated += 1;
-                    }
-                    _ => break,
-                }
+        if !self.opts.intermediate {
+            let mut n = n;
+            self.classify(&mut n);
+            if self.opts.cul_de_sac && !self.contains_goal(&n) && self.is_cul_de_sac(&n) {
+                return;
             }
-            self.ctx.chain = chain;
-        } else if self.opts.cul_de_sac && !self.contains_goal(&n) && self.is_cul_de_sac(&n) {
+            self.push(n);
             return;
         }
-        self.push(n);
+        let mut work = std::mem::take(&mut self.ctx.chain);
+        debug_assert!(work.is_empty());
+        work.push(n);
+        while let Some(mut n) = work.pop() {
+            self.classify(&mut n);
+            if self.contains_goal(&n) || !self.is_intermediate(&n) {
+                self.push(n);
+                continue;
+            }
+            // `n` has observable successors only: generate them now, in its place.
+            let before = work.len();
+            self.observable_successors(&n, &mut work);
+            let made = work.len() - before;
+            self.out.stats.generated += made as u64;
+            if made == 0 && !self.opts.cul_de_sac {
+                self.push(n);
+            }
+        }
+        self.ctx.chain = work;
     }
 
     /// Finds the turning endpoints of a new node (see [`Node::turns`]).
@@ -461,7 +468,7 @@ impl Search<'_> {
         lo: Frac,
         hi: Frac,
         y: i32,
-        k: i64,
+        k: i32,
         root: Point,
         root_id: u32,
         g: f64,
@@ -471,7 +478,7 @@ impl Search<'_> {
         let mut a = lo;
         let mut x = self.grid.next_change(lo.floor(), y);
         while hi.cmp_int(x).is_gt() {
-            let b = Frac::int_over(x, k);
+            let b = Frac::on_ray(x, k, root.x);
             out.push(Node::new(a, b, y, root, root_id, g));
             a = b;
             x = self.grid.next_change(x, y);
@@ -496,8 +503,7 @@ impl Search<'_> {
         let q = self.flat_scan(p, y, side, from_endpoint);
         if q != p {
             let (lo, hi) = (p.min(q), p.max(q));
-            let (lo, hi) = (Frac::int_over(lo, 1), Frac::int_over(hi, 1));
-            out.push(Node::new(lo, hi, y, root, root_id, g));
+            out.push(Node::new(Frac::int(lo), Frac::int(hi), y, root, root_id, g));
         }
     }
 
@@ -544,7 +550,7 @@ impl Search<'_> {
                 (s.y, s.y + 1)
             };
             if let Some((lo, hi)) = self.seen_through(s.x, cy, !se_only) {
-                let (lo, hi) = (Frac::int_over(lo, 1), Frac::int_over(hi, 1));
+                let (lo, hi) = (Frac::on_ray(lo, 1, s.x), Frac::on_ray(hi, 1, s.x));
                 self.split(lo, hi, y2, 1, s, 0, 0.0, out);
             }
         }
@@ -594,21 +600,16 @@ impl Search<'_> {
     /// The observable successors of a cone node: its interval projected one row further from
     /// the root through the free cells in between, split at change points.
     fn project_cone(&self, n: &Node, out: &mut Vec<Node>) {
-        let k = i64::from((n.row - n.root.y).abs());
+        let k = (n.row - n.root.y).abs();
         let dir = (n.row - n.root.y).signum();
         let (y2, cy) = if dir > 0 {
             (n.row + 1, n.row)
         } else {
             (n.row - 1, n.row - 1)
         };
-        let rx = i64::from(n.root.x);
         let project = |f: Frac| {
-            let num = f.n - rx * f.d;
-            debug_assert_eq!(num % k, 0, "ray invariant");
-            Frac {
-                n: f.n + num / k,
-                d: f.d,
-            }
+            debug_assert!(f.on_ray_from(n.root.x, k), "ray invariant");
+            f.project()
         };
         if n.lo.cmp(n.hi).is_eq()
             && n.lo.is_int()
@@ -646,8 +647,17 @@ impl Search<'_> {
         }
         let (l, r) = self.grid.free_run(c0, cy);
         let k2 = k + 1;
-        let lo = a2.max(Frac::int_over(l, k2));
-        let hi = b2.min(Frac::int_over(r, k2));
+        // Clip to the run; a clipped end starts a new ray (the only division here).
+        let lo = if a2.cmp_int(l).is_lt() {
+            Frac::on_ray(l, k2, n.root.x)
+        } else {
+            a2
+        };
+        let hi = if b2.cmp_int(r).is_gt() {
+            Frac::on_ray(r, k2, n.root.x)
+        } else {
+            b2
+        };
         if hi.lt(lo) {
             return;
         }
@@ -708,8 +718,8 @@ impl Search<'_> {
             (self.grid.free_run(p - 1, cy).0, p)
         };
         self.split(
-            Frac::int_over(lo, 1),
-            Frac::int_over(hi, 1),
+            Frac::on_ray(lo, 1, p),
+            Frac::on_ray(hi, 1, p),
             y2,
             1,
             at,
@@ -776,16 +786,13 @@ impl Search<'_> {
         let Some((l, r)) = self.seen_through(e, cy, true) else {
             return;
         };
-        let k = i64::from(dy.abs());
+        let k = dy.abs();
         // The ray continued one row past `e`, written at distance 1 from the new root `e`.
-        let ray = Frac {
-            n: i64::from(e) * k + i64::from(dx),
-            d: k,
-        };
+        let ray = Frac::continued(e, dx, k);
         let (lo, hi) = if side > 0 {
-            (ray.max(Frac::int_over(l, 1)), Frac::int_over(r, 1))
+            (ray.max(Frac::on_ray(l, 1, e)), Frac::on_ray(r, 1, e))
         } else {
-            (Frac::int_over(l, 1), ray.min(Frac::int_over(r, 1)))
+            (Frac::on_ray(l, 1, e), ray.min(Frac::on_ray(r, 1, e)))
         };
         if lo.lt(hi) {
             self.split(lo, hi, y2, 1, at, root_id, g, out);

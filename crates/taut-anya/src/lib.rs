@@ -45,7 +45,7 @@
 mod frac;
 mod search;
 
-pub use search::{Options, RootHistory, SearchContext};
+pub use search::{FLAT_HISTORY_MAX_POINTS, Options, RootHistory, SearchContext};
 
 use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status, TraceEvent};
 

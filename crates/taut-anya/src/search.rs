@@ -40,11 +40,30 @@ use crate::frac::Frac;
 /// Where the root history (best `g` per root point) is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum RootHistory {
-    /// A flat array over all lattice points, reset in O(1) per query (16 bytes per point).
+    /// Chosen by map size: [`RootHistory::Flat`] up to [`FLAT_HISTORY_MAX_POINTS`] lattice
+    /// points (64 MiB of history), [`RootHistory::Hash`] above, so that a warm context on a
+    /// huge map holds memory in proportion to what its queries touch, not to the map.
     #[default]
+    Auto,
+    /// A flat array over all lattice points, reset in O(1) per query (16 bytes per point).
     Flat,
     /// A `hashbrown` table holding only the roots a query touches.
     Hash,
+}
+
+/// The largest map, in lattice points (`(W + 1) * (H + 1)`), on which [`RootHistory::Auto`]
+/// keeps the flat history: 2^22 points, 64 MiB (a 2047 × 2047 map).
+pub const FLAT_HISTORY_MAX_POINTS: usize = 1 << 22;
+
+impl RootHistory {
+    /// The storage used on a map of `lattice_points` points: `Flat` or `Hash`.
+    pub fn resolve(self, lattice_points: usize) -> RootHistory {
+        match self {
+            RootHistory::Auto if lattice_points <= FLAT_HISTORY_MAX_POINTS => RootHistory::Flat,
+            RootHistory::Auto => RootHistory::Hash,
+            h => h,
+        }
+    }
 }
 
 /// Search options. The defaults are what the benchmarks call "Anya".
@@ -64,7 +83,7 @@ impl Default for Options {
         Options {
             cul_de_sac: true,
             intermediate: true,
-            history: RootHistory::Flat,
+            history: RootHistory::Auto,
         }
     }
 }
@@ -179,12 +198,18 @@ impl SearchContext {
         if let Some(status) = begin_query(grid, start, goal, out)? {
             return Ok(status);
         }
+        let stride = grid.width() as usize + 1;
+        let points = stride * (grid.height() as usize + 1);
+        let opts = Options {
+            history: options.history.resolve(points),
+            ..*options
+        };
         let mut s = Search {
             grid,
             goal,
             goal_double_corner: grid.is_double_corner(goal),
-            opts: *options,
-            stride: grid.width() as usize + 1,
+            opts,
+            stride,
             ctx: self,
             out,
         };
@@ -222,7 +247,7 @@ impl Search<'_> {
             RootHistory::Flat => c
                 .flat_history
                 .begin(self.stride * (self.grid.height() as usize + 1)),
-            RootHistory::Hash => c.hash_history.clear(),
+            RootHistory::Hash | RootHistory::Auto => c.hash_history.clear(),
         }
         c.roots.push((start, NO_ROOT));
         self.set_root_g(start, 0.0);
@@ -274,7 +299,7 @@ impl Search<'_> {
         let i = self.root_index(p);
         match self.opts.history {
             RootHistory::Flat => self.ctx.flat_history.get(i),
-            RootHistory::Hash => self
+            RootHistory::Hash | RootHistory::Auto => self
                 .ctx
                 .hash_history
                 .get(&(i as u64))
@@ -288,7 +313,7 @@ impl Search<'_> {
         let i = self.root_index(p);
         match self.opts.history {
             RootHistory::Flat => self.ctx.flat_history.set(i, g),
-            RootHistory::Hash => {
+            RootHistory::Hash | RootHistory::Auto => {
                 self.ctx.hash_history.insert(i as u64, g);
             }
         }

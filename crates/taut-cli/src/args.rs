@@ -418,8 +418,9 @@ pub struct PlannerArgs {
     /// polygon edges (with any planner).
     #[arg(long, value_name = "FILE")]
     pub mesh: Option<PathBuf>,
-    /// Anya: where the root history lives (`flat` array or `hash` table).
-    #[arg(long, value_name = "KIND", default_value = "flat", value_parser = parse_root_history)]
+    /// Anya: where the root history lives: `flat` array, `hash` table, or `auto` (flat up to
+    /// 2^22 lattice points, hash above).
+    #[arg(long, value_name = "KIND", default_value = "auto", value_parser = parse_root_history)]
     pub root_history: taut::anya::RootHistory,
     /// End Point Search: the compressed path database of the map's mesh (`taut cpd build`).
     /// Without it, eps builds the CPD in memory first.
@@ -941,13 +942,14 @@ pub fn fmt_point(p: LatLon) -> String {
     format!("{:.6},{:.6}", p.lat, p.lon)
 }
 
-/// Parses a root-history name (`flat` or `hash`).
+/// Parses a root-history name (`auto`, `flat` or `hash`).
 pub fn parse_root_history(s: &str) -> Result<RootHistory, String> {
     match s {
+        "auto" => Ok(RootHistory::Auto),
         "flat" => Ok(RootHistory::Flat),
         "hash" => Ok(RootHistory::Hash),
         _ => Err(format!(
-            "{s:?} is not a root history: expected flat or hash"
+            "{s:?} is not a root history: expected auto, flat or hash"
         )),
     }
 }

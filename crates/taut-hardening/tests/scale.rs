@@ -107,12 +107,12 @@ fn a_map_of_10_to_the_8_cells_loads_within_bounds_and_every_planner_answers() {
         (Point::new(5, 4_000), Point::new(9_990, 6_000)),
         (Point::new(2_500, 10), Point::new(2_600, 9_980)),
     ];
-    // Anya with the hashed root history: the flat one costs 16 bytes per lattice point
-    // (1.6 GB here, paged in on the first query); the hashed one grows with the roots touched.
-    let options = Options {
-        history: RootHistory::Hash,
-        ..Options::default()
-    };
+    // Anya with its default options: the root history picks the hashed table on a map this
+    // size (the flat one costs 16 bytes per lattice point, 1.6 GB here, paged in on the first
+    // query); the hashed one grows with the roots touched.
+    let options = Options::default();
+    let points = (SIDE as usize + 1) * (SIDE as usize + 1);
+    assert_eq!(options.history.resolve(points), RootHistory::Hash);
     let mut anya = SearchContext::new();
     let mut polyanya = PolyanyaPlanner::new(&grid, mesh.clone());
     let (mut a, mut p) = (Answer::default(), Answer::default());
@@ -140,11 +140,21 @@ fn a_map_of_10_to_the_8_cells_loads_within_bounds_and_every_planner_answers() {
         }
     }
     assert!(found >= 3, "only {found} of the queries have a path");
+    // The same queries again on the warm context: nothing allocated, and the context's
+    // buffers (its peak memory, since they only grow) stay what the first pass left.
     let anya_bytes = anya.heap_bytes();
+    let warm = allocation_counter::measure(|| {
+        for (s, t) in queries {
+            anya.search(&grid, s, t, &options, &mut a).unwrap();
+        }
+    });
     eprintln!(
-        "anya context (hashed history): {:.1} MiB",
-        mib(anya_bytes as f64)
+        "anya context (default options: hashed history): {:.1} MiB; warm pass allocated {} times",
+        mib(anya_bytes as f64),
+        warm.count_total
     );
+    assert_eq!(warm.count_total, 0, "a warm Anya query allocated");
+    assert_eq!(anya.heap_bytes(), anya_bytes);
     assert!(
         anya_bytes < 64 << 20,
         "anya's context holds {anya_bytes} bytes"

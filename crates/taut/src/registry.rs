@@ -539,6 +539,7 @@ impl std::str::FromStr for PlannerSpec {
                 (Algo::Anya, "no-intermediate") => a.intermediate = false,
                 (Algo::Anya, "hash") => a.history = taut_anya::RootHistory::Hash,
                 (Algo::Anya, "flat") => a.history = taut_anya::RootHistory::Flat,
+                (Algo::Anya, "auto") => a.history = taut_anya::RootHistory::Auto,
                 (Algo::Polyanya, "no-cul-de-sac") => p.cul_de_sac = false,
                 (Algo::Polyanya, "no-intermediate") => p.intermediate = false,
                 (Algo::Polyanya, "reference") => tuning.mesh = MeshChoice::Given,

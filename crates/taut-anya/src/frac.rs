@@ -111,6 +111,12 @@ impl Frac {
         self.q
     }
 
+    /// `ceil(value)`.
+    #[inline(always)]
+    pub fn ceil(self) -> i32 {
+        self.q + i32::from(self.r > 0)
+    }
+
     /// The value as the integer it is (callers check [`Frac::is_int`]).
     #[inline(always)]
     pub fn as_int(self) -> i32 {
@@ -195,6 +201,7 @@ mod tests {
                             + Rational::new(i64::from(x - rx) * i64::from(k + j), i64::from(k));
                         assert_eq!(rat(f), want, "rx {rx} x {x} k {k} j {j}");
                         assert_eq!(i64::from(f.floor()), want.floor().to_integer());
+                        assert_eq!(i64::from(f.ceil()), want.ceil().to_integer());
                         assert_eq!(f.is_int(), want.is_integer());
                         assert!(f.on_ray_from(rx, k + j));
                         f = f.project();

@@ -412,11 +412,21 @@ impl Search<'_> {
         let mut work = std::mem::take(&mut self.ctx.chain);
         debug_assert!(work.is_empty());
         work.push(n);
-        while let Some(mut n) = work.pop() {
+        'work: while let Some(mut n) = work.pop() {
             self.classify(&mut n);
             if self.contains_goal(&n) || !self.is_intermediate(&n) {
                 self.push(n);
                 continue;
+            }
+            // The common case first: the cone crosses open ground, one row at a time.
+            while let Some(mut m) = self.open_ground_step(&n) {
+                self.out.stats.generated += 1;
+                self.classify(&mut m);
+                if self.contains_goal(&m) || !self.is_intermediate(&m) {
+                    self.push(m);
+                    continue 'work;
+                }
+                n = m;
             }
             // `n` has observable successors only: generate them now, in its place.
             let before = work.len();
@@ -430,6 +440,64 @@ impl Search<'_> {
         self.ctx.chain = work;
     }
 
+    /// The observable successor of cone node `n` in the common case: its projection is one
+    /// interval, with no change point strictly inside. That holds when the cells beyond the
+    /// next row under the (clipped) projection are all free: then, as [`Search::project_cone`]
+    /// would, the projection is clipped to the free run of the strip under `n` and not split.
+    /// The run is found by bounded scans (only as far as the projection reaches), and the
+    /// split test is one bounded row read, instead of unbounded run and change-point scans.
+    /// `None` when the test fails (the general projection then decides) or when `n` is flat
+    /// or a single point.
+    #[inline(always)]
+    fn open_ground_step(&self, n: &Node) -> Option<Node> {
+        if n.is_flat() || !n.lo.lt(n.hi) {
+            return None;
+        }
+        let (y2, cy, beyond) = if n.row > n.root.y {
+            (n.row + 1, n.row, n.row + 1)
+        } else {
+            (n.row - 1, n.row - 1, n.row - 2)
+        };
+        if beyond < -1 || beyond > self.grid.height() {
+            return None;
+        }
+        // The cells under the interval are all free or all blocked (module docs).
+        let c0 = n.lo.floor();
+        if !self.free(c0, cy) {
+            return None;
+        }
+        let (a2, b2) = (n.lo.project(), n.hi.project());
+        let k2 = (y2 - n.root.y).abs();
+        let lo = if a2.floor() < c0 {
+            match self.grid.last_blocked(cy, a2.floor().max(-1), c0 - 1) {
+                Some(b) if a2.cmp_int(b + 1).is_lt() => Frac::on_ray(b + 1, k2, n.root.x),
+                _ => a2,
+            }
+        } else {
+            a2
+        };
+        let last = n.hi.ceil() - 1;
+        let hi = if b2.ceil() - 1 > last {
+            match self
+                .grid
+                .first_blocked(cy, last + 1, (b2.ceil() - 1).min(self.grid.width()))
+            {
+                Some(b) if b2.cmp_int(b).is_gt() => Frac::on_ray(b, k2, n.root.x),
+                _ => b2,
+            }
+        } else {
+            b2
+        };
+        if hi.lt(lo)
+            || lo.floor() < -1
+            || hi.ceil() - 1 > self.grid.width()
+            || !self.grid.all_free(beyond, lo.floor(), hi.ceil() - 1)
+        {
+            return None;
+        }
+        Some(Node::new(lo, hi, y2, n.root, n.root_id, n.g))
+    }
+
     /// Finds the turning endpoints of a new node (see [`Node::turns`]).
     #[inline]
     fn classify(&self, n: &mut Node) {
@@ -437,7 +505,18 @@ impl Search<'_> {
             let (p, side) = self.flat_far_end(n);
             self.flat_turn(p, n.row, side).unwrap_or(0)
         } else {
-            self.cone_turn(n, n.hi, 1).unwrap_or(0) | self.cone_turn(n, n.lo, -1).unwrap_or(0) << 4
+            // Only a lattice point can turn (most endpoints are not).
+            let right = if n.hi.is_int() {
+                self.cone_turn(n, n.hi, 1).unwrap_or(0)
+            } else {
+                0
+            };
+            let left = if n.lo.is_int() {
+                self.cone_turn(n, n.lo, -1).unwrap_or(0)
+            } else {
+                0
+            };
+            right | left << 4
         };
     }
 

@@ -209,6 +209,86 @@ impl Grid {
         self.bits[w] & b != 0
     }
 
+    /// Whether every cell `x0..=x1` of row `y` is free (true when `x0 > x1`), for cells of the
+    /// padded range (`-1 <= x0`, `x1 <= width`, `-1 <= y <= height`). Reads the row's bits a
+    /// word at a time: the cost grows with `(x1 - x0) / 64`, not with the free run around it.
+    #[inline(always)]
+    pub fn all_free(&self, y: i32, x0: i32, x1: i32) -> bool {
+        debug_assert!(x0 >= -1 && x1 <= self.width && y >= -1 && y <= self.height);
+        if x0 > x1 {
+            return true;
+        }
+        let base = (y + 1) as usize * self.stride;
+        let (c0, c1) = ((x0 + 1) as usize, (x1 + 1) as usize);
+        let (w0, w1) = (c0 / 64, c1 / 64);
+        let lo_mask = !0u64 << (c0 % 64);
+        let hi_mask = !0u64 >> (63 - c1 % 64);
+        if w0 == w1 {
+            let m = lo_mask & hi_mask;
+            return self.bits[base + w0] & m == m;
+        }
+        if self.bits[base + w0] & lo_mask != lo_mask || self.bits[base + w1] & hi_mask != hi_mask {
+            return false;
+        }
+        self.bits[base + w0 + 1..base + w1]
+            .iter()
+            .all(|&w| w == !0u64)
+    }
+
+    /// The first blocked cell among `x0..=x1` of row `y`, scanning east; `None` when all are
+    /// free (or `x0 > x1`). Same range rules and cost as [`Grid::all_free`].
+    #[inline(always)]
+    pub fn first_blocked(&self, y: i32, x0: i32, x1: i32) -> Option<i32> {
+        debug_assert!(x0 >= -1 && x1 <= self.width && y >= -1 && y <= self.height);
+        if x0 > x1 {
+            return None;
+        }
+        let base = (y + 1) as usize * self.stride;
+        let (c0, c1) = ((x0 + 1) as usize, (x1 + 1) as usize);
+        let (mut w, w1) = (c0 / 64, c1 / 64);
+        let mut blocked = !self.bits[base + w] & (!0u64 << (c0 % 64));
+        loop {
+            if w == w1 {
+                blocked &= !0u64 >> (63 - c1 % 64);
+            }
+            if blocked != 0 {
+                return Some((w * 64 + blocked.trailing_zeros() as usize) as i32 - 1);
+            }
+            if w == w1 {
+                return None;
+            }
+            w += 1;
+            blocked = !self.bits[base + w];
+        }
+    }
+
+    /// The last blocked cell among `x0..=x1` of row `y`, scanning west from `x1`; `None` when
+    /// all are free (or `x0 > x1`). Same range rules and cost as [`Grid::all_free`].
+    #[inline(always)]
+    pub fn last_blocked(&self, y: i32, x0: i32, x1: i32) -> Option<i32> {
+        debug_assert!(x0 >= -1 && x1 <= self.width && y >= -1 && y <= self.height);
+        if x0 > x1 {
+            return None;
+        }
+        let base = (y + 1) as usize * self.stride;
+        let (c0, c1) = ((x0 + 1) as usize, (x1 + 1) as usize);
+        let (w0, mut w) = (c0 / 64, c1 / 64);
+        let mut blocked = !self.bits[base + w] & (!0u64 >> (63 - c1 % 64));
+        loop {
+            if w == w0 {
+                blocked &= !0u64 << (c0 % 64);
+            }
+            if blocked != 0 {
+                return Some((w * 64 + 63 - blocked.leading_zeros() as usize) as i32 - 1);
+            }
+            if w == w0 {
+                return None;
+            }
+            w -= 1;
+            blocked = !self.bits[base + w];
+        }
+    }
+
     /// Whether the lattice point is within the map's closed rectangle `[0, W] × [0, H]`.
     #[inline]
     pub fn contains_point(&self, p: Point) -> bool {

@@ -282,6 +282,19 @@ proptest! {
                 }
             }
         }
+        for y in -1..=h {
+            for x0 in -1..=w {
+                // Every range from x0 (long ones up to 150 cells, across word boundaries).
+                for x1 in (x0 - 1)..=w.min(x0 + 150) {
+                    let brute = (x0..=x1).all(|x| g.is_free_padded(x, y));
+                    prop_assert_eq!(g.all_free(y, x0, x1), brute, "all_free {} {}..={}", y, x0, x1);
+                    let first = (x0..=x1).find(|&x| !g.is_free_padded(x, y));
+                    prop_assert_eq!(g.first_blocked(y, x0, x1), first, "first_blocked {} {}..={}", y, x0, x1);
+                    let last = (x0..=x1).rev().find(|&x| !g.is_free_padded(x, y));
+                    prop_assert_eq!(g.last_blocked(y, x0, x1), last, "last_blocked {} {}..={}", y, x0, x1);
+                }
+            }
+        }
         for y in 0..=h {
             for x in -1..=w + 1 {
                 let next = (x + 1..=w).find(|&c| brute_change(&g, c, y)).unwrap_or(w + 1);

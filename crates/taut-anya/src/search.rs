@@ -198,6 +198,15 @@ impl SearchContext {
         if let Some(status) = begin_query(grid, start, goal, out)? {
             return Ok(status);
         }
+        // A goal in plain sight: the straight segment is the shortest path (no search).
+        if grid.line_of_sight(start, goal)
+            && grid.endpoint_allows(start, goal)
+            && grid.endpoint_allows(goal, start)
+        {
+            out.waypoints.extend([start, goal]);
+            out.length = start.dist(goal);
+            return Ok(Status::Found);
+        }
         let stride = grid.width() as usize + 1;
         let points = stride * (grid.height() as usize + 1);
         let opts = Options {

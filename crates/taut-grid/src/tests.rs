@@ -104,6 +104,20 @@ proptest! {
             let (a, b) = (p(w[0].0, w[0].1), p(w[1].0, w[1].1));
             prop_assert_eq!(g.segment_is_legal(a, b), brute_legal(&g, a, b), "{:?} {} -> {}", g, a, b);
             prop_assert_eq!(g.segment_is_legal(a, b), g.segment_is_legal(b, a));
+            prop_assert_eq!(g.line_of_sight(a, b), g.segment_is_legal(a, b), "{:?} {} -> {}", g, a, b);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// The incremental line of sight on larger grids, long and steep segments included.
+    #[test]
+    fn line_of_sight_matches_segment_legality(g in arb_grid(40), pts in proptest::collection::vec((0..=41i32, 0..=41i32), 64)) {
+        for w in pts.windows(2) {
+            let (a, b) = (p(w[0].0, w[0].1), p(w[1].0, w[1].1));
+            prop_assert_eq!(g.line_of_sight(a, b), g.segment_is_legal(a, b), "{} -> {}", a, b);
+            prop_assert_eq!(g.line_of_sight(b, a), g.segment_is_legal(a, b), "{} -> {}", b, a);
         }
     }
 }

@@ -86,6 +86,9 @@ pub struct Mesh {
     poly_verts: Vec<u32>,
     poly_adj: Vec<i32>,
     poly_twin: Vec<u16>,
+    /// Per polygon: exactly one of its edges leads to another polygon (a cul-de-sac when
+    /// entered by that edge).
+    one_way: Vec<bool>,
     integer: bool,
     min: MeshPoint,
     max: MeshPoint,
@@ -354,6 +357,16 @@ impl Mesh {
             .iter()
             .all(|p| is_small_integer(p.x) && is_small_integer(p.y));
         let locator = Locator::build(&points, &poly_off, &poly_verts, min, max);
+        let one_way = poly_off
+            .windows(2)
+            .map(|w| {
+                poly_adj[w[0] as usize..w[1] as usize]
+                    .iter()
+                    .filter(|&&q| q != NO_POLY)
+                    .count()
+                    == 1
+            })
+            .collect();
         Ok(Mesh {
             points,
             vert_off,
@@ -363,6 +376,7 @@ impl Mesh {
             poly_verts,
             poly_adj,
             poly_twin,
+            one_way,
             integer,
             min,
             max,
@@ -423,6 +437,13 @@ impl Mesh {
     #[inline]
     pub fn poly_adjacent(&self, p: u32) -> &[i32] {
         &self.poly_adj[self.poly_off[p as usize] as usize..self.poly_off[p as usize + 1] as usize]
+    }
+
+    /// Whether exactly one edge of polygon `p` leads to another polygon: entered by that edge,
+    /// `p` is a cul-de-sac (one read, for pruning in the searches).
+    #[inline]
+    pub fn is_one_way(&self, p: u32) -> bool {
+        self.one_way[p as usize]
     }
 
     /// For each edge `i` of polygon `p` with a neighbour, that edge's index in the neighbour's

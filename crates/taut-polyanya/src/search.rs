@@ -401,10 +401,9 @@ impl SearchContext {
         if !options.cul_de_sac || self.targets.get(p as usize) == 0.0 {
             return false;
         }
-        mesh.poly_adjacent(p)
-            .iter()
-            .enumerate()
-            .all(|(i, &q)| q == NO_POLY || i == edge as usize)
+        // Entered by `edge`, which leads back: a dead end when it is the only such edge.
+        debug_assert_ne!(mesh.poly_adjacent(p)[edge as usize], NO_POLY);
+        mesh.is_one_way(p)
     }
 
     /// Pushes a successor node into the successor buffer with its f-value.

@@ -36,7 +36,14 @@ pub struct RefRow {
     /// The optimum; `None` where the reference planner did not finish; negative when an
     /// endpoint is blocked (the query is invalid).
     pub length: Option<f64>,
+    /// The nodes the reference Java Anya popped from its open list on this query (the
+    /// optional column [`EXPANDED_COLUMN`]), for comparing Anya's expansion counts.
+    pub java_expanded: Option<u64>,
 }
+
+/// The column of the reference data with the reference Java Anya's expansion count per
+/// query (nodes popped from its open list; intermediate nodes expanded inline not counted).
+pub const EXPANDED_COLUMN: &str = "anya_java_expanded";
 
 /// Reference optima by (map name without `.map`, 0-based query index).
 #[derive(Debug, Clone, Default)]
@@ -64,6 +71,7 @@ impl Reference {
         let (header, [c_map, c_idx, c_sx, c_sy, c_gx, c_gy, c_len]) =
             csv_header(lines.next(), ["map", "idx", "sx", "sy", "gx", "gy", column])
                 .map_err(|m| err(1, m))?;
+        let c_exp = header.iter().position(|h| h.trim() == EXPANDED_COLUMN);
         let mut rows: HashMap<String, HashMap<u32, RefRow>> = HashMap::new();
         for (i, line) in lines.enumerate() {
             let n = i + 2;
@@ -92,10 +100,18 @@ impl Reference {
                         .ok_or_else(|| err(n, format!("{v:?} is not a length")))?,
                 ),
             };
+            let java_expanded = match c_exp.map(|c| f[c].trim()) {
+                None | Some("") => None,
+                Some(v) => Some(
+                    v.parse::<u64>()
+                        .map_err(|_| err(n, format!("{v:?} is not an expansion count")))?,
+                ),
+            };
             let row = RefRow {
                 start: Point::new(int(c_sx)?, int(c_sy)?),
                 goal: Point::new(int(c_gx)?, int(c_gy)?),
                 length,
+                java_expanded,
             };
             let of_map = rows.entry(f[c_map].to_owned()).or_default();
             if of_map.insert(idx, row).is_some() {

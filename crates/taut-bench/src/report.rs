@@ -164,12 +164,15 @@ pub fn write_csv(path: &Path, runs: &[SuiteRun], prov: &Provenance) -> Result<()
     writeln!(w, "# {}", prov.line()).map_err(err)?;
     writeln!(
         w,
-        "suite,map,idx,bucket,sx,sy,gx,gy,octile,reference,planner,outcome,length,expanded,generated,heap_ops,us,check"
+        "suite,map,idx,bucket,sx,sy,gx,gy,octile,reference,planner,outcome,length,expanded,reference_expanded,generated,heap_ops,us,check"
     )
     .map_err(err)?;
     for run in runs {
         for r in &run.records {
             let reference = r.reference.map_or(String::new(), |v| v.to_string());
+            let reference_expanded = r
+                .reference_expanded
+                .map_or(String::new(), |v| v.to_string());
             let length = if r.outcome == Outcome::Found {
                 format!("{:.9}", r.length)
             } else {
@@ -180,7 +183,7 @@ pub fn write_csv(path: &Path, runs: &[SuiteRun], prov: &Provenance) -> Result<()
             });
             writeln!(
                 w,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3},{}",
                 run.name,
                 run.maps[r.map as usize],
                 r.idx,
@@ -195,6 +198,7 @@ pub fn write_csv(path: &Path, runs: &[SuiteRun], prov: &Provenance) -> Result<()
                 r.outcome.name(),
                 length,
                 r.expanded,
+                reference_expanded,
                 r.generated,
                 r.heap_ops,
                 r.micros,
@@ -422,6 +426,7 @@ pub fn markdown(
             );
         }
     }
+    write_reference_expansions(&mut s, runs);
     if !plots.is_empty() {
         let _ = writeln!(s, "\n## Time against A* difficulty\n");
         let _ = writeln!(
@@ -433,6 +438,73 @@ pub fn markdown(
         }
     }
     s
+}
+
+/// The section comparing Anya's expansion counts with the reference Java Anya's, per suite
+/// and Anya variant, over the found queries whose reference count is known. Nothing when no
+/// run has such queries.
+fn write_reference_expansions(s: &mut String, runs: &[SuiteRun]) {
+    let mut rows = Vec::new();
+    for run in runs {
+        for (pi, spec) in run.planners.iter().enumerate() {
+            if spec.algo != taut::registry::Algo::Anya {
+                continue;
+            }
+            // Per map: (taut's sum, the reference's sum, queries).
+            let mut per_map = vec![(0u64, 0u64, 0usize); run.maps.len()];
+            for r in &run.records {
+                if r.planner as usize != pi || r.outcome != Outcome::Found {
+                    continue;
+                }
+                if let Some(j) = r.reference_expanded {
+                    let m = &mut per_map[r.map as usize];
+                    m.0 += r.expanded;
+                    m.1 += j;
+                    m.2 += 1;
+                }
+            }
+            let (mine, theirs, n) = per_map
+                .iter()
+                .fold((0, 0, 0), |a, m| (a.0 + m.0, a.1 + m.1, a.2 + m.2));
+            if n == 0 || theirs == 0 {
+                continue;
+            }
+            let ratios: Vec<f64> = per_map
+                .iter()
+                .filter(|m| m.1 > 0)
+                .map(|m| m.0 as f64 / m.1 as f64)
+                .collect();
+            let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = ratios.iter().copied().fold(0.0, f64::max);
+            rows.push(format!(
+                "| {} | {} | {n} | {:.1} | {:.1} | {:.3} | {lo:.3} – {hi:.3} |",
+                run.name,
+                spec,
+                mine as f64 / n as f64,
+                theirs as f64 / n as f64,
+                mine as f64 / theirs as f64,
+            ));
+        }
+    }
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "\n## Anya's expansions against the reference Java Anya\n"
+    );
+    let _ = writeln!(
+        s,
+        "taut counts nodes popped and expanded; the reference (`anya_java_expanded` of the reference data) counts nodes popped from its open list, intermediate nodes expanded inline not counted. Per query both are in the CSV (`expanded`, `reference_expanded`); `docs/anya.md` explains the differences.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| suite | planner | queries | taut mean | reference mean | taut / reference | range over maps |"
+    );
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+    for r in rows {
+        let _ = writeln!(s, "{r}");
+    }
 }
 
 /// Writes the Markdown summary to `path`.

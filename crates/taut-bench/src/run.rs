@@ -55,6 +55,9 @@ pub struct Record {
     pub octile: f64,
     /// The reference any-angle optimum, when known.
     pub reference: Option<f64>,
+    /// The reference Java Anya's expansion count on this query, when known (see
+    /// [`crate::reference::EXPANDED_COLUMN`]).
+    pub reference_expanded: Option<u64>,
     /// Index of the planner in [`SuiteRun::planners`].
     pub planner: u8,
     /// How the query ended.
@@ -246,7 +249,7 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
         // One record per (query, planner), in planner order, filled as each planner runs.
         for &q in &queries {
             let e = &scen.entries[q];
-            let reference = match &reference {
+            let (reference, reference_expanded) = match &reference {
                 Some(r) if r.has_map(map_name) => {
                     let row = r.get(map_name, q as u32).ok_or_else(|| BenchError::Data {
                         path: suite.reference.clone().unwrap_or_default(),
@@ -262,9 +265,9 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
                             ),
                         });
                     }
-                    row.length
+                    (row.length, row.java_expanded)
                 }
-                _ => None,
+                _ => (None, None),
             };
             for p in 0..planners.len() {
                 run.records.push(Record {
@@ -275,6 +278,7 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
                     goal: e.goal,
                     octile: e.octile,
                     reference,
+                    reference_expanded,
                     planner: p as u8,
                     outcome: Outcome::Invalid,
                     length: f64::INFINITY,

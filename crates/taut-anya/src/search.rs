@@ -428,14 +428,13 @@ impl Search<'_> {
                 continue;
             }
             // The common case first: the cone crosses open ground, one row at a time.
-            while let Some(mut m) = self.open_ground_step(&n) {
+            while self.open_ground_step(&mut n) {
                 self.out.stats.generated += 1;
-                self.classify(&mut m);
-                if self.contains_goal(&m) || !self.is_intermediate(&m) {
-                    self.push(m);
+                self.classify(&mut n);
+                if self.contains_goal(&n) || !self.is_intermediate(&n) {
+                    self.push(n);
                     continue 'work;
                 }
-                n = m;
             }
             // `n` has observable successors only: generate them now, in its place.
             let before = work.len();
@@ -449,18 +448,19 @@ impl Search<'_> {
         self.ctx.chain = work;
     }
 
-    /// The observable successor of cone node `n` in the common case: its projection is one
+    /// Advances cone node `n` to its observable successor in the common case: its projection is one
     /// interval, with no change point strictly inside. That holds when the cells beyond the
     /// next row under the (clipped) projection are all free: then, as [`Search::project_cone`]
     /// would, the projection is clipped to the free run of the strip under `n` and not split.
     /// The run is found by bounded scans (only as far as the projection reaches), and the
     /// split test is one bounded row read, instead of unbounded run and change-point scans.
-    /// `None` when the test fails (the general projection then decides) or when `n` is flat
-    /// or a single point.
+    /// On success `n` becomes that successor (its turns not yet classified); `false`, with
+    /// `n` untouched, when the test fails (the general projection then decides) or when `n`
+    /// is flat or a single point.
     #[inline(always)]
-    fn open_ground_step(&self, n: &Node) -> Option<Node> {
+    fn open_ground_step(&self, n: &mut Node) -> bool {
         if n.is_flat() || !n.lo.lt(n.hi) {
-            return None;
+            return false;
         }
         let (y2, cy, beyond) = if n.row > n.root.y {
             (n.row + 1, n.row, n.row + 1)
@@ -468,12 +468,12 @@ impl Search<'_> {
             (n.row - 1, n.row - 1, n.row - 2)
         };
         if beyond < -1 || beyond > self.grid.height() {
-            return None;
+            return false;
         }
         // The cells under the interval are all free or all blocked (module docs).
         let c0 = n.lo.floor();
         if !self.free(c0, cy) {
-            return None;
+            return false;
         }
         let (a2, b2) = (n.lo.project(), n.hi.project());
         let k2 = (y2 - n.root.y).abs();
@@ -502,9 +502,13 @@ impl Search<'_> {
             || hi.ceil() - 1 > self.grid.width()
             || !self.grid.all_free(beyond, lo.floor(), hi.ceil() - 1)
         {
-            return None;
+            return false;
         }
-        Some(Node::new(lo, hi, y2, n.root, n.root_id, n.g))
+        n.lo = lo;
+        n.hi = hi;
+        n.row = y2;
+        n.turns = 0;
+        true
     }
 
     /// Finds the turning endpoints of a new node (see [`Node::turns`]).
@@ -844,7 +848,7 @@ impl Search<'_> {
 
     /// If the endpoint `e` of cone node `n` on side `side` (+1 right, -1 left) is a turning
     /// point, the blocked cell there.
-    #[inline]
+    #[inline(always)]
     fn cone_turn(&self, n: &Node, e: Frac, side: i32) -> Option<u8> {
         if !e.is_int() {
             return None;

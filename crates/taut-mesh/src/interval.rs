@@ -119,6 +119,14 @@ pub fn check_point(
     }
 }
 
+/// `i mod n` for `i < 2 n`: the index of a polygon's vertex or edge counted on from another
+/// one, without the integer division of `%` (the searches do this per vertex per node).
+#[inline(always)]
+pub fn wrap(i: usize, n: usize) -> usize {
+    debug_assert!(i < 2 * n);
+    if i >= n { i - n } else { i }
+}
+
 /// Classifies the vertices of polygon `vs` against a node's two rays: for the chain
 /// `c_j = vs[(e + 1 + j) % n]`, `j = 0..n` (from the node's right end round to its left end,
 /// `e` being the edge it enters by), `side_r[j]` is the side of `c_j` against the right ray
@@ -138,7 +146,7 @@ pub fn cone_sides<K: Kernel>(
     side_r.clear();
     side_l.clear();
     for j in 0..n {
-        let c = mesh.point(vs[(e + 1 + j) % n]);
+        let c = mesh.point(vs[wrap(e + 1 + j, n)]);
         side_r.push(K::sign(rl_a, rl_b, c) as i8);
         side_l.push(K::sign(ll_a, ll_b, c) as i8);
     }
@@ -168,7 +176,7 @@ pub fn observable_successors(
     let twins = mesh.poly_twins(poly);
     let n = vs.len();
     for j in 0..n - 1 {
-        let k = (e + 1 + j) % n;
+        let k = wrap(e + 1 + j, n);
         if adj[k] == NO_POLY {
             continue;
         }
@@ -184,7 +192,7 @@ pub fn observable_successors(
         let (l, r) = observable_ends(
             mesh,
             root,
-            (vs[k], vs[(k + 1) % n]),
+            (vs[k], vs[wrap(k + 1, n)]),
             (sr0, sl1),
             right,
             left,

@@ -22,7 +22,7 @@ use taut_search::{Entry, OpenList, StampedCosts};
 use crate::error::{End, MeshQueryError};
 use crate::interval::{
     IEnd, Integer, Kernel, Robust, check_point, cone_sides, heuristic, observable_successors,
-    whole_edge,
+    whole_edge, wrap,
 };
 use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY, is_small_integer};
 
@@ -278,7 +278,7 @@ impl VisibilitySearch {
                 if adj[i] == NO_POLY || polys.contains(&(adj[i] as u32)) {
                     continue;
                 }
-                let (u, w) = (vs[i], vs[(i + 1) % n]);
+                let (u, w) = (vs[i], vs[wrap(i + 1, n)]);
                 let (up, wp) = (mesh.point(u), mesh.point(w));
                 let side = if self.integer {
                     Integer::sign(up, wp, rp)
@@ -320,7 +320,7 @@ impl VisibilitySearch {
         cone_sides::<K>(mesh, vs, e, right_ray, left_ray, &mut side_r, &mut side_l);
         for j in 0..n {
             if side_r[j] >= 0 && side_l[j] <= 0 {
-                self.report(mesh, vs[(e + 1 + j) % n], poly);
+                self.report(mesh, vs[wrap(e + 1 + j, n)], poly);
             }
         }
         if self.targets.get(poly as usize) == 0.0

@@ -24,7 +24,7 @@ use taut_search::{Entry, OpenList, StampedCosts};
 
 use taut_mesh::interval::{
     IEnd, Integer, Kernel, MeshAnswer, NONE, Robust, check_point, cone_sides, heuristic, intersect,
-    observable_successors, whole_edge,
+    observable_successors, whole_edge, wrap,
 };
 use taut_mesh::{Ambiguity, End, Mesh, MeshPoint, MeshQueryError, NO_POLY, is_small_integer};
 
@@ -212,9 +212,10 @@ impl SearchContext {
         let mut found = None;
         while let Some(e) = self.open.pop() {
             self.stats.heap_ops += 1;
+            // `id` is the stored node `node` continues: same root, so paths extract alike.
             let mut id = e.id;
+            let mut node = self.nodes[id as usize];
             loop {
-                let node = self.nodes[id as usize];
                 if node.kind == Kind::Final {
                     found = Some(id);
                     break;
@@ -230,9 +231,13 @@ impl SearchContext {
                 if options.intermediate && self.succ.len() == 1 && self.succ[0].kind != Kind::Final
                 {
                     let mut s = self.succ[0];
-                    s.parent = id;
-                    self.nodes.push(s);
-                    id = self.nodes.len() as u32 - 1;
+                    if s.root != node.root {
+                        // A turn: keep the node, for the path.
+                        s.parent = id;
+                        self.nodes.push(s);
+                        id = self.nodes.len() as u32 - 1;
+                    }
+                    node = s;
                     continue;
                 }
                 self.push_succ(id);
@@ -369,7 +374,7 @@ impl SearchContext {
             if i as u16 == skip || adj[i] == NO_POLY {
                 continue;
             }
-            let (u, w) = (vs[i], vs[(i + 1) % n]);
+            let (u, w) = (vs[i], vs[wrap(i + 1, n)]);
             let (up, wp) = (mesh.point(u), mesh.point(w));
             let side = K::sign(up, wp, rp);
             let degenerate = side == 0;
@@ -451,7 +456,7 @@ impl SearchContext {
         let n = vs.len();
         let e = node.edge as usize;
         if node.kind == Kind::Degenerate {
-            let (a, b) = (vs[e], vs[(e + 1) % n]);
+            let (a, b) = (vs[e], vs[wrap(e + 1, n)]);
             let rp = self.pt(mesh, node.root);
             for z in [a, b] {
                 if z == node.root {
@@ -511,7 +516,7 @@ impl SearchContext {
         self.side_r = side_r;
         self.side_l = side_l;
         // Non-observable successors on the right: the interval ends at the corner v[e+1].
-        let rv = vs[(e + 1) % n];
+        let rv = vs[wrap(e + 1, n)];
         if node.right.vertex == rv && mesh.is_corner(rv) && self.side_r[1] < 0 {
             let g = node.g + rp.dist(mesh.point(rv));
             if self.admit_root(rv, g, root) {
@@ -523,14 +528,14 @@ impl SearchContext {
                     if s0 >= 0 && j > 0 {
                         break;
                     }
-                    let k = (e + 1 + j) % n;
+                    let k = wrap(e + 1 + j, n);
                     if adj[k] == NO_POLY {
                         if s1 >= 0 {
                             break;
                         }
                         continue;
                     }
-                    let (cj, cj1) = (vs[k], vs[(k + 1) % n]);
+                    let (cj, cj1) = (vs[k], vs[wrap(k + 1, n)]);
                     let (pj, pj1) = (mesh.point(cj), mesh.point(cj1));
                     let right = IEnd {
                         p: pj,
@@ -576,14 +581,14 @@ impl SearchContext {
                     if s1 <= 0 && j < n - 2 {
                         break;
                     }
-                    let k = (e + 1 + j) % n;
+                    let k = wrap(e + 1 + j, n);
                     if adj[k] == NO_POLY {
                         if s0 <= 0 {
                             break;
                         }
                         continue;
                     }
-                    let (cj, cj1) = (vs[k], vs[(k + 1) % n]);
+                    let (cj, cj1) = (vs[k], vs[wrap(k + 1, n)]);
                     let (pj, pj1) = (mesh.point(cj), mesh.point(cj1));
                     let left = IEnd {
                         p: pj1,

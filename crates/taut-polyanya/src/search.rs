@@ -207,7 +207,7 @@ impl SearchContext {
                 options,
             );
         }
-        self.push_succ(NONE);
+        self.push_succ(mesh, NONE);
 
         let mut found = None;
         while let Some(e) = self.open.pop() {
@@ -240,7 +240,7 @@ impl SearchContext {
                     node = s;
                     continue;
                 }
-                self.push_succ(id);
+                self.push_succ(mesh, id);
                 break;
             }
             if found.is_some() {
@@ -257,10 +257,27 @@ impl SearchContext {
         }
     }
 
-    fn push_succ(&mut self, parent: u32) {
+    /// The f-value of a normal or degenerate node: `g` plus a lower bound on the rest of the
+    /// way through its interval.
+    #[inline]
+    fn f_value(&self, mesh: &Mesh, s: &Node) -> f64 {
+        let rp = self.pt(mesh, s.root);
+        let (l, r) = (s.left.p, s.right.p);
+        let h = if s.kind == Kind::Degenerate {
+            (rp.dist(l) + l.dist(self.goal)).min(rp.dist(r) + r.dist(self.goal))
+        } else {
+            heuristic(rp, l, r, self.goal)
+        };
+        s.g + h
+    }
+
+    fn push_succ(&mut self, mesh: &Mesh, parent: u32) {
         for i in 0..self.succ.len() {
             let mut s = self.succ[i];
             s.parent = parent;
+            if s.kind != Kind::Final {
+                s.f = self.f_value(mesh, &s);
+            }
             let id = self.nodes.len() as u32;
             self.nodes.push(s);
             let g = if s.kind == Kind::Final { s.f } else { s.g };
@@ -396,7 +413,7 @@ impl SearchContext {
             }
             // In `next`'s numbering the edge runs w -> u: left (seen from r) is w, right is u.
             let (left, right) = whole_edge(r, (u, up), (w, wp));
-            self.add(mesh, r, g, next, twins[i], left, right, degenerate);
+            self.add(r, g, next, twins[i], left, right, degenerate);
         }
     }
 
@@ -411,12 +428,12 @@ impl SearchContext {
         mesh.is_one_way(p)
     }
 
-    /// Pushes a successor node into the successor buffer with its f-value.
+    /// Pushes a successor node into the successor buffer. Its f-value is left for
+    /// [`SearchContext::push_succ`]: a lone successor expanded at once never needs one.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn add(
         &mut self,
-        mesh: &Mesh,
         root: u32,
         g: f64,
         poly: u32,
@@ -426,13 +443,6 @@ impl SearchContext {
         degenerate: bool,
     ) {
         self.stats.generated += 1;
-        let rp = self.pt(mesh, root);
-        let h = if degenerate {
-            (rp.dist(left.p) + left.p.dist(self.goal))
-                .min(rp.dist(right.p) + right.p.dist(self.goal))
-        } else {
-            heuristic(rp, left.p, right.p, self.goal)
-        };
         self.succ.push(Node {
             parent: NONE,
             root,
@@ -446,7 +456,7 @@ impl SearchContext {
             left,
             right,
             g,
-            f: g + h,
+            f: f64::NAN,
         });
     }
 
@@ -509,7 +519,7 @@ impl SearchContext {
             (&side_r, &side_l),
             |next, twin, left, right, degenerate| {
                 if !self.dead_end(mesh, next, twin, options) {
-                    self.add(mesh, root, node.g, next, twin, left, right, degenerate);
+                    self.add(root, node.g, next, twin, left, right, degenerate);
                 }
             },
         );
@@ -560,7 +570,7 @@ impl SearchContext {
                     let next = adj[k] as u32;
                     if !self.dead_end(mesh, next, twins[k], options) {
                         let degenerate = j == 0 || K::sign(mesh.point(rv), pj, pj1) == 0;
-                        self.add(mesh, rv, g, next, twins[k], left, right, degenerate);
+                        self.add(rv, g, next, twins[k], left, right, degenerate);
                     }
                     if s1 >= 0 {
                         break;
@@ -613,7 +623,7 @@ impl SearchContext {
                     let next = adj[k] as u32;
                     if !self.dead_end(mesh, next, twins[k], options) {
                         let degenerate = j == n - 2 || K::sign(mesh.point(lv), pj, pj1) == 0;
-                        self.add(mesh, lv, g, next, twins[k], left, right, degenerate);
+                        self.add(lv, g, next, twins[k], left, right, degenerate);
                     }
                     if s0 <= 0 {
                         break;

@@ -799,7 +799,7 @@ impl Search<'_> {
     #[inline]
     fn flat_turn(&self, p: i32, y: i32, side: i32) -> Option<u8> {
         let mask = self.grid.point_cells_padded(Point::new(p, y));
-        if mask.count_ones() != 3 {
+        if !quad::is_convex_corner(mask) {
             return None;
         }
         let blocked = !mask & 0xF;
@@ -855,7 +855,7 @@ impl Search<'_> {
         }
         let x = e.as_int();
         let mask = self.grid.point_cells_padded(Point::new(x, n.row));
-        if mask.count_ones() != 3 {
+        if !quad::is_convex_corner(mask) {
             return None;
         }
         let blocked = !mask & 0xF;

@@ -380,3 +380,11 @@ fn length_style_tolerance_is_one_unit_of_the_last_written_digit_at_least_1e_4() 
         }
     }
 }
+
+#[test]
+fn convex_corner_masks_are_those_with_three_free_cells() {
+    for mask in 0u8..=255 {
+        let want = mask < 16 && mask.count_ones() == 3;
+        assert_eq!(quad::is_convex_corner(mask), want, "mask {mask:04b}");
+    }
+}

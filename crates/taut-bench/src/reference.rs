@@ -37,7 +37,7 @@ pub struct RefRow {
     /// endpoint is blocked (the query is invalid).
     pub length: Option<f64>,
     /// The nodes the reference Java Anya popped from its open list on this query (the
-    /// optional column [`EXPANDED_COLUMN`]), for comparing Anya's expansion counts.
+    /// optional column `anya_java_expanded`), for comparing Anya's expansion counts.
     pub java_expanded: Option<u64>,
 }
 

@@ -55,8 +55,8 @@ pub struct Record {
     pub octile: f64,
     /// The reference any-angle optimum, when known.
     pub reference: Option<f64>,
-    /// The reference Java Anya's expansion count on this query, when known (see
-    /// [`crate::reference::EXPANDED_COLUMN`]).
+    /// The reference Java Anya's expansion count on this query, when known (the reference
+    /// data's `anya_java_expanded` column).
     pub reference_expanded: Option<u64>,
     /// Index of the planner in [`SuiteRun::planners`].
     pub planner: u8,

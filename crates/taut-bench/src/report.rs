@@ -386,16 +386,25 @@ pub fn markdown(
         }
         s.push('\n');
     }
-    let _ = writeln!(s, "## Time, expansions and path length against A*\n");
-    let _ = writeln!(
-        s,
-        "Speedups are A*'s figure over the planner's on the queries both solved; \"shorter\" is the mean of 1 − length / A* length.\n"
+    table_section(
+        &mut s,
+        "Time, expansions and path length against A*",
+        "Speedups are A*'s figure over the planner's on the queries both solved; \"shorter\" is the mean of 1 − length / A* length.",
+        &[
+            "suite",
+            "planner",
+            "queries",
+            "mean µs",
+            "median µs",
+            "mean expanded",
+            "time speedup (means)",
+            "time speedup (median per query)",
+            "expansion speedup",
+            "faster than A*",
+            "shorter than A*",
+            "failures",
+        ],
     );
-    let _ = writeln!(
-        s,
-        "| suite | planner | queries | mean µs | median µs | mean expanded | time speedup (means) | time speedup (median per query) | expansion speedup | faster than A* | shorter than A* | failures |"
-    );
-    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|---|---|---|");
     for run in runs {
         for p in summarise(run) {
             let (ts, mts, es, faster, shorter) = match p.vs_astar {
@@ -438,6 +447,14 @@ pub fn markdown(
         }
     }
     s
+}
+
+/// Writes a Markdown section's title, its intro paragraph and the header of its table.
+fn table_section(s: &mut String, title: &str, intro: &str, columns: &[&str]) {
+    let _ = writeln!(s, "## {title}\n");
+    let _ = writeln!(s, "{intro}\n");
+    let _ = writeln!(s, "| {} |", columns.join(" | "));
+    let _ = writeln!(s, "|{}", "---|".repeat(columns.len()));
 }
 
 /// The section comparing Anya's expansion counts with the reference Java Anya's, per suite
@@ -489,19 +506,21 @@ fn write_reference_expansions(s: &mut String, runs: &[SuiteRun]) {
     if rows.is_empty() {
         return;
     }
-    let _ = writeln!(
+    s.push('\n');
+    table_section(
         s,
-        "\n## Anya's expansions against the reference Java Anya\n"
+        "Anya's expansions against the reference Java Anya",
+        "taut counts nodes popped and expanded; the reference (`anya_java_expanded` of the reference data) counts nodes popped from its open list, intermediate nodes expanded inline not counted. Per query both are in the CSV (`expanded`, `reference_expanded`); `docs/anya.md` explains the differences.",
+        &[
+            "suite",
+            "planner",
+            "queries",
+            "taut mean",
+            "reference mean",
+            "taut / reference",
+            "range over maps",
+        ],
     );
-    let _ = writeln!(
-        s,
-        "taut counts nodes popped and expanded; the reference (`anya_java_expanded` of the reference data) counts nodes popped from its open list, intermediate nodes expanded inline not counted. Per query both are in the CSV (`expanded`, `reference_expanded`); `docs/anya.md` explains the differences.\n"
-    );
-    let _ = writeln!(
-        s,
-        "| suite | planner | queries | taut mean | reference mean | taut / reference | range over maps |"
-    );
-    let _ = writeln!(s, "|---|---|---|---|---|---|---|");
     for r in rows {
         let _ = writeln!(s, "{r}");
     }

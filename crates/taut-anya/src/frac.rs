@@ -124,9 +124,9 @@ impl Frac {
         self.q
     }
 
-    /// The value as a fraction `(numerator, denominator)`, for traces and tests.
-    pub fn ratio(self) -> (i64, i64) {
-        (
+    /// The value as an exact rational, for traces and tests.
+    pub fn to_rational(self) -> taut_geom::Rational {
+        taut_geom::Rational::new(
             i64::from(self.q) * i64::from(self.d) + i64::from(self.r),
             i64::from(self.d),
         )
@@ -184,8 +184,7 @@ mod tests {
     use taut_geom::Rational;
 
     fn rat(f: Frac) -> Rational {
-        let (n, d) = f.ratio();
-        Rational::new(n, d)
+        f.to_rational()
     }
 
     #[test]

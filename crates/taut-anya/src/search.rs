@@ -30,9 +30,7 @@
 //! - Paths never pass through a double corner; a double-corner start or goal is left or
 //!   entered through its south-east cell (`docs/conventions.md#the-south-east-endpoint-rule`).
 
-use taut_grid::{
-    Answer, Grid, Point, QueryError, Rational, Status, TraceEvent, Tracer, begin_query, quad,
-};
+use taut_grid::{Answer, Grid, Point, QueryError, Status, TraceEvent, Tracer, begin_query, quad};
 use taut_search::{Entry, OpenList, StampedCosts};
 
 use crate::frac::Frac;
@@ -209,15 +207,12 @@ impl SearchContext {
         }
         let stride = grid.width() as usize + 1;
         let points = stride * (grid.height() as usize + 1);
-        let opts = Options {
-            history: options.history.resolve(points),
-            ..*options
-        };
         let mut s = Search {
             grid,
             goal,
             goal_double_corner: grid.is_double_corner(goal),
-            opts,
+            opts: *options,
+            flat_history: options.history.resolve(points) == RootHistory::Flat,
             stride,
             ctx: self,
             out,
@@ -232,6 +227,9 @@ struct Search<'a> {
     goal: Point,
     goal_double_corner: bool,
     opts: Options,
+    /// The root history in use: the flat array, or else the hash table (`opts.history`
+    /// resolved for this map's size).
+    flat_history: bool,
     /// Lattice points per row (`width + 1`).
     stride: usize,
     ctx: &'a mut SearchContext,
@@ -252,11 +250,11 @@ impl Search<'_> {
         c.roots.clear();
         c.succ.clear();
         c.chain.clear();
-        match self.opts.history {
-            RootHistory::Flat => c
-                .flat_history
-                .begin(self.stride * (self.grid.height() as usize + 1)),
-            RootHistory::Hash | RootHistory::Auto => c.hash_history.clear(),
+        if self.flat_history {
+            c.flat_history
+                .begin(self.stride * (self.grid.height() as usize + 1));
+        } else {
+            c.hash_history.clear();
         }
         c.roots.push((start, NO_ROOT));
         self.set_root_g(start, 0.0);
@@ -282,8 +280,8 @@ impl Search<'_> {
             if T::ENABLED {
                 tracer.record(TraceEvent::Interval {
                     row: n.row,
-                    lo: Rational::new(n.lo.ratio().0, n.lo.ratio().1),
-                    hi: Rational::new(n.hi.ratio().0, n.hi.ratio().1),
+                    lo: n.lo.to_rational(),
+                    hi: n.hi.to_rational(),
                     root: n.root,
                 });
             }
@@ -306,25 +304,24 @@ impl Search<'_> {
     #[inline(always)]
     fn root_g(&self, p: Point) -> f64 {
         let i = self.root_index(p);
-        match self.opts.history {
-            RootHistory::Flat => self.ctx.flat_history.get(i),
-            RootHistory::Hash | RootHistory::Auto => self
-                .ctx
+        if self.flat_history {
+            self.ctx.flat_history.get(i)
+        } else {
+            self.ctx
                 .hash_history
                 .get(&(i as u64))
                 .copied()
-                .unwrap_or(f64::INFINITY),
+                .unwrap_or(f64::INFINITY)
         }
     }
 
     #[inline(always)]
     fn set_root_g(&mut self, p: Point, g: f64) {
         let i = self.root_index(p);
-        match self.opts.history {
-            RootHistory::Flat => self.ctx.flat_history.set(i, g),
-            RootHistory::Hash | RootHistory::Auto => {
-                self.ctx.hash_history.insert(i as u64, g);
-            }
+        if self.flat_history {
+            self.ctx.flat_history.set(i, g);
+        } else {
+            self.ctx.hash_history.insert(i as u64, g);
         }
     }
 
@@ -497,11 +494,9 @@ impl Search<'_> {
         } else {
             b2
         };
-        if hi.lt(lo)
-            || lo.floor() < -1
-            || hi.ceil() - 1 > self.grid.width()
-            || !self.grid.all_free(beyond, lo.floor(), hi.ceil() - 1)
-        {
+        // The blocked ring bounds the clipping: `lo >= 0` and `hi <= width`.
+        debug_assert!(lo.floor() >= 0 && hi.ceil() <= self.grid.width());
+        if hi.lt(lo) || !self.grid.all_free(beyond, lo.floor(), hi.ceil() - 1) {
             return false;
         }
         n.lo = lo;
@@ -518,18 +513,7 @@ impl Search<'_> {
             let (p, side) = self.flat_far_end(n);
             self.flat_turn(p, n.row, side).unwrap_or(0)
         } else {
-            // Only a lattice point can turn (most endpoints are not).
-            let right = if n.hi.is_int() {
-                self.cone_turn(n, n.hi, 1).unwrap_or(0)
-            } else {
-                0
-            };
-            let left = if n.lo.is_int() {
-                self.cone_turn(n, n.lo, -1).unwrap_or(0)
-            } else {
-                0
-            };
-            right | left << 4
+            self.cone_turn(n, n.hi, 1).unwrap_or(0) | self.cone_turn(n, n.lo, -1).unwrap_or(0) << 4
         };
     }
 

@@ -221,28 +221,11 @@ impl Grid {
 
     /// Whether every cell `x0..=x1` of row `y` is free (true when `x0 > x1`), for cells of the
     /// padded range (`-1 <= x0`, `x1 <= width`, `-1 <= y <= height`). Reads the row's bits a
-    /// word at a time: the cost grows with `(x1 - x0) / 64`, not with the free run around it.
+    /// word at a time ([`Grid::first_blocked`]): the cost grows with `(x1 - x0) / 64`, not with
+    /// the free run around it.
     #[inline(always)]
     pub fn all_free(&self, y: i32, x0: i32, x1: i32) -> bool {
-        debug_assert!(x0 >= -1 && x1 <= self.width && y >= -1 && y <= self.height);
-        if x0 > x1 {
-            return true;
-        }
-        let base = (y + 1) as usize * self.stride;
-        let (c0, c1) = ((x0 + 1) as usize, (x1 + 1) as usize);
-        let (w0, w1) = (c0 / 64, c1 / 64);
-        let lo_mask = !0u64 << (c0 % 64);
-        let hi_mask = !0u64 >> (63 - c1 % 64);
-        if w0 == w1 {
-            let m = lo_mask & hi_mask;
-            return self.bits[base + w0] & m == m;
-        }
-        if self.bits[base + w0] & lo_mask != lo_mask || self.bits[base + w1] & hi_mask != hi_mask {
-            return false;
-        }
-        self.bits[base + w0 + 1..base + w1]
-            .iter()
-            .all(|&w| w == !0u64)
+        self.first_blocked(y, x0, x1).is_none()
     }
 
     /// The first blocked cell among `x0..=x1` of row `y`, scanning east; `None` when all are
@@ -360,33 +343,18 @@ impl Grid {
 
     /// The free run of cells around the free cell `(x, y)` in cell row `y`: returns `(lo, hi)`
     /// such that cells `lo..hi` of the row are free and cells `lo - 1` and `hi` are blocked
-    /// (as lattice x coordinates: the run spans `[lo, hi]`). Works a 64-bit word at a time.
+    /// (as lattice x coordinates: the run spans `[lo, hi]`). Works a 64-bit word at a time
+    /// ([`Grid::last_blocked`], [`Grid::first_blocked`]).
     ///
     /// Requires `-1 <= y <= height` (the padded range) and cell `(x, y)` free.
     pub fn free_run(&self, x: i32, y: i32) -> (i32, i32) {
         debug_assert!(self.is_free_padded(x, y), "free_run from a blocked cell");
-        let base = (y + 1) as usize * self.stride;
-        let row = &self.bits[base..base + self.stride];
-        let col = (x + 1) as usize;
-        // Right: the first blocked column after `col` (the ring guarantees one exists).
-        let (mut w, mut b) = (col / 64, col % 64);
-        let mut blocked = !row[w] & (!0u64 << b);
-        while blocked == 0 {
-            w += 1;
-            blocked = !row[w];
-        }
-        let hi_col = w * 64 + blocked.trailing_zeros() as usize;
-        // Left: the last blocked column before `col`.
-        (w, b) = (col / 64, col % 64);
-        let mut blocked = !row[w] & ((1u64 << b) - 1);
-        while blocked == 0 {
-            w -= 1;
-            blocked = !row[w];
-        }
-        let lo_col = w * 64 + 63 - blocked.leading_zeros() as usize;
-        // Cell column c is lattice x = c - 1; the run is cells lo_col+1 ..= hi_col-1 (columns),
-        // i.e. lattice [lo_col, hi_col - 1].
-        (lo_col as i32, hi_col as i32 - 1)
+        // The blocked ring (cells -1 and `width`) bounds both scans.
+        let lo = self.last_blocked(y, -1, x - 1).unwrap_or(-1) + 1;
+        let hi = self
+            .first_blocked(y, x + 1, self.width)
+            .unwrap_or(self.width);
+        (lo, hi)
     }
 
     /// Bits marking where the cells of padded row `r` change: bit `j` of word `i` is set when

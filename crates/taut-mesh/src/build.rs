@@ -328,6 +328,7 @@ fn finish(
     stats.merge_time = t.elapsed();
     let t = Instant::now();
     let (points, polygons) = compact(points, polygons);
+    let (points, polygons) = spatial_order(points, polygons);
     let mesh = Mesh::new(points, &polygons)?;
     stats.mesh_time = t.elapsed();
     stats.vertices = mesh.vertex_count();
@@ -365,10 +366,164 @@ fn compact(points: Vec<MeshPoint>, mut polygons: Vec<Vec<u32>>) -> (Vec<MeshPoin
     (kept, polygons)
 }
 
+/// Renumbers vertices and polygons along a Hilbert curve over the mesh's bounding box, so
+/// that things close on the map are close in memory. A search reads the polygons around the
+/// nodes it expands, which lie close together on the map; numbered in the order the
+/// triangulation and merging happened to produce them (scattered over the whole map), every
+/// expansion read a fresh cache line of each per-polygon and per-vertex array.
+/// Deterministic: ties keep their previous order.
+fn spatial_order(
+    points: Vec<MeshPoint>,
+    mut polygons: Vec<Vec<u32>>,
+) -> (Vec<MeshPoint>, Vec<Vec<u32>>) {
+    let (mut lo, mut hi) = (
+        MeshPoint::new(f64::INFINITY, f64::INFINITY),
+        MeshPoint::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+    );
+    for p in &points {
+        lo = MeshPoint::new(lo.x.min(p.x), lo.y.min(p.y));
+        hi = MeshPoint::new(hi.x.max(p.x), hi.y.max(p.y));
+    }
+    const ORDER: u32 = 16;
+    let side = f64::from((1u32 << ORDER) - 1);
+    let scale = |v: f64, a: f64, b: f64| {
+        if b > a {
+            (((v - a) / (b - a)) * side).clamp(0.0, side) as u32
+        } else {
+            0
+        }
+    };
+    let key = |p: MeshPoint| hilbert_index(scale(p.x, lo.x, hi.x), scale(p.y, lo.y, hi.y), ORDER);
+    // Vertices.
+    let mut order: Vec<u32> = (0..points.len() as u32).collect();
+    let keys: Vec<u64> = points.iter().map(|&p| key(p)).collect();
+    order.sort_by_key(|&v| keys[v as usize]);
+    let mut new_index = vec![0u32; points.len()];
+    for (i, &v) in order.iter().enumerate() {
+        new_index[v as usize] = i as u32;
+    }
+    let points: Vec<MeshPoint> = order.iter().map(|&v| points[v as usize]).collect();
+    for p in &mut polygons {
+        for v in p.iter_mut() {
+            *v = new_index[*v as usize];
+        }
+    }
+    // Polygons, by the centre of their vertices.
+    let centre = |vs: &[u32]| {
+        let n = vs.len() as f64;
+        let (sx, sy) = vs.iter().fold((0.0, 0.0), |(sx, sy), &v| {
+            (sx + points[v as usize].x, sy + points[v as usize].y)
+        });
+        MeshPoint::new(sx / n, sy / n)
+    };
+    let mut keyed: Vec<(u64, Vec<u32>)> = polygons
+        .into_iter()
+        .map(|vs| (key(centre(&vs)), vs))
+        .collect();
+    keyed.sort_by_key(|&(k, _)| k);
+    (points, keyed.into_iter().map(|(_, vs)| vs).collect())
+}
+
+/// The position of cell `(x, y)` along the Hilbert curve that fills the square of side
+/// `2^order` (`x, y < 2^order`, `order <= 32`).
+fn hilbert_index(mut x: u32, mut y: u32, order: u32) -> u64 {
+    let last = ((1u64 << order) - 1) as u32;
+    let mut d = 0u64;
+    let mut s = 1u32 << (order - 1);
+    while s > 0 {
+        let rx = u32::from(x & s != 0);
+        let ry = u32::from(y & s != 0);
+        d += u64::from(s) * u64::from(s) * u64::from((3 * rx) ^ ry);
+        // Rotate the quadrant so that the curve inside it starts and ends where it must.
+        if ry == 0 {
+            if rx == 1 {
+                x = last - x;
+                y = last - y;
+            }
+            std::mem::swap(&mut x, &mut y);
+        }
+        s >>= 1;
+    }
+    d
+}
+
 /// Wraps an error with the file it came from.
 fn in_file(path: &Path, e: BuildError) -> BuildError {
     BuildError::InFile {
         path: path.to_owned(),
         source: Box::new(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use taut_grid::Grid;
+
+    #[test]
+    fn the_hilbert_index_visits_every_cell_once_by_unit_steps() {
+        for order in 1..=5 {
+            let side = 1u32 << order;
+            let mut at = vec![None; (side * side) as usize];
+            for x in 0..side {
+                for y in 0..side {
+                    let d = hilbert_index(x, y, order) as usize;
+                    assert!(at[d].is_none(), "order {order}: index {d} twice");
+                    at[d] = Some((x, y));
+                }
+            }
+            let cells: Vec<(u32, u32)> = at.into_iter().map(Option::unwrap).collect();
+            for w in cells.windows(2) {
+                let step = w[0].0.abs_diff(w[1].0) + w[0].1.abs_diff(w[1].1);
+                assert_eq!(step, 1, "order {order}: {:?} -> {:?}", w[0], w[1]);
+            }
+        }
+    }
+
+    /// Consecutive polygons of a built mesh lie close together on the map (before the
+    /// renumbering, on a 256² map of 25 % random obstacles, they were 125 cells apart on
+    /// average).
+    #[test]
+    fn built_meshes_number_polygons_and_vertices_along_the_map() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let grid = Grid::from_fn(256, 256, |_, _| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            !state.is_multiple_of(4)
+        });
+        let mesh = mesh_from_grid(&grid).expect("mesh");
+        let centre = |p: u32| {
+            let vs = mesh.poly_vertices(p);
+            let n = vs.len() as f64;
+            let s = vs.iter().fold((0.0, 0.0), |(x, y), &v| {
+                (x + mesh.point(v).x, y + mesh.point(v).y)
+            });
+            (s.0 / n, s.1 / n)
+        };
+        let np = mesh.polygon_count() as u32;
+        let mean_step = (1..np)
+            .map(|p| {
+                let (a, b) = (centre(p - 1), centre(p));
+                (a.0 - b.0).abs() + (a.1 - b.1).abs()
+            })
+            .sum::<f64>()
+            / f64::from(np - 1);
+        assert!(
+            mean_step < 8.0,
+            "consecutive polygons {mean_step} cells apart"
+        );
+        let nv = mesh.vertex_count() as u32;
+        let mean_vstep = (1..nv)
+            .map(|v| {
+                let (a, b) = (mesh.point(v - 1), mesh.point(v));
+                (a.x - b.x).abs() + (a.y - b.y).abs()
+            })
+            .sum::<f64>()
+            / f64::from(nv - 1);
+        assert!(
+            mean_vstep < 8.0,
+            "consecutive vertices {mean_vstep} cells apart"
+        );
     }
 }

@@ -20,7 +20,7 @@ use taut_grid::Stats;
 
 use crate::error::{End, MeshQueryError};
 use crate::geom::{orient_sign, orient_sign_integer};
-use crate::mesh::{Ambiguity, Location, Mesh, MeshPoint, NO_POLY};
+use crate::mesh::{Ambiguity, Corner, Location, Mesh, MeshPoint, NO_POLY};
 
 /// The answer of a mesh query: waypoints from start to goal inclusive (`[start]` when start ==
 /// goal, empty when unreachable), the length (`f64::INFINITY` when unreachable) and the
@@ -127,57 +127,54 @@ pub fn wrap(i: usize, n: usize) -> usize {
     if i >= n { i - n } else { i }
 }
 
-/// Classifies the vertices of polygon `vs` against a node's two rays: for the chain
-/// `c_j = vs[(e + 1 + j) % n]`, `j = 0..n` (from the node's right end round to its left end,
-/// `e` being the edge it enters by), `side_r[j]` is the side of `c_j` against the right ray
-/// `right = (a, b)` and `side_l[j]` against the left ray. A vertex with `side_r >= 0` and
-/// `side_l <= 0` lies inside the closed cone: it is in view of the root.
+/// Classifies the corners `cs` of a polygon ([`Mesh::poly_corners`]) against a node's two
+/// rays: for the chain `c_j = cs[(e + 1 + j) % n]`, `j = 0..n` (from the node's right end round
+/// to its left end, `e` being the edge it enters by), `side_r[j]` is the side of `c_j` against
+/// the right ray `right = (a, b)` and `side_l[j]` against the left ray. A vertex with
+/// `side_r >= 0` and `side_l <= 0` lies inside the closed cone: it is in view of the root.
 #[inline(always)]
 pub fn cone_sides<K: Kernel>(
-    mesh: &Mesh,
-    vs: &[u32],
+    cs: &[Corner],
     e: usize,
     (rl_a, rl_b): (MeshPoint, MeshPoint),
     (ll_a, ll_b): (MeshPoint, MeshPoint),
     side_r: &mut Vec<i8>,
     side_l: &mut Vec<i8>,
 ) {
-    let n = vs.len();
+    let n = cs.len();
     side_r.clear();
     side_l.clear();
     for j in 0..n {
-        let c = mesh.point(vs[wrap(e + 1 + j, n)]);
+        let c = cs[wrap(e + 1 + j, n)].p;
         side_r.push(K::sign(rl_a, rl_b, c) as i8);
         side_l.push(K::sign(ll_a, ll_b, c) as i8);
     }
 }
 
-/// The observable successors of a node of root `root` entering polygon `poly` by its edge
-/// `e`, whose ends are `right` and `left` with their rays' known points, given the sides of
+/// The observable successors of a node of root `root` entering the polygon of corners `cs`
+/// by its edge `e`, whose ends are `right` and `left` with their rays' known points, given the sides of
 /// [`cone_sides`]: for every other edge of the polygon that leads to a polygon and that the
-/// cone sees with some width, calls `visit(next_poly, twin_edge, left, right, degenerate)`,
+/// cone sees with some width, calls `visit(corner, left, right, degenerate)` (`corner` leaves
+/// by that edge: [`Corner::adj`] is the polygon across, [`Corner::twin`] the edge there),
 /// with the interval of the edge the cone sees. `degenerate` says the cone sees the edge only
 /// along one of its sides (the edge lies on a ray): nothing beyond it is seen through it, but
 /// a search that turns at the edge's ends (Polyanya) still needs it.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub fn observable_successors(
-    mesh: &Mesh,
-    poly: u32,
+    cs: &[Corner],
     e: usize,
     root: u32,
     right: (&IEnd, (MeshPoint, MeshPoint)),
     left: (&IEnd, (MeshPoint, MeshPoint)),
     (side_r, side_l): (&[i8], &[i8]),
-    mut visit: impl FnMut(u32, u16, IEnd, IEnd, bool),
+    mut visit: impl FnMut(&Corner, IEnd, IEnd, bool),
 ) {
-    let vs = mesh.poly_vertices(poly);
-    let adj = mesh.poly_adjacent(poly);
-    let twins = mesh.poly_twins(poly);
-    let n = vs.len();
+    let n = cs.len();
     for j in 0..n - 1 {
         let k = wrap(e + 1 + j, n);
-        if adj[k] == NO_POLY {
+        let c = &cs[k];
+        if c.adj == NO_POLY {
             continue;
         }
         let (sr0, sr1) = (side_r[j], side_r[j + 1]);
@@ -189,15 +186,8 @@ pub fn observable_successors(
             continue; // touches the cone at one vertex only
         }
         let degenerate = sr0 == 0 && sr1 == 0 || sl0 == 0 && sl1 == 0;
-        let (l, r) = observable_ends(
-            mesh,
-            root,
-            (vs[k], vs[wrap(k + 1, n)]),
-            (sr0, sl1),
-            right,
-            left,
-        );
-        visit(adj[k] as u32, twins[k], l, r, degenerate);
+        let (l, r) = observable_ends(root, (c, &cs[wrap(k + 1, n)]), (sr0, sl1), right, left);
+        visit(c, l, r, degenerate);
     }
 }
 
@@ -222,27 +212,27 @@ pub fn whole_edge(r: u32, (u, up): (u32, MeshPoint), (w, wp): (u32, MeshPoint)) 
     )
 }
 
-/// The ends of the interval that a node's cone sees on the polygon edge `c0 -> c1` (in the
+/// The ends of the interval that a node's cone sees on the polygon edge from corner `c0` to
+/// corner `c1` (in the
 /// chain from the node's right end to its left end), given the sides `sr0` of `c0` against
 /// the right ray and `sl1` of `c1` against the left ray: an end is the edge's vertex when that
 /// vertex is inside the cone, else the point where the ray (the node's end's line) crosses
 /// the edge, keeping that line's two known points. Returns (left, right).
 #[inline(always)]
 pub fn observable_ends(
-    mesh: &Mesh,
     root: u32,
-    (c0, c1): (u32, u32),
+    (c0, c1): (&Corner, &Corner),
     (sr0, sl1): (i8, i8),
     (right, (rl_a, rl_b)): (&IEnd, (MeshPoint, MeshPoint)),
     (left, (ll_a, ll_b)): (&IEnd, (MeshPoint, MeshPoint)),
 ) -> (IEnd, IEnd) {
-    let (p0, p1) = (mesh.point(c0), mesh.point(c1));
+    let (p0, p1) = (c0.p, c1.p);
     let r = if sr0 >= 0 {
         IEnd {
             p: p0,
-            vertex: c0,
+            vertex: c0.v,
             a: root,
-            b: c0,
+            b: c0.v,
         }
     } else {
         IEnd {
@@ -254,9 +244,9 @@ pub fn observable_ends(
     let l = if sl1 <= 0 {
         IEnd {
             p: p1,
-            vertex: c1,
+            vertex: c1.v,
             a: root,
-            b: c1,
+            b: c1.v,
         }
     } else {
         IEnd {

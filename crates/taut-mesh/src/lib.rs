@@ -62,8 +62,8 @@ pub use error::{End, MeshError, MeshQueryError, ParseErrorKind};
 pub use interval::MeshAnswer;
 pub use io::{format_mesh, parse_mesh, read_mesh, write_mesh};
 pub use mesh::{
-    Ambiguity, CONVEXITY_TOLERANCE, COORDINATE_LIMIT, INTEGER_LIMIT, Location, Mesh, MeshPoint,
-    NO_POLY, PolygonRecord, is_small_integer,
+    Ambiguity, CONVEXITY_TOLERANCE, COORDINATE_LIMIT, Corner, INTEGER_LIMIT, Location, Mesh,
+    MeshPoint, NO_POLY, PolygonRecord, is_small_integer,
 };
 pub use scen::{
     MeshQuery, MeshScenarioError, is_mesh_scenario, parse_mesh_scenario, read_mesh_scenario,

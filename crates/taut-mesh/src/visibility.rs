@@ -24,7 +24,7 @@ use crate::interval::{
     IEnd, Integer, Kernel, Robust, check_point, cone_sides, heuristic, observable_successors,
     whole_edge, wrap,
 };
-use crate::mesh::{Ambiguity, Mesh, MeshPoint, NO_POLY, is_small_integer};
+use crate::mesh::{Ambiguity, Corner, Mesh, MeshPoint, NO_POLY, is_small_integer};
 
 /// Something a [`VisibilitySearch`] found in view of its root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,8 +207,9 @@ impl VisibilitySearch {
 
     /// Reports corner vertex `v`, seen inside `poly`, unless reported before.
     #[inline]
-    fn report(&mut self, mesh: &Mesh, v: u32, poly: u32) {
-        if v == self.root_id || !mesh.is_corner(v) {
+    fn report(&mut self, mesh: &Mesh, c: &Corner, poly: u32) {
+        let v = c.v;
+        if v == self.root_id || !c.is_corner() {
             return;
         }
         // At a vertex where obstacles meet, each side is a different corner: report every
@@ -267,19 +268,18 @@ impl VisibilitySearch {
             if self.targets.get(poly as usize) == 0.0 {
                 self.report_target();
             }
-            let vs = mesh.poly_vertices(poly);
-            for &v in vs {
-                self.report(mesh, v, poly);
+            let cs = mesh.poly_corners(poly);
+            for c in cs {
+                self.report(mesh, c, poly);
             }
-            let adj = mesh.poly_adjacent(poly);
-            let twins = mesh.poly_twins(poly);
-            let n = vs.len();
+            let n = cs.len();
             for i in 0..n {
-                if adj[i] == NO_POLY || polys.contains(&(adj[i] as u32)) {
+                let c = &cs[i];
+                if c.adj == NO_POLY || polys.contains(&(c.adj as u32)) {
                     continue;
                 }
-                let (u, w) = (vs[i], vs[wrap(i + 1, n)]);
-                let (up, wp) = (mesh.point(u), mesh.point(w));
+                let d = &cs[wrap(i + 1, n)];
+                let (u, w, up, wp) = (c.v, d.v, c.p, d.p);
                 let side = if self.integer {
                     Integer::sign(up, wp, rp)
                 } else {
@@ -291,7 +291,7 @@ impl VisibilitySearch {
                     continue;
                 }
                 let (left, right) = whole_edge(r, (u, up), (w, wp));
-                let node = self.make(adj[i] as u32, twins[i], left, right);
+                let node = self.make(c.adj as u32, c.twin, left, right);
                 self.push(node);
             }
         }
@@ -308,8 +308,8 @@ impl VisibilitySearch {
 
     fn expand<K: Kernel>(&mut self, mesh: &Mesh, node: &VNode) {
         let poly = node.poly;
-        let vs = mesh.poly_vertices(poly);
-        let n = vs.len();
+        let cs = mesh.poly_corners(poly);
+        let n = cs.len();
         let e = node.edge as usize;
         let right_ray = (self.pt(mesh, node.right.a), self.pt(mesh, node.right.b));
         let left_ray = (self.pt(mesh, node.left.a), self.pt(mesh, node.left.b));
@@ -317,10 +317,10 @@ impl VisibilitySearch {
             std::mem::take(&mut self.side_r),
             std::mem::take(&mut self.side_l),
         );
-        cone_sides::<K>(mesh, vs, e, right_ray, left_ray, &mut side_r, &mut side_l);
+        cone_sides::<K>(cs, e, right_ray, left_ray, &mut side_r, &mut side_l);
         for j in 0..n {
             if side_r[j] >= 0 && side_l[j] <= 0 {
-                self.report(mesh, vs[wrap(e + 1 + j, n)], poly);
+                self.report(mesh, &cs[wrap(e + 1 + j, n)], poly);
             }
         }
         if self.targets.get(poly as usize) == 0.0
@@ -331,17 +331,16 @@ impl VisibilitySearch {
             self.report_target();
         }
         observable_successors(
-            mesh,
-            poly,
+            cs,
             e,
             self.root_id,
             (&node.right, right_ray),
             (&node.left, left_ray),
             (&side_r, &side_l),
-            |next, twin, left, right, degenerate| {
+            |c, left, right, degenerate| {
                 // Along a side of the cone: nothing beyond the edge is seen through it.
                 if !degenerate {
-                    let node = self.make(next, twin, left, right);
+                    let node = self.make(c.adj as u32, c.twin, left, right);
                     self.push(node);
                 }
             },

@@ -22,6 +22,35 @@ fn is_boundary_vertex(m: u8) -> bool {
     }
 }
 
+/// The polygon-major corner records say what the separate per-polygon and per-vertex arrays
+/// say.
+fn check_corner_records(mesh: &Mesh) {
+    for p in 0..mesh.polygon_count() as u32 {
+        let (cs, vs) = (mesh.poly_corners(p), mesh.poly_vertices(p));
+        assert_eq!(cs.len(), vs.len(), "polygon {p}: corner count");
+        for (i, c) in cs.iter().enumerate() {
+            assert_eq!(c.v, vs[i], "polygon {p} corner {i}: vertex");
+            assert_eq!(c.p, mesh.point(vs[i]), "polygon {p} corner {i}: position");
+            assert_eq!(
+                c.adj,
+                mesh.poly_adjacent(p)[i],
+                "polygon {p} corner {i}: across"
+            );
+            assert_eq!(
+                c.twin,
+                mesh.poly_twins(p)[i],
+                "polygon {p} corner {i}: twin"
+            );
+            assert_eq!(c.is_corner(), mesh.is_corner(c.v), "polygon {p} corner {i}");
+            assert_eq!(
+                c.leads_to_one_way(),
+                c.adj != NO_POLY && mesh.is_one_way(c.adj as u32),
+                "polygon {p} corner {i}: one-way flag"
+            );
+        }
+    }
+}
+
 /// Everything a grid mesh must satisfy. Cell centres are located for one cell in `stride`,
 /// in a diagonal pattern that meets every row and column (every cell with stride 1, which
 /// also checks a file round trip); the other checks cover every vertex and side.
@@ -51,6 +80,7 @@ fn check_grid_mesh(grid: &Grid, mesh: &Mesh, stride: usize) {
         }
     }
     assert_eq!(corners, mesh.vertex_count(), "vertex count");
+    check_corner_records(mesh);
     // Obstacle sides lie on the free-space boundary: free on the left (inside), blocked on
     // the right, for every unit step.
     for p in 0..mesh.polygon_count() as u32 {

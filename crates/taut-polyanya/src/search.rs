@@ -26,7 +26,9 @@ use taut_mesh::interval::{
     IEnd, Integer, Kernel, MeshAnswer, NONE, Robust, check_point, cone_sides, heuristic, intersect,
     observable_successors, whole_edge, wrap,
 };
-use taut_mesh::{Ambiguity, End, Mesh, MeshPoint, MeshQueryError, NO_POLY, is_small_integer};
+use taut_mesh::{
+    Ambiguity, Corner, End, Mesh, MeshPoint, MeshQueryError, NO_POLY, is_small_integer,
+};
 
 /// Search options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -383,16 +385,15 @@ impl SearchContext {
         };
         self.maybe_final(mesh, poly, r, g, &template);
         let rp = self.pt(mesh, r);
-        let vs = mesh.poly_vertices(poly);
-        let adj = mesh.poly_adjacent(poly);
-        let twins = mesh.poly_twins(poly);
-        let n = vs.len();
+        let cs = mesh.poly_corners(poly);
+        let n = cs.len();
         for i in 0..n {
-            if i as u16 == skip || adj[i] == NO_POLY {
+            let c = &cs[i];
+            if i as u16 == skip || c.adj == NO_POLY {
                 continue;
             }
-            let (u, w) = (vs[i], vs[wrap(i + 1, n)]);
-            let (up, wp) = (mesh.point(u), mesh.point(w));
+            let d = &cs[wrap(i + 1, n)];
+            let (u, w, up, wp) = (c.v, d.v, c.p, d.p);
             let side = K::sign(up, wp, rp);
             let degenerate = side == 0;
             if degenerate && let Some(set) = start_set {
@@ -403,29 +404,25 @@ impl SearchContext {
                     let len2 = (wp.x - up.x).powi(2) + (wp.y - up.y).powi(2);
                     (0.0..=len2).contains(&d)
                 };
-                if on_edge && set.contains(&(adj[i] as u32)) {
+                if on_edge && set.contains(&(c.adj as u32)) {
                     continue;
                 }
             }
-            let next = adj[i] as u32;
-            if self.dead_end(mesh, next, twins[i], options) {
+            if self.dead_end(c, options) {
                 continue;
             }
-            // In `next`'s numbering the edge runs w -> u: left (seen from r) is w, right is u.
+            // In the next polygon's numbering the edge runs w -> u: left (seen from r) is w,
+            // right is u.
             let (left, right) = whole_edge(r, (u, up), (w, wp));
-            self.add(r, g, next, twins[i], left, right, degenerate);
+            self.add(r, g, c.adj as u32, c.twin, left, right, degenerate);
         }
     }
 
-    /// Whether polygon `p`, entered through its edge `edge`, is a cul-de-sac to skip.
+    /// Whether the polygon across the edge leaving corner `c` is a cul-de-sac to skip: that
+    /// edge is its only one leading to another polygon, and the goal is not inside it.
     #[inline]
-    fn dead_end(&self, mesh: &Mesh, p: u32, edge: u16, options: &Options) -> bool {
-        if !options.cul_de_sac || self.targets.get(p as usize) == 0.0 {
-            return false;
-        }
-        // Entered by `edge`, which leads back: a dead end when it is the only such edge.
-        debug_assert_ne!(mesh.poly_adjacent(p)[edge as usize], NO_POLY);
-        mesh.is_one_way(p)
+    fn dead_end(&self, c: &Corner, options: &Options) -> bool {
+        options.cul_de_sac && c.leads_to_one_way() && self.targets.get(c.adj as usize) != 0.0
     }
 
     /// Pushes a successor node into the successor buffer. Its f-value is left for
@@ -462,17 +459,18 @@ impl SearchContext {
 
     fn expand<K: Kernel>(&mut self, mesh: &Mesh, node: &Node, options: &Options) {
         let poly = node.poly;
-        let vs = mesh.poly_vertices(poly);
-        let n = vs.len();
+        let cs = mesh.poly_corners(poly);
+        let n = cs.len();
         let e = node.edge as usize;
         if node.kind == Kind::Degenerate {
-            let (a, b) = (vs[e], vs[wrap(e + 1, n)]);
+            let (a, b) = (&cs[e], &cs[wrap(e + 1, n)]);
             let rp = self.pt(mesh, node.root);
-            for z in [a, b] {
+            for c in [a, b] {
+                let z = c.v;
                 if z == node.root {
                     self.expand_point::<K>(mesh, z, node.g, poly, node.edge, None, options);
-                } else if node.root != a && node.root != b && mesh.is_corner(z) {
-                    let g = node.g + rp.dist(mesh.point(z));
+                } else if node.root != a.v && node.root != b.v && c.is_corner() {
+                    let g = node.g + rp.dist(c.p);
                     if self.admit_root(z, g, node.root) {
                         self.expand_point::<K>(mesh, z, g, poly, node.edge, None, options);
                     }
@@ -488,17 +486,7 @@ impl SearchContext {
             std::mem::take(&mut self.side_r),
             std::mem::take(&mut self.side_l),
         );
-        cone_sides::<K>(
-            mesh,
-            vs,
-            e,
-            (rl_a, rl_b),
-            (ll_a, ll_b),
-            &mut side_r,
-            &mut side_l,
-        );
-        let adj = mesh.poly_adjacent(poly);
-        let twins = mesh.poly_twins(poly);
+        cone_sides::<K>(cs, e, (rl_a, rl_b), (ll_a, ll_b), &mut side_r, &mut side_l);
         // The goal, if visible through the interval.
         if self.targets.get(poly as usize) == 0.0 {
             let g = self.goal;
@@ -510,25 +498,25 @@ impl SearchContext {
         }
         // Observable successors.
         observable_successors(
-            mesh,
-            poly,
+            cs,
             e,
             root,
             (&node.right, (rl_a, rl_b)),
             (&node.left, (ll_a, ll_b)),
             (&side_r, &side_l),
-            |next, twin, left, right, degenerate| {
-                if !self.dead_end(mesh, next, twin, options) {
-                    self.add(root, node.g, next, twin, left, right, degenerate);
+            |c, left, right, degenerate| {
+                if !self.dead_end(c, options) {
+                    self.add(root, node.g, c.adj as u32, c.twin, left, right, degenerate);
                 }
             },
         );
         self.side_r = side_r;
         self.side_l = side_l;
         // Non-observable successors on the right: the interval ends at the corner v[e+1].
-        let rv = vs[wrap(e + 1, n)];
-        if node.right.vertex == rv && mesh.is_corner(rv) && self.side_r[1] < 0 {
-            let g = node.g + rp.dist(mesh.point(rv));
+        let rc = &cs[wrap(e + 1, n)];
+        let rv = rc.v;
+        if node.right.vertex == rv && rc.is_corner() && self.side_r[1] < 0 {
+            let g = node.g + rp.dist(rc.p);
             if self.admit_root(rv, g, root) {
                 if self.targets.get(poly as usize) == 0.0 && K::sign(rl_a, rl_b, self.goal) < 0 {
                     self.maybe_final(mesh, poly, rv, g, node);
@@ -539,14 +527,15 @@ impl SearchContext {
                         break;
                     }
                     let k = wrap(e + 1 + j, n);
-                    if adj[k] == NO_POLY {
+                    let ck = &cs[k];
+                    if ck.adj == NO_POLY {
                         if s1 >= 0 {
                             break;
                         }
                         continue;
                     }
-                    let (cj, cj1) = (vs[k], vs[wrap(k + 1, n)]);
-                    let (pj, pj1) = (mesh.point(cj), mesh.point(cj1));
+                    let ck1 = &cs[wrap(k + 1, n)];
+                    let (cj, cj1, pj, pj1) = (ck.v, ck1.v, ck.p, ck1.p);
                     let right = IEnd {
                         p: pj,
                         vertex: cj,
@@ -567,10 +556,9 @@ impl SearchContext {
                             ..node.right
                         }
                     };
-                    let next = adj[k] as u32;
-                    if !self.dead_end(mesh, next, twins[k], options) {
-                        let degenerate = j == 0 || K::sign(mesh.point(rv), pj, pj1) == 0;
-                        self.add(rv, g, next, twins[k], left, right, degenerate);
+                    if !self.dead_end(ck, options) {
+                        let degenerate = j == 0 || K::sign(rc.p, pj, pj1) == 0;
+                        self.add(rv, g, ck.adj as u32, ck.twin, left, right, degenerate);
                     }
                     if s1 >= 0 {
                         break;
@@ -579,9 +567,10 @@ impl SearchContext {
             }
         }
         // Non-observable successors on the left: the interval ends at the corner v[e].
-        let lv = vs[e];
-        if node.left.vertex == lv && mesh.is_corner(lv) && self.side_l[n - 2] > 0 {
-            let g = node.g + rp.dist(mesh.point(lv));
+        let lc = &cs[e];
+        let lv = lc.v;
+        if node.left.vertex == lv && lc.is_corner() && self.side_l[n - 2] > 0 {
+            let g = node.g + rp.dist(lc.p);
             if self.admit_root(lv, g, root) {
                 if self.targets.get(poly as usize) == 0.0 && K::sign(ll_a, ll_b, self.goal) > 0 {
                     self.maybe_final(mesh, poly, lv, g, node);
@@ -592,14 +581,15 @@ impl SearchContext {
                         break;
                     }
                     let k = wrap(e + 1 + j, n);
-                    if adj[k] == NO_POLY {
+                    let ck = &cs[k];
+                    if ck.adj == NO_POLY {
                         if s0 <= 0 {
                             break;
                         }
                         continue;
                     }
-                    let (cj, cj1) = (vs[k], vs[wrap(k + 1, n)]);
-                    let (pj, pj1) = (mesh.point(cj), mesh.point(cj1));
+                    let ck1 = &cs[wrap(k + 1, n)];
+                    let (cj, cj1, pj, pj1) = (ck.v, ck1.v, ck.p, ck1.p);
                     let left = IEnd {
                         p: pj1,
                         vertex: cj1,
@@ -620,10 +610,9 @@ impl SearchContext {
                             ..node.left
                         }
                     };
-                    let next = adj[k] as u32;
-                    if !self.dead_end(mesh, next, twins[k], options) {
-                        let degenerate = j == n - 2 || K::sign(mesh.point(lv), pj, pj1) == 0;
-                        self.add(lv, g, next, twins[k], left, right, degenerate);
+                    if !self.dead_end(ck, options) {
+                        let degenerate = j == n - 2 || K::sign(lc.p, pj, pj1) == 0;
+                        self.add(lv, g, ck.adj as u32, ck.twin, left, right, degenerate);
                     }
                     if s0 <= 0 {
                         break;

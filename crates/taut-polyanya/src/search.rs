@@ -464,16 +464,22 @@ impl SearchContext {
         let e = node.edge as usize;
         if node.kind == Kind::Degenerate {
             let (a, b) = (&cs[e], &cs[wrap(e + 1, n)]);
+            if node.root == a.v || node.root == b.v {
+                // The root is an end of the edge: sweep on around it into this polygon.
+                let r = node.root;
+                self.expand_point::<K>(mesh, r, node.g, poly, node.edge, None, options);
+                return;
+            }
+            // The root lies on the edge's line beyond it: a path along the line reaches the
+            // nearer end first, and may turn only there. Turning at the farther end instead
+            // would give paths into this polygon that the nearer end sees directly (the
+            // polygon is convex and the three points are collinear), at no lower cost.
             let rp = self.pt(mesh, node.root);
-            for c in [a, b] {
-                let z = c.v;
-                if z == node.root {
-                    self.expand_point::<K>(mesh, z, node.g, poly, node.edge, None, options);
-                } else if node.root != a.v && node.root != b.v && c.is_corner() {
-                    let g = node.g + rp.dist(c.p);
-                    if self.admit_root(z, g, node.root) {
-                        self.expand_point::<K>(mesh, z, g, poly, node.edge, None, options);
-                    }
+            let near = if rp.dist(a.p) <= rp.dist(b.p) { a } else { b };
+            if near.is_corner() {
+                let g = node.g + rp.dist(near.p);
+                if self.admit_root(near.v, g, node.root) {
+                    self.expand_point::<K>(mesh, near.v, g, poly, node.edge, None, options);
                 }
             }
             return;

@@ -32,6 +32,7 @@ use taut_grid::{
 use taut_mesh::grid::{SOUTH_EAST, grid_error, grid_query, lattice_point};
 use taut_mesh::{
     Ambiguity, End, Mesh, MeshAnswer, MeshPoint, MeshQueryError, VisibilitySearch, Visible,
+    is_small_integer,
 };
 use taut_search::StampedCosts;
 
@@ -158,6 +159,8 @@ pub struct EpsContext {
     cache: StampedCosts,
     walk: Vec<(u32, f64)>,
     ends: [MeshPoint; 2],
+    /// The mesh and both ends have small integer coordinates: taut tests in plain `f64`.
+    integer: bool,
     best: f64,
     best_of: Best,
     turn: usize,
@@ -183,6 +186,7 @@ impl EpsContext {
             cache: StampedCosts::default(),
             walk: Vec::new(),
             ends: [MeshPoint::default(); 2],
+            integer: false,
             best: f64::INFINITY,
             best_of: Best::None,
             turn: 0,
@@ -229,6 +233,8 @@ impl EpsContext {
             self.marked[k].begin(n);
         }
         self.ends = [s, t];
+        let small = |p: MeshPoint| is_small_integer(p.x) && is_small_integer(p.y);
+        self.integer = mesh.is_integer() && small(s) && small(t);
         self.best = f64::INFINITY;
         self.best_of = Best::None;
         self.turn = 0;
@@ -451,7 +457,7 @@ impl EpsContext {
     fn join(&mut self, eps: &Eps, side: usize, c: u32, dv: f64) -> bool {
         let g = eps.cpd.graph();
         let cp = g.point(c);
-        let opp = self.ends[1 - side];
+        let (mine, opp) = (self.ends[side], self.ends[1 - side]);
         self.cache.begin(g.node_count());
         let mut improved = false;
         for i in 0..self.found[1 - side].len() {
@@ -463,11 +469,21 @@ impl EpsContext {
             let len = if c2 == c {
                 0.0
             } else {
+                // Rule 4 from the new corner's side: the database's path from `c` towards
+                // `c2` must leave `c` taut with the sight line from this end (one lookup,
+                // which prunes most pairs before any walk).
+                let first = match eps.cpd.first_move(c, c2) {
+                    Move::Arrived | Move::Direct => c2,
+                    Move::Via(y) => y,
+                };
+                if first as usize >= g.node_count() || !self.taut(eps, c, mine, g.point(first)) {
+                    continue;
+                }
                 let next = match eps.cpd.first_move(c2, c) {
                     Move::Arrived | Move::Direct => c,
                     Move::Via(y) => y,
                 };
-                if next as usize >= g.node_count() || !eps.corners.taut(c2, opp, g.point(next)) {
+                if next as usize >= g.node_count() || !self.taut(eps, c2, opp, g.point(next)) {
                     continue;
                 }
                 match self.walk_length(eps, c2, c) {
@@ -489,6 +505,16 @@ impl EpsContext {
             }
         }
         improved
+    }
+
+    /// [`Corners::taut`], in plain `f64` when every coordinate is a small integer.
+    #[inline]
+    fn taut(&self, eps: &Eps, c: u32, a: MeshPoint, b: MeshPoint) -> bool {
+        if self.integer {
+            eps.corners.taut_integer(c, a, b)
+        } else {
+            eps.corners.taut(c, a, b)
+        }
     }
 
     /// Length of the database's path from `from` to `to`, using and filling the cache of

@@ -9,8 +9,8 @@
 //!   obstacle touches it), the parts of the polygon beyond the cone's side, seen from that
 //!   vertex, which becomes the root;
 //! - *degenerate* nodes: an interval on a line through its root (the root lies on the edge's
-//!   line: the cone has no width). Its expansion turns at the edge's corner endpoints (or, if
-//!   the root is an endpoint, sweeps on around it) into the polygon beyond.
+//!   line: the cone has no width). Its expansion turns at the edge's end nearer the root, if
+//!   that is a corner (or, if the root is an end, sweeps on around it) into the polygon beyond.
 //!
 //! Decision invariant: every interval endpoint lies on a line through its node's root and two
 //! *known* points (mesh vertices or the start), stored as their ids; "which side of the ray

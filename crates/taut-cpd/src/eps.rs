@@ -472,17 +472,11 @@ impl EpsContext {
                 // Rule 4 from the new corner's side: the database's path from `c` towards
                 // `c2` must leave `c` taut with the sight line from this end (one lookup,
                 // which prunes most pairs before any walk).
-                let first = match eps.cpd.first_move(c, c2) {
-                    Move::Arrived | Move::Direct => c2,
-                    Move::Via(y) => y,
-                };
+                let first = eps.cpd.next_hop(c, c2);
                 if first as usize >= g.node_count() || !self.taut(eps, c, mine, g.point(first)) {
                     continue;
                 }
-                let next = match eps.cpd.first_move(c2, c) {
-                    Move::Arrived | Move::Direct => c,
-                    Move::Via(y) => y,
-                };
+                let next = eps.cpd.next_hop(c2, c);
                 if next as usize >= g.node_count() || !self.taut(eps, c2, opp, g.point(next)) {
                     continue;
                 }

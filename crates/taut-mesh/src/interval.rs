@@ -152,8 +152,8 @@ pub fn cone_sides<K: Kernel>(
 }
 
 /// The observable successors of a node of root `root` entering the polygon of corners `cs`
-/// by its edge `e`, whose ends are `right` and `left` with their rays' known points, given the sides of
-/// [`cone_sides`]: for every other edge of the polygon that leads to a polygon and that the
+/// by its edge `e`, whose ends are `right` and `left` with their rays' known points, given
+/// the sides of [`cone_sides`]: for every other edge of the polygon that leads to a polygon and that the
 /// cone sees with some width, calls `visit(corner, left, right, degenerate)` (`corner` leaves
 /// by that edge: [`Corner::adj`] is the polygon across, [`Corner::twin`] the edge there),
 /// with the interval of the edge the cone sees. `degenerate` says the cone sees the edge only
@@ -191,23 +191,23 @@ pub fn observable_successors(
     }
 }
 
-/// The ends of a whole edge `u -> w` seen from root `r` (which lies beyond it, `w` on the
-/// root's left): each end is the edge's vertex, on the line through the root and itself.
-/// Returns (left, right).
+/// The ends of a whole edge from corner `u` to corner `w` seen from root `r` (which lies
+/// beyond it, `w` on the root's left): each end is the edge's vertex, on the line through the
+/// root and itself. Returns (left, right).
 #[inline(always)]
-pub fn whole_edge(r: u32, (u, up): (u32, MeshPoint), (w, wp): (u32, MeshPoint)) -> (IEnd, IEnd) {
+pub fn whole_edge(r: u32, u: &Corner, w: &Corner) -> (IEnd, IEnd) {
     (
         IEnd {
-            p: wp,
-            vertex: w,
+            p: w.p,
+            vertex: w.v,
             a: r,
-            b: w,
+            b: w.v,
         },
         IEnd {
-            p: up,
-            vertex: u,
+            p: u.p,
+            vertex: u.v,
             a: r,
-            b: u,
+            b: u.v,
         },
     )
 }

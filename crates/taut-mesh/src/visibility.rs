@@ -279,18 +279,17 @@ impl VisibilitySearch {
                     continue;
                 }
                 let d = &cs[wrap(i + 1, n)];
-                let (u, w, up, wp) = (c.v, d.v, c.p, d.p);
                 let side = if self.integer {
-                    Integer::sign(up, wp, rp)
+                    Integer::sign(c.p, d.p, rp)
                 } else {
-                    Robust::sign(up, wp, rp)
+                    Robust::sign(c.p, d.p, rp)
                 };
                 if side == 0 {
                     // The root is on this edge's line: only the edge itself is seen through
                     // it, and its ends were reported with the polygon.
                     continue;
                 }
-                let (left, right) = whole_edge(r, (u, up), (w, wp));
+                let (left, right) = whole_edge(r, c, d);
                 let node = self.make(c.adj as u32, c.twin, left, right);
                 self.push(node);
             }

@@ -393,13 +393,13 @@ impl SearchContext {
                 continue;
             }
             let d = &cs[wrap(i + 1, n)];
-            let (u, w, up, wp) = (c.v, d.v, c.p, d.p);
+            let (up, wp) = (c.p, d.p);
             let side = K::sign(up, wp, rp);
             let degenerate = side == 0;
             if degenerate && let Some(set) = start_set {
                 // The start lies on this edge's line; if on the edge itself, the polygon
                 // across is a start polygon too.
-                let on_edge = u == r || w == r || {
+                let on_edge = c.v == r || d.v == r || {
                     let d = (rp.x - up.x) * (wp.x - up.x) + (rp.y - up.y) * (wp.y - up.y);
                     let len2 = (wp.x - up.x).powi(2) + (wp.y - up.y).powi(2);
                     (0.0..=len2).contains(&d)
@@ -411,9 +411,9 @@ impl SearchContext {
             if self.dead_end(c, options) {
                 continue;
             }
-            // In the next polygon's numbering the edge runs w -> u: left (seen from r) is w,
-            // right is u.
-            let (left, right) = whole_edge(r, (u, up), (w, wp));
+            // In the next polygon's numbering the edge runs d -> c: left (seen from r) is d,
+            // right is c.
+            let (left, right) = whole_edge(r, c, d);
             self.add(r, g, c.adj as u32, c.twin, left, right, degenerate);
         }
     }

@@ -272,6 +272,8 @@ pub struct ScriptConfig {
     pub taut: PathBuf,
     /// Threads of each `taut cpd build` (`--jobs`, and Slurm's `--cpus-per-task`).
     pub threads: usize,
+    /// The size limit of each `taut cpd build` (`--max-size`, bytes).
+    pub max_size: u64,
     /// Array task J runs tasks J, J + stride, J + 2·stride, ...
     pub stride: usize,
     /// Whether the scripts are Slurm batch scripts (with `#SBATCH` lines).
@@ -345,7 +347,7 @@ while IFS=$'\t' read -r map cpd shard; do
             log="$run/logs/task-$k.log"
             start=$(date +%s.%N)
             echo "== task $k: shard $shard of $map on $(hostname) at $(date -u +%FT%TZ)${{SLURM_JOB_ID:+, Slurm job $SLURM_JOB_ID}}" >>"$log"
-            "$taut" cpd build --map "$map" -o "$cpd" --shard "$shard" --jobs {threads} </dev/null >>"$log" 2>&1
+            "$taut" cpd build --map "$map" -o "$cpd" --shard "$shard" --jobs {threads} --max-size {max_size} </dev/null >>"$log" 2>&1
             code=$?
             echo "== exit $code" >>"$log"
             echo "$code $start $(date +%s.%N)" >"$status_file.tmp" && mv -f "$status_file.tmp" "$status_file" || failed=1
@@ -360,6 +362,7 @@ exit "$failed"
         taut = sh_quote(&c.taut.display().to_string()),
         stride = c.stride,
         threads = c.threads,
+        max_size = c.max_size,
     );
     s
 }
@@ -578,6 +581,9 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
         run: run.clone(),
         taut: taut.clone(),
         threads,
+        max_size: args
+            .max_size
+            .unwrap_or(taut::cpd::estimate::DEFAULT_MAX_BYTES),
         stride,
         slurm: scheduler == Scheduler::Slurm,
         sbatch: if scheduler == Scheduler::Slurm {

@@ -27,13 +27,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use taut::cpd::estimate::DEFAULT_MAX_BYTES;
 use taut::cpd::shard::{
-    ShardSpec, build_shard, find_shard_files, merge_shard_files, read_shard_header, shard_path,
-    write_shard_atomic,
+    ShardSpec, build_shard_within, find_shard_files, merge_shard_files, read_shard_header,
+    shard_path, write_shard_atomic,
 };
 use taut::cpd::{
-    BuildParams, CpdHeader, FORMAT_VERSION, GRAPH_PHASE, build_cpd, mesh_hash, read_cpd_header,
-    write_cpd_atomic,
+    BuildParams, CpdHeader, FORMAT_VERSION, GRAPH_PHASE, build_cpd_within, mesh_hash,
+    read_cpd_header, write_cpd_atomic,
 };
 use taut::grid::{FreeSet, Grid, MapFile};
 use taut_bench::Suite;
@@ -79,6 +80,10 @@ pub struct PreprocessArgs {
     /// Directory of the suite files. Default: `benchmarks/suites`.
     #[arg(long, value_name = "DIR")]
     pub suites_dir: Option<PathBuf>,
+    /// Refuse, before building its rows, a CPD estimated larger than this (bytes or 500M,
+    /// 12G, 1.5GiB, none). Default: 8G.
+    #[arg(long, value_name = "SIZE", value_parser = taut::cpd::estimate::parse_size)]
+    pub max_size: Option<u64>,
     /// A sharded build through a scheduler (`--scheduler local|slurm`, `cluster.rs`).
     #[command(flatten)]
     pub cluster: crate::cluster::ClusterArgs,
@@ -437,6 +442,7 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
     let t = Instant::now();
     let (mesh, hash) = map_mesh(&job.map)?;
     let params = BuildParams::default();
+    let max_size = args.max_size.unwrap_or(DEFAULT_MAX_BYTES);
     let cpd_current = cpd_built(&job.cpd, &hash);
     if let Some(parent) = job.cpd.parent() {
         std::fs::create_dir_all(parent)
@@ -516,7 +522,7 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
             if shard_built(&path, &hash, spec) && !args.force {
                 return Ok(Outcome::Skipped);
             }
-            let shard = build_shard(&mesh, &params, spec, bars).map_err(flat)?;
+            let shard = build_shard_within(&mesh, &params, spec, max_size, bars).map_err(flat)?;
             let secs = bars.phase_secs();
             write_shard_atomic(&path, &shard).map_err(flat)?;
             Ok(Outcome::Done(report(
@@ -528,7 +534,7 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
             )))
         }
         None => {
-            let cpd = build_cpd(&mesh, &params, bars).map_err(flat)?;
+            let cpd = build_cpd_within(&mesh, &params, max_size, bars).map_err(flat)?;
             let secs = bars.phase_secs();
             write_cpd_atomic(&job.cpd, &cpd).map_err(flat)?;
             let s = cpd.stats();

@@ -275,6 +275,9 @@ pub enum CpdCommand {
     /// Build the CPD of a map's mesh (or one shard of it) and write it; prints one summary
     /// line.
     Build(CpdBuildArgs),
+    /// Estimate a map's CPD without building it (its graph, then a sample of rows): size,
+    /// peak memory and row time; prints one line per figure.
+    Estimate(CpdEstimateArgs),
     /// Merge shard files into one CPD file (identical to a one-process build).
     Merge(CpdMergeArgs),
     /// Describe a CPD file: format, mesh hash, parameters, sizes.
@@ -301,6 +304,31 @@ pub struct CpdBuildArgs {
     /// Build only shard I of N (0-based) of the rows, for `taut cpd merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<taut::cpd::shard::ShardSpec>,
+    /// The map characters that are free terrain (with --map).
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+    /// Refuse, before building the rows, a CPD estimated larger than this (the whole CPD,
+    /// also with --shard): bytes or 500M, 12G, 1.5GiB, none.
+    #[arg(long, value_name = "SIZE", default_value = "8G", value_parser = taut::cpd::estimate::parse_size)]
+    pub max_size: u64,
+}
+
+/// Arguments of `taut cpd estimate`.
+#[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("input").required(true).args(["map", "mesh"])))]
+pub struct CpdEstimateArgs {
+    /// A MovingAI .map file: the CPD of taut's mesh of its free cells.
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// A navigation mesh ("mesh 2" file).
+    #[arg(long, value_name = "FILE")]
+    pub mesh: Option<PathBuf>,
+    /// Rows to build for the estimate, spread over the map (every row of a smaller graph).
+    #[arg(long, value_name = "N", default_value_t = taut::cpd::estimate::SAMPLE_ROWS, value_parser = clap::value_parser!(u32).range(1..).map(|n| n as usize))]
+    pub sample: usize,
+    /// Worker threads (default: every core); the row time is given for this many.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
     /// The map characters that are free terrain (with --map).
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
     pub free: FreeSet,

@@ -4,7 +4,10 @@
 //! - `taut cpd build (--map M.map | --mesh M.mesh) -o F.cpd [--jobs N] [--shard I/N]` builds
 //!   the CPD of the map's mesh (taut's mesh of the grid, or the given mesh) and writes it, or
 //!   with `--shard` only that shard's rows to `F.cpd.shard-I-of-N`; a progress bar on stderr
-//!   when it is a terminal, then one summary line on stdout.
+//!   when it is a terminal, then one summary line on stdout. A CPD estimated larger than
+//!   `--max-size` (default 8 GB) is refused before its rows are built.
+//! - `taut cpd estimate (--map M.map | --mesh M.mesh) [--sample N] [--jobs N]` builds the
+//!   graph and a sample of rows and prints the estimated size, peak memory and row time.
 //! - `taut cpd merge SHARD... -o F.cpd [--map M.map | --mesh M.mesh] [--remove-shards]` joins
 //!   shard files into the CPD one process would have written (byte for byte), after checking
 //!   that they were built for the given map's (or mesh's) mesh; the written file is read back
@@ -16,15 +19,16 @@ use std::path::Path;
 use std::time::Instant;
 
 use taut::cpd::shard::{
-    CpdShard, build_shard, merge_shards, read_shard, shard_path, write_shard_atomic,
+    CpdShard, build_shard_within, merge_shards, read_shard, shard_path, write_shard_atomic,
 };
 use taut::cpd::{
-    BuildParams, Cpd, CpdStats, FORMAT_VERSION, build_cpd, read_cpd, write_cpd_atomic,
+    BuildParams, Cpd, CpdStats, FORMAT_VERSION, build_cpd_within, estimate_cpd, read_cpd,
+    write_cpd_atomic,
 };
 use taut::grid::{Grid, MapFile};
 use taut::mesh::{Mesh, mesh_from_grid, read_mesh};
 
-use crate::args::{CpdArgs, CpdBuildArgs, CpdCommand, CpdInfoArgs, CpdMergeArgs};
+use crate::args::{CpdArgs, CpdBuildArgs, CpdCommand, CpdEstimateArgs, CpdInfoArgs, CpdMergeArgs};
 use crate::error::CliError;
 use crate::progress::TermProgress;
 
@@ -35,16 +39,21 @@ use crate::progress::TermProgress;
 pub fn run_cpd(args: &CpdArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match &args.command {
         CpdCommand::Build(a) => run_build(a, out),
+        CpdCommand::Estimate(a) => run_estimate(a, out),
         CpdCommand::Merge(a) => run_merge(a, out),
         CpdCommand::Info(a) => run_info(a, out),
     }
 }
 
-/// The mesh of `--map` (taut's mesh of the grid) or `--mesh`.
-fn input_mesh(args: &CpdBuildArgs) -> Result<Mesh, CliError> {
-    match (&args.map, &args.mesh) {
+/// The mesh of `--map` (taut's mesh of the grid, free terrain `free`) or `--mesh`.
+fn input_mesh(
+    map: &Option<std::path::PathBuf>,
+    mesh: &Option<std::path::PathBuf>,
+    free: &taut::grid::FreeSet,
+) -> Result<Mesh, CliError> {
+    match (map, mesh) {
         (Some(map), _) => {
-            let grid = Grid::from_map(&MapFile::read(map)?, &args.free);
+            let grid = Grid::from_map(&MapFile::read(map)?, free);
             Ok(mesh_from_grid(&grid)?)
         }
         (None, Some(mesh)) => Ok(read_mesh(mesh)?),
@@ -68,7 +77,7 @@ enum Built {
 
 /// Builds the CPD (or shard) on the current rayon pool.
 fn compute(args: &CpdBuildArgs) -> Result<Built, CliError> {
-    let mesh = input_mesh(args)?;
+    let mesh = input_mesh(&args.map, &args.mesh, &args.free)?;
     let params = BuildParams::default();
     let progress = TermProgress::stderr();
     let t = Instant::now();
@@ -78,11 +87,11 @@ fn compute(args: &CpdBuildArgs) -> Result<Built, CliError> {
     };
     let built = match args.shard {
         None => Built::Cpd(
-            build_cpd(&mesh, &params, &progress).map_err(err)?,
+            build_cpd_within(&mesh, &params, args.max_size, &progress).map_err(err)?,
             t.elapsed().as_secs_f64(),
         ),
         Some(spec) => Built::Shard(
-            build_shard(&mesh, &params, spec, &progress).map_err(err)?,
+            build_shard_within(&mesh, &params, spec, args.max_size, &progress).map_err(err)?,
             t.elapsed().as_secs_f64(),
         ),
     };
@@ -90,17 +99,58 @@ fn compute(args: &CpdBuildArgs) -> Result<Built, CliError> {
     Ok(built)
 }
 
-fn run_build(args: &CpdBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let (built, threads) = match args.jobs {
-        None => (compute(args)?, rayon::current_num_threads()),
+/// Runs `work` on a pool of `jobs` threads (default: the global pool); returns its result
+/// and the number of threads.
+fn on_pool<T: Send>(
+    jobs: Option<u16>,
+    work: impl FnOnce() -> Result<T, CliError> + Send,
+) -> Result<(T, usize), CliError> {
+    match jobs {
+        None => Ok((work()?, rayon::current_num_threads())),
         Some(jobs) => {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(usize::from(jobs))
                 .build()
                 .map_err(|e| CliError::Threads(e.to_string()))?;
-            (pool.install(|| compute(args))?, pool.current_num_threads())
+            Ok((pool.install(work)?, pool.current_num_threads()))
         }
-    };
+    }
+}
+
+fn run_estimate(args: &CpdEstimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mesh = input_mesh(&args.map, &args.mesh, &args.free)?;
+    let t = Instant::now();
+    let (e, threads) = on_pool(args.jobs, || {
+        let progress = TermProgress::stderr();
+        let e = estimate_cpd(&mesh, &BuildParams::default(), args.sample, &progress);
+        progress.finish();
+        e.map_err(|source| CliError::Cpd {
+            path: args
+                .map
+                .clone()
+                .or_else(|| args.mesh.clone())
+                .unwrap_or_default(),
+            source,
+        })
+    })?;
+    writeln!(out, "nodes {}", e.nodes)?;
+    writeln!(out, "edges {}", e.edges)?;
+    writeln!(out, "sampled rows {}", e.sampled_rows)?;
+    writeln!(out, "runs per row {:.1}", e.runs_per_row)?;
+    writeln!(out, "estimated MB {:.1}", mb(e.bytes))?;
+    writeln!(out, "estimated peak MB {:.1}", mb(e.peak_bytes))?;
+    writeln!(out, "row ms {:.3}", e.row_seconds * 1e3)?;
+    writeln!(
+        out,
+        "estimated row phase s {:.1} ({threads} threads)",
+        e.row_phase_seconds(threads)
+    )?;
+    writeln!(out, "estimate s {:.2}", t.elapsed().as_secs_f64())?;
+    Ok(())
+}
+
+fn run_build(args: &CpdBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let (built, threads) = on_pool(args.jobs, || compute(args))?;
     let cpd_err = |path: &Path| {
         let path = path.to_owned();
         move |source| CliError::Cpd { path, source }

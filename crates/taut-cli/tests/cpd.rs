@@ -410,3 +410,92 @@ fn bad_cpds_and_misplaced_options_are_one_line_errors() {
     // cpd build needs an input.
     fails(&["cpd", "build", "-o", &s(&out)], 2);
 }
+
+#[test]
+fn a_cpd_over_max_size_is_refused_before_its_rows_and_estimate_predicts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = f("maps/arena.map");
+    // Every row of arena: the estimate is the CPD `info` describes.
+    let est = ok(&["cpd", "estimate", "--map", &map, "--sample", "100000"]);
+    let value = |text: &str, key: &str| -> f64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key)?.trim().split(' ').next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no '{key}' in {text}"))
+    };
+    for key in [
+        "nodes ",
+        "edges ",
+        "sampled rows ",
+        "runs per row ",
+        "estimated MB ",
+        "estimated peak MB ",
+        "row ms ",
+        "estimated row phase s ",
+        "estimate s ",
+    ] {
+        value(&est, key);
+    }
+    let cpd = dir.path().join("arena.cpd");
+    build("maps/arena.map", &cpd);
+    let info = ok(&["cpd", "info", &s(&cpd)]);
+    assert_eq!(value(&est, "nodes "), value(&info, "nodes "));
+    assert_eq!(value(&est, "sampled rows "), value(&info, "nodes "));
+    assert!((value(&est, "runs per row ") - value(&info, "runs per row ")).abs() < 0.1);
+    // A limit below the estimate: one line naming the estimate and the option, no file.
+    let small = dir.path().join("small.cpd");
+    for extra in [&[][..], &["--shard", "0/2"][..]] {
+        let err = fails(
+            &[
+                &[
+                    "cpd",
+                    "build",
+                    "--map",
+                    &map,
+                    "-o",
+                    &s(&small),
+                    "--max-size",
+                    "1K",
+                ][..],
+                extra,
+            ]
+            .concat(),
+            1,
+        );
+        assert!(
+            err.contains("small.cpd")
+                && err.contains("estimated from")
+                && err.contains("--max-size"),
+            "{err}"
+        );
+    }
+    assert_eq!(
+        fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "only arena.cpd"
+    );
+    // A limit above it builds; sizes that are not sizes are refused by the parser.
+    ok(&[
+        "cpd",
+        "build",
+        "--map",
+        &map,
+        "-o",
+        &s(&small),
+        "--max-size",
+        "1G",
+    ]);
+    let err = fails(
+        &[
+            "cpd",
+            "build",
+            "--map",
+            &map,
+            "-o",
+            &s(&small),
+            "--max-size",
+            "lots",
+        ],
+        2,
+    );
+    assert!(err.contains("'lots' is not a size"), "{err}");
+}

@@ -103,6 +103,23 @@ pub enum CpdError {
         /// Hex prefix of the hash stored in the CPD.
         found: String,
     },
+    /// The CPD would be larger than the size limit (estimated before its rows are built).
+    #[error(
+        "the CPD would take about {:.2} GB (estimated from {sampled} of its {nodes} rows), more \
+         than the limit of {:.2} GB: raise the limit (--max-size) if the machine has the memory",
+        *estimated as f64 / 1e9,
+        *limit as f64 / 1e9
+    )]
+    TooLarge {
+        /// Estimated bytes ([`crate::estimate::CpdEstimate::bytes`]).
+        estimated: u64,
+        /// The limit in bytes.
+        limit: u64,
+        /// Rows built for the estimate.
+        sampled: usize,
+        /// Rows of the CPD.
+        nodes: usize,
+    },
     /// The corner graph cannot be built.
     #[error("corner graph: {0}")]
     Graph(#[from] GraphError),

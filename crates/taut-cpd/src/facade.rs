@@ -9,8 +9,10 @@ use taut_mesh::Mesh;
 use crate::corners::Corners;
 use crate::cpd::{BuildParams, Cpd};
 use crate::error::CpdError;
+use crate::estimate::{CpdEstimate, DEFAULT_MAX_BYTES, check_size, estimate};
 use crate::file::{mesh_hash, read_cpd, read_shard, write_cpd, write_shard};
 use crate::graph::Graph;
+use crate::order::NodeOrder;
 use crate::progress::Progress;
 use crate::shard::{CpdShard, ShardSpec, merge_shards};
 
@@ -30,20 +32,56 @@ fn graph_of(mesh: &Mesh, params: &BuildParams, progress: &dyn Progress) -> Resul
 /// pool. The result is stamped with [`mesh_hash`]`(mesh)` and does not depend on the number
 /// of threads.
 ///
+/// A CPD larger than [`DEFAULT_MAX_BYTES`] is refused before its rows are built
+/// ([`build_cpd_within`] sets another limit).
+///
 /// # Errors
 /// [`CpdError::Params`] for invalid parameters, [`CpdError::Graph`] when the graph is too
-/// large.
+/// large, [`CpdError::TooLarge`] when the CPD would be.
 pub fn build_cpd(
     mesh: &Mesh,
     params: &BuildParams,
     progress: &dyn Progress,
 ) -> Result<Cpd, CpdError> {
+    build_cpd_within(mesh, params, DEFAULT_MAX_BYTES, progress)
+}
+
+/// [`build_cpd`] with a size limit of `max_bytes` (`u64::MAX`: none). Once the graph is
+/// built, a CPD that could exceed the limit is estimated from a sample of its rows (phase
+/// [`crate::estimate::ESTIMATE_PHASE`]) and refused when the estimate does.
+///
+/// # Errors
+/// As [`build_cpd`].
+pub fn build_cpd_within(
+    mesh: &Mesh,
+    params: &BuildParams,
+    max_bytes: u64,
+    progress: &dyn Progress,
+) -> Result<Cpd, CpdError> {
     let graph = graph_of(mesh, params, progress)?;
+    check_size(&graph, params, max_bytes, progress)?;
     Ok(Cpd::from_graph(graph, mesh_hash(mesh), params, progress))
 }
 
+/// Estimates the CPD of `mesh` without building it: its graph (phase [`GRAPH_PHASE`]), then
+/// `sample` rows ([`crate::estimate::estimate`]).
+///
+/// # Errors
+/// [`CpdError::Params`] for invalid parameters, [`CpdError::Graph`] when the graph is too
+/// large.
+pub fn estimate_cpd(
+    mesh: &Mesh,
+    params: &BuildParams,
+    sample: usize,
+    progress: &dyn Progress,
+) -> Result<CpdEstimate, CpdError> {
+    let graph = graph_of(mesh, params, progress)?;
+    estimate(&graph, &NodeOrder::dfs(&graph), params, sample, progress)
+}
+
 /// Builds shard `shard` of the CPD of `mesh` (the whole graph, then the shard's rows), as
-/// [`build_cpd`] does for all rows.
+/// [`build_cpd`] does for all rows, refusing it when the whole CPD would be larger than
+/// [`DEFAULT_MAX_BYTES`].
 ///
 /// # Errors
 /// As [`build_cpd`].
@@ -53,7 +91,24 @@ pub fn build_shard(
     shard: ShardSpec,
     progress: &dyn Progress,
 ) -> Result<CpdShard, CpdError> {
+    build_shard_within(mesh, params, shard, DEFAULT_MAX_BYTES, progress)
+}
+
+/// [`build_shard`] with the size limit `max_bytes` on the whole CPD, as in
+/// [`build_cpd_within`] (every shard of one CPD samples the same rows, so all are refused or
+/// none).
+///
+/// # Errors
+/// As [`build_cpd`].
+pub fn build_shard_within(
+    mesh: &Mesh,
+    params: &BuildParams,
+    shard: ShardSpec,
+    max_bytes: u64,
+    progress: &dyn Progress,
+) -> Result<CpdShard, CpdError> {
     let graph = graph_of(mesh, params, progress)?;
+    check_size(&graph, params, max_bytes, progress)?;
     Ok(CpdShard::from_graph(
         &graph,
         mesh_hash(mesh),

@@ -11,7 +11,8 @@
 //! - End Point Search: two resumable visibility searches from the query's ends meet through
 //!   the database, giving a first path within microseconds and a proven optimum soon after.
 //!
-//! At the root: building ([`build_cpd`]), reading and writing ([`read_cpd`], [`write_cpd`],
+//! At the root: building ([`build_cpd`], refusing up front a database larger than a limit,
+//! [`estimate`]), reading and writing ([`read_cpd`], [`write_cpd`],
 //! versioned files that name the mesh they belong to, `docs/cpd-format.md`) and End Point
 //! Search ([`Eps`], [`EpsContext`], [`EpsPlanner`], anytime through [`taut_grid::Anytime`]).
 //! The modules hold the parts: [`graph`] (corners and the co-visible graph), [`shard`]
@@ -44,6 +45,7 @@ mod corners;
 mod cpd;
 mod eps;
 mod error;
+pub mod estimate;
 mod facade;
 mod file;
 mod firstmove;
@@ -56,7 +58,7 @@ pub mod shard;
 pub use cpd::{BuildParams, Cpd, CpdStats, MAX_TIE_TOLERANCE, Move};
 pub use eps::{Eps, EpsContext, EpsPlanner, EpsStats, Solution, Step, Stop};
 pub use error::CpdError;
-pub use facade::{GRAPH_PHASE, build_cpd, write_cpd_atomic};
+pub use facade::{GRAPH_PHASE, build_cpd, build_cpd_within, estimate_cpd, write_cpd_atomic};
 pub use file::{CpdHeader, FORMAT_VERSION, mesh_hash, read_cpd, read_cpd_header, write_cpd};
 pub use progress::{NoProgress, Progress};
 

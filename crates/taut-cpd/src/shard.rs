@@ -8,8 +8,8 @@ use crate::cpd::{BuildParams, Cpd, Symbols, build_rows};
 use crate::error::CpdError;
 pub use crate::error::ShardSpecError;
 pub use crate::facade::{
-    build_shard, find_shard_files, merge_shard_files, parse_shard_path, shard_path,
-    write_shard_atomic,
+    build_shard, build_shard_within, find_shard_files, merge_shard_files, parse_shard_path,
+    shard_path, write_shard_atomic,
 };
 pub use crate::file::{SHARD_MAGIC, read_shard, read_shard_header, write_shard};
 use crate::graph::Graph;

@@ -182,6 +182,7 @@ fn variant(e: &CpdError) -> &'static str {
         CpdError::Params(_) => "Params",
         CpdError::StaleMesh { .. } => "StaleMesh",
         CpdError::Graph(_) => "Graph",
+        CpdError::TooLarge { .. } => "TooLarge",
         CpdError::NoShards => "NoShards",
         CpdError::MissingShard { .. } => "MissingShard",
         CpdError::DuplicateShard { .. } => "DuplicateShard",

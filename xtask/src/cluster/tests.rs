@@ -461,6 +461,7 @@ fn the_scripts_refuse_a_bad_index_or_a_run_directory_they_cannot_use() {
         run: run.clone(),
         taut: PathBuf::from("/bin/true"),
         threads: 1,
+        max_size: 8_000_000_000,
         stride: 2,
         slurm: false,
         sbatch: Vec::new(),

@@ -72,6 +72,8 @@ pub struct VisibilitySearch {
     expanded: u64,
     /// `f` of the node whose sightings are pending (they all lie beyond it).
     last_f: f64,
+    /// The bound of the last [`VisibilitySearch::next`]: nodes at or above it are dropped.
+    bound: f64,
 }
 
 impl VisibilitySearch {
@@ -144,6 +146,7 @@ impl VisibilitySearch {
         self.target_seen = false;
         self.expanded = 0;
         self.last_f = target.map_or(0.0, |t| root.dist(t));
+        self.bound = f64::INFINITY;
         let small = |p: MeshPoint| is_small_integer(p.x) && is_small_integer(p.y);
         self.integer = mesh.is_integer() && small(root) && target.is_none_or(small);
     }
@@ -154,8 +157,9 @@ impl VisibilitySearch {
     }
 
     /// The smallest `f` among the nodes not yet expanded (`f64::INFINITY` when none is left):
-    /// every corner not yet reported lies beyond one of them, so no path from the root
-    /// through such a corner to the target is shorter. Zero in a search without target.
+    /// every corner not yet reported lies beyond one of them, or beyond a node dropped at or
+    /// above the last bound, so no path from the root through such a corner to the target is
+    /// shorter than the smaller of this and that bound. Zero in a search without target.
     pub fn frontier(&self) -> f64 {
         if self.target.is_some() {
             self.open.peek().map_or(f64::INFINITY, |e| e.f)
@@ -178,10 +182,11 @@ impl VisibilitySearch {
     }
 
     /// The next thing in view whose node's `f` is below `bound`, or `None` when the search
-    /// is exhausted up to that bound (it can be resumed later with a larger bound only if no
-    /// node was dropped: nodes are never dropped, so it can). Without a target the bound is
-    /// ignored.
+    /// is exhausted up to that bound. Nodes generated with `f` at or above the bound are
+    /// dropped, so a search must not be resumed with a larger bound than before (End Point
+    /// Search's bound, its best length, only falls). Without a target the bound is ignored.
     pub fn next(&mut self, mesh: &Mesh, bound: f64) -> Option<Visible> {
+        self.bound = bound;
         loop {
             if let Some(v) = self.pending.pop() {
                 return Some(v);
@@ -231,7 +236,20 @@ impl VisibilitySearch {
         }
     }
 
+    /// Whether the polygon across `c`'s edge is a cul-de-sac without the target: nothing in
+    /// it needs reporting. Its vertices off the entry edge lie between two obstacle edges of
+    /// this one convex polygon, so the polygon is their whole sector, of less than 180°: no
+    /// shortest path turns there. The two ends of the entry edge are vertices of the polygon
+    /// the interval comes from, reported (with the same sector) when that one was entered.
+    #[inline(always)]
+    fn dead_end(&self, c: &Corner) -> bool {
+        c.leads_to_one_way() && self.targets.get(c.adj as usize) != 0.0
+    }
+
     fn push(&mut self, node: VNode) {
+        if self.target.is_some() && node.f >= self.bound {
+            return;
+        }
         let id = self.nodes.len() as u32;
         self.nodes.push(node);
         if self.target.is_some() {
@@ -275,7 +293,7 @@ impl VisibilitySearch {
             let n = cs.len();
             for i in 0..n {
                 let c = &cs[i];
-                if c.adj == NO_POLY || polys.contains(&(c.adj as u32)) {
+                if c.adj == NO_POLY || polys.contains(&(c.adj as u32)) || self.dead_end(c) {
                     continue;
                 }
                 let d = &cs[wrap(i + 1, n)];
@@ -338,7 +356,7 @@ impl VisibilitySearch {
             (&side_r, &side_l),
             |c, left, right, degenerate| {
                 // Along a side of the cone: nothing beyond the edge is seen through it.
-                if !degenerate {
+                if !degenerate && !self.dead_end(c) {
                     let node = self.make(c.adj as u32, c.twin, left, right);
                     self.push(node);
                 }

@@ -40,6 +40,7 @@ use crate::corners::{Corners, NO_CORNER};
 use crate::cpd::{Cpd, Move};
 use crate::error::CpdError;
 use crate::file::mesh_hash;
+use crate::rle::DIRECT;
 
 /// A mesh with its compressed path database, checked to belong together, and the mesh's
 /// corners. Immutable and `Send + Sync`: share one across threads, each with its own
@@ -49,6 +50,9 @@ pub struct Eps {
     mesh: Arc<Mesh>,
     cpd: Arc<Cpd>,
     corners: Corners,
+    /// The connected component of each corner in the database's graph: a pair in two
+    /// components has no path (its row entry is a wildcard), refused before any lookup.
+    component: Vec<u32>,
 }
 
 impl Eps {
@@ -69,7 +73,13 @@ impl Eps {
                 corners.len()
             )));
         }
-        Ok(Eps { mesh, cpd, corners })
+        let component = components(g);
+        Ok(Eps {
+            mesh,
+            cpd,
+            corners,
+            component,
+        })
     }
 
     /// The mesh.
@@ -86,6 +96,31 @@ impl Eps {
     pub fn corners(&self) -> &Corners {
         &self.corners
     }
+}
+
+/// The connected component of each node of `g` (numbered from 0 by smallest node).
+fn components(g: &crate::graph::Graph) -> Vec<u32> {
+    let n = g.node_count();
+    let mut comp = vec![u32::MAX; n];
+    let mut stack = Vec::new();
+    let mut next = 0;
+    for s in 0..n as u32 {
+        if comp[s as usize] != u32::MAX {
+            continue;
+        }
+        comp[s as usize] = next;
+        stack.push(s);
+        while let Some(u) = stack.pop() {
+            for &v in g.neighbours(u) {
+                if comp[v as usize] == u32::MAX {
+                    comp[v as usize] = next;
+                    stack.push(v);
+                }
+            }
+        }
+        next += 1;
+    }
+    comp
 }
 
 /// When [`EpsContext::search`] may stop.
@@ -141,6 +176,20 @@ pub struct EpsStats {
     pub improvements: u32,
 }
 
+/// A corner kept from one end, with what joining it reads (kept together: a join reads
+/// every kept corner of the other end).
+#[derive(Debug, Clone, Copy)]
+struct Kept {
+    p: MeshPoint,
+    /// Distance from the end.
+    d: f64,
+    c: u32,
+    /// Its column in the database's rows.
+    col: u32,
+    /// Its connected component.
+    comp: u32,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Best {
     None,
@@ -154,9 +203,13 @@ enum Best {
 #[derive(Debug)]
 pub struct EpsContext {
     vis: [VisibilitySearch; 2],
-    found: [Vec<(u32, f64)>; 2],
+    /// Corners kept from each end.
+    found: [Vec<Kept>; 2],
     marked: [StampedCosts; 2],
     cache: StampedCosts,
+    /// During a join: the taut test of each first move (by symbol) from the new corner
+    /// (1 taut, 0 not).
+    taut_memo: StampedCosts,
     walk: Vec<(u32, f64)>,
     ends: [MeshPoint; 2],
     /// The mesh and both ends have small integer coordinates: taut tests in plain `f64`.
@@ -184,6 +237,7 @@ impl EpsContext {
             found: [Vec::new(), Vec::new()],
             marked: [StampedCosts::default(), StampedCosts::default()],
             cache: StampedCosts::default(),
+            taut_memo: StampedCosts::default(),
             walk: Vec::new(),
             ends: [MeshPoint::default(); 2],
             integer: false,
@@ -445,7 +499,13 @@ impl EpsContext {
                     return None;
                 }
                 let improved = self.join(eps, side, c, dv);
-                self.found[side].push((c, dv));
+                self.found[side].push(Kept {
+                    p: cp,
+                    d: dv,
+                    c,
+                    col: eps.cpd.order().column(c),
+                    comp: eps.component[c as usize],
+                });
                 self.stats.kept[side] += 1;
                 improved.then_some(Step::Improved { length: self.best })
             }
@@ -454,35 +514,47 @@ impl EpsContext {
 
     /// Joins corner `c` (seen from end `side` at distance `dv`) to every corner the other
     /// end has kept; true if the best path improved.
+    ///
+    /// A pair's database distance is taken, cheapest first, from the cache of distances to
+    /// `c`, or as the straight line when the database says the two see each other (a direct
+    /// move); both are lengths of real paths, so they need no taut test. Otherwise rule 4 is
+    /// applied from `c`'s side (one lookup), then from the older corner's side, whose first
+    /// move starts the walk.
     fn join(&mut self, eps: &Eps, side: usize, c: u32, dv: f64) -> bool {
-        let g = eps.cpd.graph();
+        let cpd = &*eps.cpd;
+        let g = cpd.graph();
         let cp = g.point(c);
+        let col = cpd.order().column(c);
+        let comp = eps.component[c as usize];
         let (mine, opp) = (self.ends[side], self.ends[1 - side]);
         self.cache.begin(g.node_count());
+        self.taut_memo.begin(g.neighbours(c).len());
         let mut improved = false;
         for i in 0..self.found[1 - side].len() {
-            let (c2, d2) = self.found[1 - side][i];
-            let p2 = g.point(c2);
-            if dv + cp.dist(p2) + d2 >= self.best {
+            let Kept {
+                p: p2,
+                d: d2,
+                c: c2,
+                col: col2,
+                comp: comp2,
+            } = self.found[1 - side][i];
+            let straight = cp.dist(p2);
+            if dv + straight + d2 >= self.best {
                 continue;
             }
             let len = if c2 == c {
                 0.0
+            } else if comp2 != comp {
+                continue;
             } else {
-                // Rule 4 from the new corner's side: the database's path from `c` towards
-                // `c2` must leave `c` taut with the sight line from this end (one lookup,
-                // which prunes most pairs before any walk).
-                let first = eps.cpd.next_hop(c, c2);
-                if first as usize >= g.node_count() || !self.taut(eps, c, mine, g.point(first)) {
-                    continue;
-                }
-                let next = eps.cpd.next_hop(c2, c);
-                if next as usize >= g.node_count() || !self.taut(eps, c2, opp, g.point(next)) {
-                    continue;
-                }
-                match self.walk_length(eps, c2, c) {
-                    Some(l) => l,
-                    None => continue,
+                let cached = self.cache.get(c2 as usize);
+                if cached.is_finite() {
+                    cached
+                } else {
+                    match self.database_length(eps, (c, col, mine), (c2, col2, opp), straight) {
+                        Some(l) => l,
+                        None => continue,
+                    }
                 }
             };
             self.stats.paths += 1;
@@ -501,6 +573,49 @@ impl EpsContext {
         improved
     }
 
+    /// The database's distance between corner `c` (column `col`, seen from end `e`) and the
+    /// older corner `c2` (column `col2`, seen from end `e2`), at `straight` from each other,
+    /// or `None` when rule 4 rejects the pair from either side.
+    fn database_length(
+        &mut self,
+        eps: &Eps,
+        (c, col, e): (u32, u32, MeshPoint),
+        (c2, col2, e2): (u32, u32, MeshPoint),
+        straight: f64,
+    ) -> Option<f64> {
+        let cpd = &*eps.cpd;
+        let g = cpd.graph();
+        self.stats.first_moves += 1;
+        match cpd.symbol_in_column(c, col2) {
+            DIRECT if g.neighbours(c).binary_search(&c2).is_ok() => return Some(straight),
+            DIRECT => return None,
+            k => {
+                // Many older corners share a first move from `c`: its taut test is kept
+                // for the rest of this join.
+                let known = self.taut_memo.get(k as usize);
+                let taut = if known.is_finite() {
+                    known > 0.0
+                } else {
+                    let y = g.neighbours(c).get(k as usize).copied()?;
+                    let t = self.taut(eps, c, e, g.point(y));
+                    self.taut_memo.set(k as usize, if t { 1.0 } else { 0.0 });
+                    t
+                };
+                if !taut {
+                    return None;
+                }
+            }
+        }
+        self.stats.first_moves += 1;
+        match cpd.first_move_in_column(c2, col) {
+            Move::Direct if g.neighbours(c2).binary_search(&c).is_ok() => Some(straight),
+            Move::Via(y2) if self.taut(eps, c2, e2, g.point(y2)) => {
+                self.walk_length(eps, c2, y2, c, col)
+            }
+            _ => None,
+        }
+    }
+
     /// [`Corners::taut`], in plain `f64` when every coordinate is a small integer.
     #[inline]
     fn taut(&self, eps: &Eps, c: u32, a: MeshPoint, b: MeshPoint) -> bool {
@@ -511,14 +626,17 @@ impl EpsContext {
         }
     }
 
-    /// Length of the database's path from `from` to `to`, using and filling the cache of
-    /// distances to `to`; `None` when the walk does not arrive (other component).
-    fn walk_length(&mut self, eps: &Eps, from: u32, to: u32) -> Option<f64> {
-        let g = eps.cpd.graph();
+    /// Length of the database's path from `from` (whose first move is `hop`) to `to` (in
+    /// column `col`), using and filling the cache of distances to `to`; `None` when the walk
+    /// does not arrive (a corrupt row: the pair is in one component).
+    fn walk_length(&mut self, eps: &Eps, from: u32, hop: u32, to: u32, col: u32) -> Option<f64> {
+        let cpd = &*eps.cpd;
+        let g = cpd.graph();
         let n = g.node_count();
         self.walk.clear();
-        let mut x = from;
-        let mut acc = 0.0;
+        self.walk.push((from, 0.0));
+        let mut acc = g.weight(from, hop);
+        let mut x = hop;
         let mut tail = 0.0;
         while x != to {
             let cached = self.cache.get(x as usize);
@@ -530,17 +648,12 @@ impl EpsContext {
                 return None;
             }
             self.stats.first_moves += 1;
-            let y = match eps.cpd.first_move(x, to) {
+            let y = match cpd.first_move_in_column(x, col) {
                 Move::Arrived => to,
-                // A direct move to a non-neighbour is the wildcard of a pair in two
-                // components: no path.
                 Move::Direct if g.neighbours(x).binary_search(&to).is_err() => return None,
                 Move::Direct => to,
                 Move::Via(y) => y,
             };
-            if y as usize >= n {
-                return None;
-            }
             self.walk.push((x, acc));
             acc += g.weight(x, y);
             x = y;

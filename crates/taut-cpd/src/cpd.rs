@@ -118,9 +118,108 @@ impl Symbols {
             Symbols::U32(_) => 32,
         }
     }
+}
+
+/// The runs of every row, packed for lookups: run `i` is one word, its first column shifted
+/// left by `shift` bits above its symbol (all ones in those bits for E), so that the binary
+/// search of a row and the symbol it finds read the same cache line. 32-bit words when
+/// columns and symbols fit, else 64-bit. Files keep starts and symbols apart
+/// (`docs/cpd-format.md`); this is the in-memory form only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Runs {
+    W32 { words: Vec<u32>, shift: u32 },
+    W64 { words: Vec<u64>, shift: u32 },
+}
+
+impl Runs {
+    /// Bits of the symbol field for a graph of this largest degree: symbols are below the
+    /// degree, and E is the all-ones value above them.
+    fn shift_for(max_degree: usize) -> u32 {
+        (usize::BITS - max_degree.leading_zeros()).max(1)
+    }
+
+    /// Whether 32-bit words hold the runs of a graph of `nodes` nodes and this degree.
+    pub(crate) fn fits_32(nodes: usize, max_degree: usize) -> bool {
+        let shift = Self::shift_for(max_degree);
+        shift < 32 && (nodes as u64) <= 1u64 << (32 - shift)
+    }
+
+    /// Packs `starts` and `symbols` (same length, symbols below `max_degree` or `DIRECT`).
+    pub(crate) fn pack(starts: &[u32], symbols: &Symbols, nodes: usize, max_degree: usize) -> Runs {
+        let shift = Self::shift_for(max_degree);
+        let mask = (1u64 << shift) - 1;
+        let word = |i: usize| {
+            let sym = symbols.get(i);
+            let sym = if sym == DIRECT { mask } else { u64::from(sym) };
+            (u64::from(starts[i]) << shift) | sym
+        };
+        if Self::fits_32(nodes, max_degree) {
+            Runs::W32 {
+                words: (0..starts.len()).map(|i| word(i) as u32).collect(),
+                shift,
+            }
+        } else {
+            Runs::W64 {
+                words: (0..starts.len()).map(word).collect(),
+                shift,
+            }
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Runs::W32 { words, .. } => words.len(),
+            Runs::W64 { words, .. } => words.len(),
+        }
+    }
 
     pub(crate) fn bytes(&self) -> usize {
-        self.len() * usize::from(self.width_bits() / 8)
+        match self {
+            Runs::W32 { words, .. } => words.len() * 4,
+            Runs::W64 { words, .. } => words.len() * 8,
+        }
+    }
+
+    /// (first column, symbol) of run `i` (`DIRECT` for E).
+    fn get(&self, i: usize) -> (u32, u32) {
+        let (w, shift) = match self {
+            Runs::W32 { words, shift } => (u64::from(words[i]), *shift),
+            Runs::W64 { words, shift } => (words[i], *shift),
+        };
+        let mask = (1u64 << shift) - 1;
+        let sym = w & mask;
+        (
+            (w >> shift) as u32,
+            if sym == mask { DIRECT } else { sym as u32 },
+        )
+    }
+
+    /// The symbol of the run of `a..b` (one row) that holds column `col`.
+    #[inline]
+    fn symbol_in(&self, a: usize, b: usize, col: u32) -> u32 {
+        let (w, shift) = match self {
+            Runs::W32 { words, shift } => {
+                let row = &words[a..b];
+                let i = row.partition_point(|&w| (w >> shift) <= col) - 1;
+                (u64::from(row[i]), *shift)
+            }
+            Runs::W64 { words, shift } => {
+                let row = &words[a..b];
+                let i = row.partition_point(|&w| (w >> shift) as u32 <= col) - 1;
+                (row[i], *shift)
+            }
+        };
+        let mask = (1u64 << shift) - 1;
+        let sym = w & mask;
+        if sym == mask { DIRECT } else { sym as u32 }
+    }
+
+    /// The starts and symbols again (symbols as wide as a file of `max_degree` stores them).
+    pub(crate) fn unpack(&self, max_degree: usize) -> (Vec<u32>, Symbols) {
+        let (starts, syms): (Vec<u32>, Vec<u32>) = (0..self.len()).map(|i| self.get(i)).unzip();
+        let mut symbols = Symbols::new(Symbols::wide_for(max_degree));
+        symbols.extend(&syms);
+        (starts, symbols)
     }
 }
 
@@ -177,9 +276,7 @@ pub struct Cpd {
     pub(crate) order: NodeOrder,
     /// Row `s` is runs `row_off[s]..row_off[s + 1]`.
     pub(crate) row_off: Vec<u64>,
-    /// First column of each run.
-    pub(crate) starts: Vec<u32>,
-    pub(crate) symbols: Symbols,
+    pub(crate) runs: Runs,
     pub(crate) params: BuildParams,
     pub(crate) mesh_hash: [u8; 32],
 }
@@ -197,11 +294,12 @@ pub struct CpdStats {
     pub runs: usize,
     /// Runs per row on average.
     pub runs_per_row: f64,
-    /// Bytes of the run arrays (starts and symbols).
+    /// Bytes of the runs in memory (each run one 32- or 64-bit word: first column and
+    /// symbol).
     pub run_bytes: usize,
     /// Heap bytes of the whole structure (graph, order, offsets, runs).
     pub total_bytes: usize,
-    /// Width of a stored symbol in bits (16 or 32).
+    /// Width of a symbol in the file, in bits (16 or 32).
     pub symbol_bits: u8,
     /// The build parameters.
     pub params: BuildParams,
@@ -224,15 +322,33 @@ impl Cpd {
         let order = NodeOrder::dfs(&graph);
         let n = graph.node_count() as u32;
         let (row_off, starts, symbols) = build_rows(&graph, &order, params, 0..n, progress);
+        Cpd::from_parts(graph, order, row_off, &starts, &symbols, *params, mesh_hash)
+    }
+
+    /// A CPD from checked parts: the runs of all rows as starts and symbols (a file's form).
+    pub(crate) fn from_parts(
+        graph: Graph,
+        order: NodeOrder,
+        row_off: Vec<u64>,
+        starts: &[u32],
+        symbols: &Symbols,
+        params: BuildParams,
+        mesh_hash: [u8; 32],
+    ) -> Cpd {
+        let runs = Runs::pack(starts, symbols, graph.node_count(), graph.max_degree());
         Cpd {
             graph,
             order,
             row_off,
-            starts,
-            symbols,
-            params: *params,
+            runs,
+            params,
             mesh_hash,
         }
+    }
+
+    /// The starts and symbols of all runs (a file's form).
+    pub(crate) fn unpacked(&self) -> (Vec<u32>, Symbols) {
+        self.runs.unpack(self.graph.max_degree())
     }
 
     /// The first move from `s` towards `t`: a binary search in `s`'s runs for `t`'s column.
@@ -244,16 +360,32 @@ impl Cpd {
         if s == t {
             return Move::Arrived;
         }
-        let col = self.order.column(t);
+        self.first_move_in_column(s, self.order.column(t))
+    }
+
+    /// [`Cpd::first_move`] towards the target in column `col` of the rows
+    /// ([`NodeOrder::column`]), for a caller that looks up many sources towards one target.
+    /// The source's own column holds the wildcard: some move, meaningless.
+    ///
+    /// # Panics
+    /// When `s` is not a node.
+    #[inline]
+    pub fn first_move_in_column(&self, s: u32, col: u32) -> Move {
+        match self.symbol_in_column(s, col) {
+            DIRECT => Move::Direct,
+            k => Move::Via(self.graph.neighbours(s)[k as usize]),
+        }
+    }
+
+    /// The stored symbol of [`Cpd::first_move_in_column`]: the index of the neighbour in
+    /// `s`'s list, or [`DIRECT`] (E).
+    #[inline]
+    pub(crate) fn symbol_in_column(&self, s: u32, col: u32) -> u32 {
         let (a, b) = (
             self.row_off[s as usize] as usize,
             self.row_off[s as usize + 1] as usize,
         );
-        let run = a + self.starts[a..b].partition_point(|&c| c <= col) - 1;
-        match self.symbols.get(run) {
-            DIRECT => Move::Direct,
-            k => Move::Via(self.graph.neighbours(s)[k as usize]),
-        }
+        self.runs.symbol_in(a, b, col)
     }
 
     /// The next node from `s` towards `t`: `s` itself when `s == t`, `t` for a direct move,
@@ -312,8 +444,8 @@ impl Cpd {
     /// Sizes.
     pub fn stats(&self) -> CpdStats {
         let nodes = self.graph.node_count();
-        let runs = self.starts.len();
-        let run_bytes = runs * 4 + self.symbols.bytes();
+        let runs = self.runs.len();
+        let run_bytes = self.runs.bytes();
         CpdStats {
             nodes,
             edges: self.graph.edge_count(),
@@ -330,7 +462,11 @@ impl Cpd {
                 + self.order.len() * 8
                 + self.row_off.len() * 8
                 + std::mem::size_of::<Cpd>(),
-            symbol_bits: self.symbols.width_bits(),
+            symbol_bits: if Symbols::wide_for(self.graph.max_degree()) {
+                32
+            } else {
+                16
+            },
             params: self.params,
         }
     }
@@ -386,4 +522,43 @@ impl Cpd {
 /// The first 8 bytes of a hash in hexadecimal.
 pub(crate) fn hex_prefix(h: &[u8; 32]) -> String {
     h[..8].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_runs_give_back_their_starts_and_symbols_in_both_widths() {
+        let starts = [0u32, 3, 9, 0, 1, 70_000];
+        for (nodes, max_degree) in [(70_001, 5), (70_001, 70_000), (1 << 30, 3)] {
+            let wide = Symbols::wide_for(max_degree);
+            let mut symbols = Symbols::new(wide);
+            let top = (max_degree - 1) as u32;
+            symbols.extend(&[DIRECT, 0, top, 1, DIRECT, top]);
+            let runs = Runs::pack(&starts, &symbols, nodes, max_degree);
+            assert_eq!(
+                matches!(runs, Runs::W32 { .. }),
+                Runs::fits_32(nodes, max_degree)
+            );
+            assert_eq!(runs.unpack(max_degree), (starts.to_vec(), symbols.clone()));
+            // Row 0 is runs 0..3, row 1 runs 3..6.
+            for (col, want) in [
+                (0, DIRECT),
+                (2, DIRECT),
+                (3, 0),
+                (8, 0),
+                (9, top),
+                (69_999, top),
+            ] {
+                assert_eq!(runs.symbol_in(0, 3, col), want, "row 0 column {col}");
+            }
+            for (col, want) in [(0, 1), (1, DIRECT), (69_999, DIRECT), (70_000, top)] {
+                assert_eq!(runs.symbol_in(3, 6, col), want, "row 1 column {col}");
+            }
+        }
+        assert!(!Runs::fits_32(70_001, 70_000));
+        assert!(Runs::fits_32(1 << 20, 4095));
+        assert!(!Runs::fits_32((1 << 20) + 1, 4095));
+    }
 }

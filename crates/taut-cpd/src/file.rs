@@ -162,14 +162,15 @@ fn encode(
 
 /// The bytes of `cpd`'s file.
 pub fn encode_cpd(cpd: &Cpd) -> Vec<u8> {
+    let (starts, symbols) = cpd.unpacked();
     encode(
         &CPD_MAGIC,
         &Parts {
             graph: &cpd.graph,
             order: &cpd.order,
             row_off: &cpd.row_off,
-            starts: &cpd.starts,
-            symbols: &cpd.symbols,
+            starts: &starts,
+            symbols: &symbols,
             params: &cpd.params,
             mesh_hash: &cpd.mesh_hash,
         },
@@ -448,15 +449,15 @@ pub fn decode_cpd(bytes: &[u8]) -> Result<Cpd, CpdError> {
     if h.shard.is_some() {
         return Err(corrupt("a CPD file with a shard record"));
     }
-    Ok(Cpd {
-        graph: p.graph,
-        order: p.order,
-        row_off: p.row_off,
-        starts: p.starts,
-        symbols: p.symbols,
-        params: p.params,
-        mesh_hash: h.mesh_hash,
-    })
+    Ok(Cpd::from_parts(
+        p.graph,
+        p.order,
+        p.row_off,
+        &p.starts,
+        &p.symbols,
+        p.params,
+        h.mesh_hash,
+    ))
 }
 
 /// Decodes and checks the bytes of a CPD shard file.
@@ -610,15 +611,15 @@ mod tests {
             symbols.push(0);
             row_off.push(starts.len() as u64);
         }
-        let cpd = Cpd {
-            graph: g,
-            order: shard.order.clone(),
+        let cpd = Cpd::from_parts(
+            g,
+            shard.order.clone(),
             row_off,
-            starts,
-            symbols: Symbols::U32(symbols),
-            params: BuildParams::default(),
-            mesh_hash: [1; 32],
-        };
+            &starts,
+            &Symbols::U32(symbols),
+            BuildParams::default(),
+            [1; 32],
+        );
         let back = decode_cpd(&encode_cpd(&cpd)).unwrap();
         assert_eq!(back, cpd);
         assert_eq!(back.stats().symbol_bits, 32);
@@ -626,12 +627,21 @@ mod tests {
         assert_eq!(back.first_move(0, leaves), Move::Direct);
         assert_eq!(back.first_move(0, 5), Move::Direct);
         // The same with 16-bit symbols is refused: the width must follow the degree.
-        let mut narrow = cpd.clone();
-        narrow.symbols = Symbols::U16(vec![0; cpd.starts.len()]);
-        assert!(matches!(
-            decode_cpd(&encode_cpd(&narrow)),
-            Err(CpdError::Corrupt(_))
-        ));
+        let (starts, _) = cpd.unpacked();
+        let narrow = encode(
+            &CPD_MAGIC,
+            &Parts {
+                graph: &cpd.graph,
+                order: &cpd.order,
+                row_off: &cpd.row_off,
+                starts: &starts,
+                symbols: &Symbols::U16(vec![0; starts.len()]),
+                params: &cpd.params,
+                mesh_hash: &cpd.mesh_hash,
+            },
+            None,
+        );
+        assert!(matches!(decode_cpd(&narrow), Err(CpdError::Corrupt(_))));
     }
 }
 
@@ -682,15 +692,15 @@ mod measure {
             }
             row_off.push(starts.len() as u64);
         }
-        Cpd {
+        Cpd::from_parts(
             graph,
             order,
             row_off,
-            starts,
-            symbols: Symbols::U16(symbols),
-            params: BuildParams::default(),
-            mesh_hash: [9; 32],
-        }
+            &starts,
+            &Symbols::U16(symbols),
+            BuildParams::default(),
+            [9; 32],
+        )
     }
 
     fn le_encode(cpd: &Cpd) -> Vec<u8> {
@@ -714,8 +724,9 @@ mod measure {
         for x in &cpd.row_off {
             out.extend_from_slice(&x.to_le_bytes());
         }
-        put_u32s(&mut out, &cpd.starts);
-        let Symbols::U16(sy) = &cpd.symbols else {
+        let (starts, symbols) = cpd.unpacked();
+        put_u32s(&mut out, &starts);
+        let Symbols::U16(sy) = &symbols else {
             unreachable!()
         };
         out.extend_from_slice(&(sy.len() as u64).to_le_bytes());

@@ -215,13 +215,13 @@ pub fn merge_shards(mut shards: Vec<CpdShard>) -> Result<Cpd, CpdError> {
             }
         }
     }
-    Ok(Cpd {
-        graph: first.graph,
-        order: first.order,
+    Ok(Cpd::from_parts(
+        first.graph,
+        first.order,
         row_off,
-        starts,
-        symbols,
-        params: first.params,
-        mesh_hash: first.mesh_hash,
-    })
+        &starts,
+        &symbols,
+        first.params,
+        first.mesh_hash,
+    ))
 }

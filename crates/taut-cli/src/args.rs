@@ -276,7 +276,7 @@ pub enum CpdCommand {
     /// line.
     Build(CpdBuildArgs),
     /// Estimate a map's CPD without building it (its graph, then a sample of rows): size,
-    /// peak memory and row time; prints one line per figure.
+    /// build buffers and row time; prints one line per figure.
     Estimate(CpdEstimateArgs),
     /// Merge shard files into one CPD file (identical to a one-process build).
     Merge(CpdMergeArgs),

@@ -7,7 +7,7 @@
 //!   when it is a terminal, then one summary line on stdout. A CPD estimated larger than
 //!   `--max-size` (default 8 GB) is refused before its rows are built.
 //! - `taut cpd estimate (--map M.map | --mesh M.mesh) [--sample N] [--jobs N]` builds the
-//!   graph and a sample of rows and prints the estimated size, peak memory and row time.
+//!   graph and a sample of rows and prints the estimated size, build buffers and row time.
 //! - `taut cpd merge SHARD... -o F.cpd [--map M.map | --mesh M.mesh] [--remove-shards]` joins
 //!   shard files into the CPD one process would have written (byte for byte), after checking
 //!   that they were built for the given map's (or mesh's) mesh; the written file is read back
@@ -138,7 +138,7 @@ fn run_estimate(args: &CpdEstimateArgs, out: &mut dyn Write) -> Result<(), CliEr
     writeln!(out, "sampled rows {}", e.sampled_rows)?;
     writeln!(out, "runs per row {:.1}", e.runs_per_row)?;
     writeln!(out, "estimated MB {:.1}", mb(e.bytes))?;
-    writeln!(out, "estimated peak MB {:.1}", mb(e.peak_bytes))?;
+    writeln!(out, "estimated buffers MB {:.1}", mb(e.buffer_bytes))?;
     writeln!(out, "row ms {:.3}", e.row_seconds * 1e3)?;
     writeln!(
         out,

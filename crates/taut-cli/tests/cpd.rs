@@ -428,7 +428,7 @@ fn a_cpd_over_max_size_is_refused_before_its_rows_and_estimate_predicts_it() {
         "sampled rows ",
         "runs per row ",
         "estimated MB ",
-        "estimated peak MB ",
+        "estimated buffers MB ",
         "row ms ",
         "estimated row phase s ",
         "estimate s ",

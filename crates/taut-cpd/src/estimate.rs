@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::cpd::{BuildParams, Symbols};
+use crate::cpd::{BuildParams, Runs, Symbols};
 use crate::error::CpdError;
 use crate::firstmove::{FirstMoveContext, RowData};
 use crate::graph::Graph;
@@ -42,9 +42,11 @@ pub struct CpdEstimate {
     /// Estimated heap bytes of the CPD ([`crate::CpdStats::total_bytes`]): what a process
     /// that answers queries holds.
     pub bytes: u64,
-    /// Estimated peak bytes of a one-process build: the graph, the rows as computed and the
-    /// assembled arrays at once.
-    pub peak_bytes: u64,
+    /// Estimated largest bytes a one-process build holds in its graph, run arrays and their
+    /// buffers (the rows as computed, the assembled and packed arrays, the file's encoding).
+    /// The mesh, the map, the graph's construction and the program come on top
+    /// (`benchmarks/results/2026-11-26-cpd-53/` gives both figures for the shared maps).
+    pub buffer_bytes: u64,
     /// Mean thread-seconds per sampled row.
     pub row_seconds: f64,
 }
@@ -57,22 +59,33 @@ impl CpdEstimate {
     }
 }
 
-/// Bytes per run (a start column and a symbol) and the fixed bytes (graph, order, offsets).
-fn byte_model(graph: &Graph) -> (u64, u64) {
+/// Bytes per run in memory (one packed word), bytes per run in the build's buffers (see
+/// [`CpdEstimate::buffer_bytes`]) and the fixed bytes (graph, order, offsets).
+fn byte_model(graph: &Graph) -> (u64, u64, u64) {
     let n = graph.node_count() as u64;
+    let word = if Runs::fits_32(graph.node_count(), graph.max_degree()) {
+        4
+    } else {
+        8
+    };
     let symbol = if Symbols::wide_for(graph.max_degree()) {
         4
     } else {
         2
     };
     let fixed = graph.heap_bytes() as u64 + 8 * n + 8 * (n + 1);
-    (4 + symbol, fixed)
+    // While rows are assembled: each computed row's 4-byte starts and symbols, and the
+    // concatenated starts and file-width symbols; then those and the packed words. Writing
+    // the file holds the packed words, unpacked starts and symbols and the encoded bytes
+    // (at most as many again).
+    let buffers = (8 + 4 + symbol).max(word + 2 * (4 + symbol));
+    (word, buffers, fixed)
 }
 
 /// The largest a CPD of `graph` can be: every row one run per column.
 pub fn upper_bound_bytes(graph: &Graph) -> u64 {
     let n = graph.node_count() as u64;
-    let (per_run, fixed) = byte_model(graph);
+    let (per_run, _, fixed) = byte_model(graph);
     n.saturating_mul(n)
         .saturating_mul(per_run)
         .saturating_add(fixed)
@@ -114,20 +127,18 @@ pub fn estimate(
             },
         )
         .reduce(|| (0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
-    let (per_run, fixed) = byte_model(graph);
+    let (per_run, buffers, fixed) = byte_model(graph);
     let runs_per_row = if k == 0 { 0.0 } else { runs as f64 / k as f64 };
     let total_runs = (runs_per_row * n as f64).ceil() as u64;
     let bytes = total_runs.saturating_mul(per_run).saturating_add(fixed);
-    // While rows are assembled, each computed row holds 4-byte starts and 4-byte symbols
-    // beside the final arrays.
-    let peak_bytes = bytes.saturating_add(total_runs.saturating_mul(8));
+    let buffer_bytes = total_runs.saturating_mul(buffers).saturating_add(fixed);
     Ok(CpdEstimate {
         nodes: n,
         edges: graph.edge_count(),
         sampled_rows: k,
         runs_per_row,
         bytes,
-        peak_bytes,
+        buffer_bytes,
         row_seconds: if k == 0 { 0.0 } else { secs / k as f64 },
     })
 }
@@ -242,7 +253,7 @@ mod tests {
         // The byte model counts what `stats` counts, but the struct itself.
         let model = s.total_bytes - std::mem::size_of::<crate::Cpd>();
         assert_eq!(e.bytes, model as u64);
-        assert!(e.peak_bytes > e.bytes && e.row_seconds > 0.0);
+        assert!(e.buffer_bytes > e.bytes && e.row_seconds > 0.0);
         assert!(upper_bound_bytes(&g) >= e.bytes);
         // A sample lands near the whole.
         let part = estimate(&g, &order, &params, SAMPLE_ROWS, &NoProgress).unwrap();

@@ -197,15 +197,20 @@ impl Runs {
     /// The symbol of the run of `a..b` (one row) that holds column `col`.
     #[inline]
     fn symbol_in(&self, a: usize, b: usize, col: u32) -> u32 {
+        // The largest word of a run starting at `col`: a run starts at or before `col` exactly
+        // when its word is at most this (no shift inside the search). It fits the word:
+        // columns are below 2^(width - shift).
         let (w, shift) = match self {
             Runs::W32 { words, shift } => {
                 let row = &words[a..b];
-                let i = row.partition_point(|&w| (w >> shift) <= col) - 1;
+                let key = (col << shift) | ((1u32 << shift) - 1);
+                let i = row.partition_point(|&w| w <= key) - 1;
                 (u64::from(row[i]), *shift)
             }
             Runs::W64 { words, shift } => {
                 let row = &words[a..b];
-                let i = row.partition_point(|&w| (w >> shift) as u32 <= col) - 1;
+                let key = (u64::from(col) << shift) | ((1u64 << shift) - 1);
+                let i = row.partition_point(|&w| w <= key) - 1;
                 (row[i], *shift)
             }
         };

@@ -37,6 +37,27 @@ pub struct Corners {
     run: Vec<(u16, u16)>,
     /// First corner of each mesh vertex, or [`NO_CORNER`]; a vertex's corners are consecutive.
     first: Vec<u32>,
+    /// For each corner, the two polygons of its sector beside its obstacle edges, when they
+    /// are cul-de-sacs (one neighbour): the polygon, and the directions (far vertices) its
+    /// angle at the corner sweeps counter-clockwise from and to. See [`Corners::pocketed`].
+    pockets: Vec<[Pocket; 2]>,
+}
+
+/// A cul-de-sac polygon beside one of a corner's obstacle edges (or none: `poly` is
+/// `u32::MAX`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Pocket {
+    poly: u32,
+    from: MeshPoint,
+    to: MeshPoint,
+}
+
+impl Pocket {
+    const NONE: Pocket = Pocket {
+        poly: u32::MAX,
+        from: MeshPoint { x: 0.0, y: 0.0 },
+        to: MeshPoint { x: 0.0, y: 0.0 },
+    };
 }
 
 impl Corners {
@@ -50,6 +71,7 @@ impl Corners {
             wedge_pts: Vec::new(),
             run: Vec::new(),
             first: vec![NO_CORNER; nv],
+            pockets: Vec::new(),
         };
         for v in 0..nv as u32 {
             if !mesh.is_corner(v) {
@@ -85,6 +107,20 @@ impl Corners {
                     c.wedge.push([a, b]);
                     c.wedge_pts.push([mesh.point(a), mesh.point(b)]);
                     c.run.push((at as u16, len as u16));
+                    // A polygon's angle at v sweeps counter-clockwise from its next vertex to
+                    // its previous one.
+                    let pocket = |p: u32| {
+                        if len >= 2 && mesh.is_one_way(p) {
+                            Pocket {
+                                poly: p,
+                                from: mesh.point(neighbour(mesh, p, v, true)),
+                                to: mesh.point(neighbour(mesh, p, v, false)),
+                            }
+                        } else {
+                            Pocket::NONE
+                        }
+                    };
+                    c.pockets.push([pocket(p_first), pocket(p_last)]);
                 }
                 i += len;
             }
@@ -180,6 +216,34 @@ impl Corners {
         !(orient_sign(v, f1, beyond) > 0 && orient_sign(v, beyond, f0) > 0)
     }
 
+    /// Whether every taut continuation of a path arriving at corner `c` straight from `from`
+    /// runs into a cul-de-sac polygon beside the corner's obstacle that `holds_end` (the
+    /// other end of the query) does not hold: then no shortest path to that end turns at `c`.
+    ///
+    /// Why: such a path bends round the obstacle, leaving `c` between the obstacle edge on
+    /// the bend side and the ray `from -> c` continued. When that continued ray runs strictly
+    /// inside the angle at `c` of the polygon beside that obstacle edge, every such direction
+    /// enters that polygon (or runs along its obstacle edge). If it is a cul-de-sac, its one
+    /// open edge is its other edge at `c` (its edge along the obstacle is closed, and it is
+    /// not the corner's whole sector, which is wider than 180°), so a segment leaving `c`
+    /// into it ends on its closed boundary, whose vertices off the open edge are not corners
+    /// (the polygon is their whole sector, narrower than 180°). Nothing there but the other
+    /// end could continue the path.
+    #[inline]
+    pub fn pocketed(&self, c: u32, from: MeshPoint, holds_end: impl Fn(u32) -> bool) -> bool {
+        let v = self.points[c as usize];
+        if from == v {
+            return false;
+        }
+        let beyond = MeshPoint::new(2.0 * v.x - from.x, 2.0 * v.y - from.y);
+        self.pockets[c as usize].iter().any(|p| {
+            p.poly != u32::MAX
+                && orient_sign(v, p.from, beyond) > 0
+                && orient_sign(v, beyond, p.to) > 0
+                && !holds_end(p.poly)
+        })
+    }
+
     /// Whether the path `a -> c -> b` is taut at corner `c`: it runs straight through, or it
     /// bends round the obstacle, whose wedge then lies inside the angle `a c b` smaller than
     /// 180° (closed: an obstacle edge along either segment still counts). A path that is not
@@ -267,5 +331,45 @@ fn wider_than_half_turn(v: MeshPoint, a: MeshPoint, b: MeshPoint) -> bool {
             (a.x - v.x) * (b.x - v.x) + (a.y - v.y) * (b.y - v.y) > 0.0
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A block with a one-cell notch open upwards: the notch's polygon is a cul-de-sac beside
+    /// the corners at its mouth.
+    #[test]
+    fn a_corner_beside_a_notch_is_pocketed_only_from_where_its_turns_lead_into_it() {
+        let grid = taut_grid::Grid::from_ascii(&[
+            "........", "........", "..@.@@..", "..@@@@..", "..@@@@..", "........",
+        ])
+        .unwrap();
+        let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
+        let corners = Corners::of(&mesh);
+        let at = |x: f64, y: f64| {
+            (0..corners.len() as u32)
+                .find(|&c| corners.point(c) == MeshPoint::new(x, y))
+                .unwrap()
+        };
+        // The mouth's left corner (3, 2), seen from the upper left: the ray continued runs
+        // down into the notch, and so does every turn round the block's cell (2, 2).
+        let (mouth, far) = (at(3.0, 2.0), MeshPoint::new(0.0, 0.0));
+        assert!(corners.can_turn(mouth, far));
+        assert!(corners.pocketed(mouth, far, |_| false));
+        // Not when the other end is in the notch, nor seen from straight above (the ray runs
+        // along the notch's wall), nor from the right (turns lead up and left, into the open).
+        assert!(!corners.pocketed(mouth, far, |_| true));
+        assert!(!corners.pocketed(mouth, MeshPoint::new(3.0, 0.0), |_| false));
+        assert!(!corners.pocketed(mouth, MeshPoint::new(8.0, 1.0), |_| false));
+        // The block's outer corners have no cul-de-sac beside them.
+        let outer = at(2.0, 2.0);
+        for from in [(0.0, 0.0), (8.0, 0.0), (0.0, 6.0), (1.0, 1.0)] {
+            assert!(!corners.pocketed(outer, MeshPoint::new(from.0, from.1), |_| false));
+        }
+        for c in 0..corners.len() as u32 {
+            assert!(!corners.pocketed(c, corners.point(c), |_| false));
+        }
     }
 }

@@ -495,7 +495,11 @@ impl EpsContext {
                 let (end, opp) = (self.ends[side], self.ends[1 - side]);
                 let cp = eps.corners.point(c);
                 let dv = end.dist(cp);
-                if dv + cp.dist(opp) >= self.best || !eps.corners.can_turn(c, end) {
+                let vis = &self.vis[side];
+                if dv + cp.dist(opp) >= self.best
+                    || !eps.corners.can_turn(c, end)
+                    || eps.corners.pocketed(c, end, |p| vis.target_in(p))
+                {
                     return None;
                 }
                 let improved = self.join(eps, side, c, dv);

@@ -151,6 +151,12 @@ impl VisibilitySearch {
         self.integer = mesh.is_integer() && small(root) && target.is_none_or(small);
     }
 
+    /// Whether the target lies in (or on the boundary of) polygon `poly`.
+    #[inline]
+    pub fn target_in(&self, poly: u32) -> bool {
+        self.targets.get(poly as usize) == 0.0
+    }
+
     /// Nodes expanded since the search started.
     pub fn expanded(&self) -> u64 {
         self.expanded

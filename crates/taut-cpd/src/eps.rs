@@ -15,13 +15,20 @@
 //! - a corner whose `d(end, v) + d(v, other end)` is not below the best length;
 //! - a *non-turn* corner: the sight line from the end, continued past it, runs into the
 //!   obstacle, so no path bending there is taut;
+//! - a *pocketed* corner: every taut turn there leads into a cul-de-sac polygon without the
+//!   other end ([`Corners::pocketed`]);
 //! - a pair whose straight-line bound `d(s, vs) + d(vs, vt) + d(vt, t)` is not below the best;
-//! - a pair whose first move from the older corner is not taut with the sight line (then the
-//!   path it stands for can be shortened, and a shorter one is found through another pair);
-//! - the visibility searches stop expanding nodes whose `f` reaches the best length.
+//! - a pair whose database path is not taut at either corner: the first move from the new
+//!   corner, then from the older one, must be taut with its sight line (else the path it
+//!   stands for can be shortened, and a shorter one is found through another pair); pairs
+//!   in two components of the graph, which have no database path;
+//! - the visibility searches stop expanding nodes whose `f` reaches the best length, and do
+//!   not enter cul-de-sacs without the other end.
 //!
 //! Caching: while joining a new corner `v`, the distance to `v` of every corner on a walked
-//! path is remembered (stamped array), so walks from other corners stop where they meet one.
+//! path is remembered (stamped array), so walks from other corners stop where they meet one;
+//! such a pair, and one whose corners see each other (a direct move), is taken without the
+//! taut tests (its length is that of a real path).
 
 use std::sync::Arc;
 

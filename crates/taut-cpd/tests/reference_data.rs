@@ -38,10 +38,13 @@ const TOLERANCES: Tolerances = Tolerances {
 const STRIDE: usize = 2;
 /// CI builds the CPDs of maps with at most this many corners (a few seconds each).
 const CI_MAX_CORNERS: usize = 2_500;
-/// Even a full run skips maps with more corners: the random 512×512 maps (64,000 to
-/// 110,000 corners) and maze512-1-0 (49,000), whose all-pairs tables take hours and
-/// gigabytes; the End Point Search paper's suites have at most about 25,000.
-const FULL_MAX_CORNERS: usize = 30_000;
+/// A full run builds the maps up to this many corners: all but six random 512×512 maps. It
+/// includes maze512-1-0 (49,154 corners, 2.6 min of CPD on 2 cores) and random512-40-0/1
+/// (64,047 and 66,277, about 9 min each). The random maps of 10 to 35 % obstacles (96,000 to
+/// 110,000 corners, up to 3.4 million edges) take 23 minutes to over an hour each
+/// (`taut cpd estimate`; `benchmarks/results/2026-11-26-eps-parity/cpd-53.csv`); the End
+/// Point Search paper's suites have at most about 25,000.
+const FULL_MAX_CORNERS: usize = 70_000;
 
 #[derive(Default)]
 struct Tally {

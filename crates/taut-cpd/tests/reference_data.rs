@@ -40,7 +40,7 @@ const STRIDE: usize = 2;
 const CI_MAX_CORNERS: usize = 2_500;
 /// A full run builds the maps up to this many corners: all but six random 512×512 maps. It
 /// includes maze512-1-0 (49,154 corners, 2.6 min of CPD on 2 cores) and random512-40-0/1
-/// (64,047 and 66,277, about 9 min each). The random maps of 10 to 35 % obstacles (96,000 to
+/// (64,047 and 66,277, about 9 min each). The random maps of 10 to 35 % obstacles (76,000 to
 /// 110,000 corners, up to 3.4 million edges) take 23 minutes to over an hour each
 /// (`taut cpd estimate`; `benchmarks/results/2026-11-26-eps-parity/cpd-53.csv`); the End
 /// Point Search paper's suites have at most about 25,000.

@@ -32,11 +32,13 @@
 
 use std::sync::Arc;
 
+use smallvec::SmallVec;
 use taut_grid::{
     Answer, Anytime, Factor, Grid, Guarantee, Improvement, Planner, Point, QueryError, Stats,
     Status,
 };
 use taut_mesh::grid::{SOUTH_EAST, grid_error, grid_query, lattice_point};
+use taut_mesh::interval::check_point;
 use taut_mesh::{
     Ambiguity, End, Mesh, MeshAnswer, MeshPoint, MeshQueryError, VisibilitySearch, Visible,
     is_small_integer,
@@ -274,20 +276,12 @@ impl EpsContext {
         let mesh = &*eps.mesh;
         self.finished = true;
         self.reported_done = true;
-        self.vis[0].start_at_point(mesh, s, Some(t), ambiguity)?;
-        // Both ends are valid now; errors below would only repeat the ones above.
-        self.vis[1]
-            .start_at_point(mesh, t, Some(s), ambiguity)
-            .map_err(|e| match e {
-                MeshQueryError::OffMesh { point, .. } => MeshQueryError::OffMesh {
-                    which: End::Goal,
-                    point,
-                },
-                MeshQueryError::Ambiguous { point, .. } => MeshQueryError::Ambiguous {
-                    which: End::Goal,
-                    point,
-                },
-            })?;
+        // Each end located once, for both searches.
+        let (mut sp, mut tp) = (SmallVec::<[u32; 8]>::new(), SmallVec::<[u32; 8]>::new());
+        let sv = check_point(mesh, s, End::Start, ambiguity, &mut sp)?;
+        let tv = check_point(mesh, t, End::Goal, ambiguity, &mut tp)?;
+        self.vis[0].start_located(mesh, s, sv, &sp, Some(t), &tp);
+        self.vis[1].start_located(mesh, t, tv, &tp, Some(s), &sp);
         let n = eps.corners.len();
         for k in 0..2 {
             self.found[k].clear();

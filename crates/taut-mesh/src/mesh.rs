@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use smallvec::SmallVec;
 
 use crate::error::MeshError;
-use crate::geom::{orient, orient_sign};
+use crate::geom::{orient, orient_sign, orient_sign_integer};
 
 /// "No polygon": an obstacle or the outside of the mesh.
 pub const NO_POLY: i32 = -1;
@@ -547,6 +547,14 @@ impl Mesh {
         {
             return Location::OffMesh;
         }
+        // Exact either way: plain `f64` when every coordinate is a small integer (grid meshes
+        // and lattice points, which often lie on an edge's line, where the adaptive predicate
+        // takes its slow path), the adaptive predicate otherwise.
+        let sign = if self.integer && is_small_integer(p.x) && is_small_integer(p.y) {
+            orient_sign_integer
+        } else {
+            orient_sign
+        };
         for &q in self.locator.candidates(p) {
             let vs = self.poly_vertices(q);
             let n = vs.len();
@@ -555,7 +563,7 @@ impl Mesh {
             for i in 0..n {
                 let a = self.points[vs[i] as usize];
                 let b = self.points[vs[(i + 1) % n] as usize];
-                match orient_sign(a, b, p) {
+                match sign(a, b, p) {
                     s if s < 0 => {
                         inside = false;
                         break;

@@ -100,9 +100,25 @@ impl VisibilitySearch {
         if let Some(t) = target {
             check_point(mesh, t, End::Goal, ambiguity, &mut tpolys)?;
         }
-        self.begin(mesh, root, vertex, target, &tpolys);
-        self.open_polygons(mesh, &polys);
+        self.start_located(mesh, root, vertex, &polys, target, &tpolys);
         Ok(())
+    }
+
+    /// [`VisibilitySearch::start_at_point`] with both points already located by
+    /// [`check_point`]: `root` is mesh vertex `vertex` (if any) and a path leaves it through
+    /// `polys`; `target` lies in `target_polys`. Two searches between the same two points
+    /// (End Point Search's) locate them once.
+    pub fn start_located(
+        &mut self,
+        mesh: &Mesh,
+        root: MeshPoint,
+        vertex: Option<u32>,
+        polys: &[u32],
+        target: Option<MeshPoint>,
+        target_polys: &[u32],
+    ) {
+        self.begin(mesh, root, vertex, target, target_polys);
+        self.open_polygons(mesh, polys);
     }
 
     /// Starts a search from mesh vertex `v` looking into the polygons `polys` around it (one

@@ -235,11 +235,12 @@ impl Corners {
         if from == v {
             return false;
         }
-        let beyond = MeshPoint::new(2.0 * v.x - from.x, 2.0 * v.y - from.y);
+        // The continued ray points away from `from`: its side of a line through `v` is the
+        // opposite of `from`'s (exact, no point beyond `v` is constructed).
         self.pockets[c as usize].iter().any(|p| {
             p.poly != u32::MAX
-                && orient_sign(v, p.from, beyond) > 0
-                && orient_sign(v, beyond, p.to) > 0
+                && orient_sign(v, p.from, from) < 0
+                && orient_sign(v, from, p.to) < 0
                 && !holds_end(p.poly)
         })
     }

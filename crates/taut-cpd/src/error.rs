@@ -106,7 +106,8 @@ pub enum CpdError {
     /// The CPD would be larger than the size limit (estimated before its rows are built).
     #[error(
         "the CPD would take about {:.2} GB (estimated from {sampled} of its {nodes} rows), more \
-         than the limit of {:.2} GB: raise the limit (--max-size) if the machine has the memory",
+         than the limit of {:.2} GB: if the machine has the memory, raise it (--max-size of \
+         `taut cpd build` and `cargo xtask preprocess`, `build_cpd_within` in the library)",
         *estimated as f64 / 1e9,
         *limit as f64 / 1e9
     )]

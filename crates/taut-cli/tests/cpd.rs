@@ -443,24 +443,29 @@ fn a_cpd_over_max_size_is_refused_before_its_rows_and_estimate_predicts_it() {
     assert!((value(&est, "runs per row ") - value(&info, "runs per row ")).abs() < 0.1);
     // A limit below the estimate: one line naming the estimate and the option, no file.
     let small = dir.path().join("small.cpd");
+    let small_s = s(&small);
+    let build_within = |size: &str, extra: &[&str]| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "cpd",
+            "build",
+            "--map",
+            &map,
+            "-o",
+            &small_s,
+            "--max-size",
+            size,
+        ]
+        .iter()
+        .map(|x| x.to_string())
+        .collect();
+        a.extend(extra.iter().map(|x| x.to_string()));
+        a
+    };
+    fn strs(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
     for extra in [&[][..], &["--shard", "0/2"][..]] {
-        let err = fails(
-            &[
-                &[
-                    "cpd",
-                    "build",
-                    "--map",
-                    &map,
-                    "-o",
-                    &s(&small),
-                    "--max-size",
-                    "1K",
-                ][..],
-                extra,
-            ]
-            .concat(),
-            1,
-        );
+        let err = fails(&strs(&build_within("1K", extra)), 1);
         assert!(
             err.contains("small.cpd")
                 && err.contains("estimated from")
@@ -474,28 +479,7 @@ fn a_cpd_over_max_size_is_refused_before_its_rows_and_estimate_predicts_it() {
         "only arena.cpd"
     );
     // A limit above it builds; sizes that are not sizes are refused by the parser.
-    ok(&[
-        "cpd",
-        "build",
-        "--map",
-        &map,
-        "-o",
-        &s(&small),
-        "--max-size",
-        "1G",
-    ]);
-    let err = fails(
-        &[
-            "cpd",
-            "build",
-            "--map",
-            &map,
-            "-o",
-            &s(&small),
-            "--max-size",
-            "lots",
-        ],
-        2,
-    );
+    ok(&strs(&build_within("1G", &[])));
+    let err = fails(&strs(&build_within("lots", &[])), 2);
     assert!(err.contains("'lots' is not a size"), "{err}");
 }

@@ -27,6 +27,19 @@ fn graph_of(mesh: &Mesh, params: &BuildParams, progress: &dyn Progress) -> Resul
     Ok(Graph::build_with(mesh, &corners, &|n| progress.advance(n))?)
 }
 
+/// The corner graph of `mesh`, once its CPD is known to fit `max_bytes` (see
+/// [`crate::estimate`]).
+fn checked_graph(
+    mesh: &Mesh,
+    params: &BuildParams,
+    max_bytes: u64,
+    progress: &dyn Progress,
+) -> Result<Graph, CpdError> {
+    let graph = graph_of(mesh, params, progress)?;
+    check_size(&graph, params, max_bytes, progress)?;
+    Ok(graph)
+}
+
 /// Builds the CPD of `mesh`: its convex corners, their co-visible graph (phase
 /// [`GRAPH_PHASE`]), then one first-move row per corner, in parallel on the current rayon
 /// pool. The result is stamped with [`mesh_hash`]`(mesh)` and does not depend on the number
@@ -58,8 +71,7 @@ pub fn build_cpd_within(
     max_bytes: u64,
     progress: &dyn Progress,
 ) -> Result<Cpd, CpdError> {
-    let graph = graph_of(mesh, params, progress)?;
-    check_size(&graph, params, max_bytes, progress)?;
+    let graph = checked_graph(mesh, params, max_bytes, progress)?;
     Ok(Cpd::from_graph(graph, mesh_hash(mesh), params, progress))
 }
 
@@ -107,8 +119,7 @@ pub fn build_shard_within(
     max_bytes: u64,
     progress: &dyn Progress,
 ) -> Result<CpdShard, CpdError> {
-    let graph = graph_of(mesh, params, progress)?;
-    check_size(&graph, params, max_bytes, progress)?;
+    let graph = checked_graph(mesh, params, max_bytes, progress)?;
     Ok(CpdShard::from_graph(
         &graph,
         mesh_hash(mesh),

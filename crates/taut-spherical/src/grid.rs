@@ -254,7 +254,9 @@ impl SphereGrid {
     }
 
     /// The free cell whose centre is nearest (great-circle distance) to `p`, searching
-    /// outwards ring by ring; `None` if the map has no free cell.
+    /// outwards ring by ring; `None` if the map has no free cell. Ties go to the smaller
+    /// (row, column). For many queries on one raster, [`crate::SnapIndex`] gives the same
+    /// cells far faster.
     pub fn nearest_free_cell(&self, p: LatLon) -> Option<(u32, u32)> {
         let (r0, c0) = self.cell_of(p);
         if self.is_free(r0 as i64, c0 as i64) {
@@ -264,17 +266,15 @@ impl SphereGrid {
         let mut best: Option<(f64, u32, u32)> = None;
         let max_ring = self.width.max(self.height) as i64;
         for ring in 1..=max_ring {
-            // Once a candidate is known, stop when the ring is surely farther: a ring `ring`
-            // cells away is at least (ring - 1) rows of latitude away or (ring - 1) columns of
-            // longitude away; the longitude bound shrinks near the poles, so only the latitude
-            // bound and a full-width check are used.
+            // Once a candidate is known, stop when every cell not yet visited is surely
+            // farther. After ring `ring - 1` every cell within `ring - 1` rows and columns has
+            // been seen; once those columns go all the way round, the others lie at least
+            // `ring - 1` rows of latitude away. (Stopping on the latitude alone, before the
+            // columns wrap, missed nearer cells across a pole, where longitude costs little.)
             if let Some((d, _, _)) = best {
                 let lat_gap = (ring - 1) as f64 * self.res_lat;
-                let lon_cols_all = 2 * ring + 1 >= self.width as i64;
-                if lat_gap > d && lon_cols_all {
-                    break;
-                }
-                if lat_gap > d && ring > 2 * self.width as i64 {
+                let lon_cols_all = 2 * (ring - 1) + 1 >= self.width as i64;
+                if lon_cols_all && lat_gap > d * (1.0 + 1e-12) + 1e-15 {
                     break;
                 }
             }
@@ -284,7 +284,7 @@ impl SphereGrid {
                 }
                 let cc = c.rem_euclid(self.width as i64) as u32;
                 let d = self.cell_centre(r as u32, cc).to_vec().angle(target);
-                if best.is_none_or(|(bd, _, _)| d < bd) {
+                if best.is_none_or(|b| (d, r as u32, cc) < b) {
                     best = Some((d, r as u32, cc));
                 }
             };

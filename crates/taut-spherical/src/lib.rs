@@ -42,9 +42,11 @@ pub mod geo;
 mod grid;
 mod route;
 mod search;
+mod snap;
 
 pub use error::SphereError;
 pub use geo::{EARTH_RADIUS_KM, KM_PER_NM, LatLon};
 pub use grid::{Run, SphereGrid};
 pub use route::{Leg, Route};
 pub use search::{Outcome, SearchContext, SearchStats};
+pub use snap::SnapIndex;

@@ -6,6 +6,7 @@
 //! - `preprocess --cpd`: build the compressed path databases of suites or maps, skipping
 //!   those up to date, in shards and merged when asked (`preprocess.rs`), or through a
 //!   scheduler: processes on this machine or a Slurm job array (`cluster.rs`).
+//! - `passages`: derive the named passages of the Earth rasters (`passages.rs`).
 //! - `tidy`: fail on any dependency between workspace crates that `docs/architecture.md` does
 //!   not allow (`tidy.rs`).
 
@@ -16,6 +17,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod cluster;
 mod fetch;
+mod passages;
 mod preprocess;
 mod tidy;
 
@@ -38,6 +40,9 @@ enum Command {
     /// skipping those up to date; `--shard I/N` and `--merge` split a build across jobs, and
     /// `--scheduler local|slurm` runs such a split (docs/cluster.md).
     Preprocess(Box<preprocess::PreprocessArgs>),
+    /// Derive the named passages (canals, straits) of the shared Earth rasters into
+    /// crates/taut-spherical/data/passages.csv (`--check`: fail if it is out of date).
+    Passages(passages::PassagesArgs),
     /// Check that every dependency between workspace crates (and of the fuzz workspace) is
     /// one the table in docs/architecture.md allows.
     Tidy(tidy::TidyArgs),
@@ -58,6 +63,7 @@ fn main() -> ExitCode {
             let argv: Vec<String> = std::env::args().skip(1).collect();
             preprocess::run(&args, &argv)
         }
+        Command::Passages(args) => passages::run(&args),
         Command::Tidy(args) => tidy::run(&args),
     };
     match result {

@@ -172,6 +172,31 @@ pub fn check_route(
     from: LatLon,
     to: LatLon,
 ) -> Result<(), Violation> {
+    route_in(&Cells::all(grid), route, from, to)
+}
+
+/// [`check_route`] on `grid` with the free cells for which `closed(row, col)` holds taken as
+/// blocked (`col` in `0..width`). A route that is legal on `grid` but not once the cells of a
+/// passage are closed is a route through that passage.
+pub fn check_route_closing(
+    grid: &SphereGrid,
+    closed: &dyn Fn(u32, u32) -> bool,
+    route: &Route,
+    from: LatLon,
+    to: LatLon,
+) -> Result<(), Violation> {
+    route_in(
+        &Cells {
+            grid,
+            closed: Some(closed),
+        },
+        route,
+        from,
+        to,
+    )
+}
+
+fn route_in(grid: &Cells<'_>, route: &Route, from: LatLon, to: LatLon) -> Result<(), Violation> {
     for (i, leg) in route.legs.iter().enumerate() {
         if !leg_is_well_formed(leg) {
             return Err(Violation::BadPoint { leg: i });
@@ -213,7 +238,7 @@ pub fn check_route(
         });
     }
     for (i, leg) in route.legs.iter().enumerate() {
-        check_leg(grid, leg, i)?;
+        leg_in(grid, leg, i)?;
     }
     // Junctions: between consecutive legs that have a direction.
     let mut prev: Option<&Leg> = None;
@@ -236,6 +261,10 @@ pub fn check_route(
 /// line and spans less than 360°; and the leg enters no blocked cell, runs along no grid line
 /// between two blocked cells, passes through no double corner and no impassable pole.
 pub fn check_leg(grid: &SphereGrid, leg: &Leg, index: usize) -> Result<(), Violation> {
+    leg_in(&Cells::all(grid), leg, index)
+}
+
+fn leg_in(grid: &Cells<'_>, leg: &Leg, index: usize) -> Result<(), Violation> {
     if !leg_is_well_formed(leg) {
         return Err(Violation::BadPoint { leg: index });
     }
@@ -285,28 +314,59 @@ fn leg_end(leg: &Leg) -> V3 {
 // ---------------------------------------------------------------------------------------------
 // Grid geometry, computed here from the width and height only.
 
+/// The cells a route is checked against: a grid's, with some free cells taken as blocked.
+#[derive(Clone, Copy)]
+struct Cells<'a> {
+    grid: &'a SphereGrid,
+    closed: Option<&'a dyn Fn(u32, u32) -> bool>,
+}
+
+impl<'a> Cells<'a> {
+    fn all(grid: &'a SphereGrid) -> Self {
+        Cells { grid, closed: None }
+    }
+
+    fn width(&self) -> u32 {
+        self.grid.width()
+    }
+
+    fn height(&self) -> u32 {
+        self.grid.height()
+    }
+
+    /// As [`SphereGrid::is_free`] (columns wrap, rows off the map are blocked), minus the
+    /// closed cells.
+    fn is_free(&self, row: i64, col: i64) -> bool {
+        self.grid.is_free(row, col)
+            && self.closed.is_none_or(|closed| {
+                let c = col.rem_euclid(i64::from(self.grid.width()));
+                !closed(row as u32, c as u32)
+            })
+    }
+}
+
 /// Row height in radians.
-fn res_lat(grid: &SphereGrid) -> f64 {
+fn res_lat(grid: &Cells<'_>) -> f64 {
     PI / f64::from(grid.height())
 }
 
 /// Column width in radians.
-fn res_lon(grid: &SphereGrid) -> f64 {
+fn res_lon(grid: &Cells<'_>) -> f64 {
     2.0 * PI / f64::from(grid.width())
 }
 
 /// Latitude (radians) of row line `i`.
-fn line_lat(grid: &SphereGrid, i: i64) -> f64 {
+fn line_lat(grid: &Cells<'_>, i: i64) -> f64 {
     FRAC_PI_2 - i as f64 * res_lat(grid)
 }
 
 /// Longitude (radians) of meridian `k`.
-fn meridian(grid: &SphereGrid, k: i64) -> f64 {
+fn meridian(grid: &Cells<'_>, k: i64) -> f64 {
     -PI + k as f64 * res_lon(grid)
 }
 
 /// The interior row line (1..height) within [`LINE_TOL`] of latitude `phi`, if any.
-fn row_line_of(grid: &SphereGrid, phi: f64) -> Option<i64> {
+fn row_line_of(grid: &Cells<'_>, phi: f64) -> Option<i64> {
     let i = ((FRAC_PI_2 - phi) / res_lat(grid)).round() as i64;
     (i > 0 && i < i64::from(grid.height()) && (phi - line_lat(grid, i)).abs() <= LINE_TOL)
         .then_some(i)
@@ -325,14 +385,14 @@ fn sin_dist_to_meridian(phi: f64, lon: f64, lambda: f64) -> f64 {
 /// Whether some cell of polar row `row` is free: the pole is the vertex all of them share,
 /// and, as at any vertex, a route may touch it (turn there, or pass over it) when a free cell
 /// borders it; the samples on either side of it check the cells the route actually uses.
-fn polar_row_free(grid: &SphereGrid, row: i64) -> bool {
+fn polar_row_free(grid: &Cells<'_>, row: i64) -> bool {
     (0..i64::from(grid.width())).any(|c| grid.is_free(row, c))
 }
 
 /// The point rule: `p` is legal when some cell whose closure lies within [`LINE_TOL`] of it is
 /// free (so a point inside a cell needs that cell, a point on a grid line either side, a
 /// point on a vertex any of its four cells); a pole, some cell of its polar row.
-fn point_ok(grid: &SphereGrid, p: V3) -> bool {
+fn point_ok(grid: &Cells<'_>, p: V3) -> bool {
     let h = i64::from(grid.height());
     let phi = p.lat();
     if FRAC_PI_2 - phi <= LINE_TOL {
@@ -365,7 +425,7 @@ fn point_ok(grid: &SphereGrid, p: V3) -> bool {
 /// The free-cell pattern around vertex (`i`, `k`) if it is a double corner: `Some(true)` when
 /// the north-west and south-east cells are blocked (the free sides are north-east and
 /// south-west), `Some(false)` when the north-east and south-west cells are.
-fn double_corner(grid: &SphereGrid, i: i64, k: i64) -> Option<bool> {
+fn double_corner(grid: &Cells<'_>, i: i64, k: i64) -> Option<bool> {
     if i <= 0 || i >= i64::from(grid.height()) {
         return None;
     }
@@ -383,7 +443,7 @@ fn double_corner(grid: &SphereGrid, i: i64, k: i64) -> Option<bool> {
 }
 
 /// The grid vertex (row line, meridian) within [`VERTEX_TOL`] of `p`, if any (poles excluded).
-fn vertex_near(grid: &SphereGrid, p: V3) -> Option<(i64, i64)> {
+fn vertex_near(grid: &Cells<'_>, p: V3) -> Option<(i64, i64)> {
     let phi = p.lat();
     let i = row_line_of_tol(grid, phi, VERTEX_TOL)?;
     let lon = p.lon();
@@ -391,12 +451,12 @@ fn vertex_near(grid: &SphereGrid, p: V3) -> Option<(i64, i64)> {
     (sin_dist_to_meridian(phi, lon, meridian(grid, k)) <= VERTEX_TOL).then_some((i, k))
 }
 
-fn row_line_of_tol(grid: &SphereGrid, phi: f64, tol: f64) -> Option<i64> {
+fn row_line_of_tol(grid: &Cells<'_>, phi: f64, tol: f64) -> Option<i64> {
     let i = ((FRAC_PI_2 - phi) / res_lat(grid)).round() as i64;
     (i > 0 && i < i64::from(grid.height()) && (phi - line_lat(grid, i)).abs() <= tol).then_some(i)
 }
 
-fn vertex_latlon(grid: &SphereGrid, i: i64, k: i64) -> LatLon {
+fn vertex_latlon(grid: &Cells<'_>, i: i64, k: i64) -> LatLon {
     LatLon::new(
         line_lat(grid, i).to_degrees(),
         meridian(grid, k).to_degrees(),
@@ -404,7 +464,7 @@ fn vertex_latlon(grid: &SphereGrid, i: i64, k: i64) -> LatLon {
     .normalized()
 }
 
-fn vertex_vec(grid: &SphereGrid, i: i64, k: i64) -> V3 {
+fn vertex_vec(grid: &Cells<'_>, i: i64, k: i64) -> V3 {
     V3::from_lat_lon(line_lat(grid, i), meridian(grid, k))
 }
 
@@ -418,7 +478,7 @@ fn vertex_vec(grid: &SphereGrid, i: i64, k: i64) -> V3 {
 /// extra meridian on each side absorbs rounding. All meridians when an end is within 1e-9
 /// rad of a pole (its longitude means nothing) or the ends are (nearly) half a turn apart in
 /// longitude (the arc passes a pole).
-fn arc_meridians(grid: &SphereGrid, a: V3, b: V3) -> (i64, i64) {
+fn arc_meridians(grid: &Cells<'_>, a: V3, b: V3) -> (i64, i64) {
     let w = i64::from(grid.width());
     let all = (0, w - 1);
     if a.x.hypot(a.y) < 1e-9 || b.x.hypot(b.y) < 1e-9 {
@@ -444,7 +504,7 @@ fn arc_meridians(grid: &SphereGrid, a: V3, b: V3) -> (i64, i64) {
 /// (length `theta`, `z(t) = r cos(t − alpha)`) can cross: those between the lowest and the
 /// highest latitude the arc reaches (an end, or the great circle's extreme point when it lies
 /// on the arc), widened by one line each side for rounding.
-fn arc_rows(grid: &SphereGrid, a: V3, b: V3, theta: f64, r: f64, alpha: f64) -> (i64, i64) {
+fn arc_rows(grid: &Cells<'_>, a: V3, b: V3, theta: f64, r: f64, alpha: f64) -> (i64, i64) {
     let h = i64::from(grid.height());
     let (mut zmin, mut zmax) = (a.z.min(b.z), a.z.max(b.z));
     let on_arc = |t: f64| t.rem_euclid(2.0 * PI) <= theta + 1e-12;
@@ -461,7 +521,7 @@ fn arc_rows(grid: &SphereGrid, a: V3, b: V3, theta: f64, r: f64, alpha: f64) -> 
     (i_lo.max(1), i_hi.min(h - 1))
 }
 
-fn check_great(grid: &SphereGrid, a: V3, b: V3, index: usize) -> Result<(), Violation> {
+fn check_great(grid: &Cells<'_>, a: V3, b: V3, index: usize) -> Result<(), Violation> {
     let theta = a.angle(b);
     if theta > MAX_GREAT_ARC {
         return Err(Violation::LongArc { leg: index });
@@ -600,7 +660,7 @@ fn check_great(grid: &SphereGrid, a: V3, b: V3, index: usize) -> Result<(), Viol
 
 /// Exact test of the arc of parallel `phi` from longitude `l0` to `l1` (radians, unwrapped).
 fn check_parallel(
-    grid: &SphereGrid,
+    grid: &Cells<'_>,
     phi: f64,
     l0: f64,
     l1: f64,
@@ -656,7 +716,7 @@ fn check_parallel(
 
 /// If the junction of `prev` and `next` is at a double corner and the route crosses from one
 /// free side to the other there, the vertex.
-fn junction_crosses(grid: &SphereGrid, prev: &Leg, next: &Leg) -> Option<LatLon> {
+fn junction_crosses(grid: &Cells<'_>, prev: &Leg, next: &Leg) -> Option<LatLon> {
     let j = leg_end(prev);
     let (i, k) = vertex_near(grid, j)?;
     let nw_se_blocked = double_corner(grid, i, k)?;

@@ -399,11 +399,11 @@ fn parallel_legs_must_follow_a_row_line() {
     // The exact test itself also decides parallels inside a row of cells.
     let phi = 15f64.to_radians();
     let (l0, l1) = (-5f64.to_radians(), 25f64.to_radians());
-    assert!(check_parallel(&g, phi, l0, l1, 0).is_ok());
+    assert!(check_parallel(&Cells::all(&g), phi, l0, l1, 0).is_ok());
     let blocked = grid10(&[(7, 20)]); // lat [10, 20] × lon [20, 30]
-    assert!(check_parallel(&blocked, phi, l0, l1, 0).is_err());
+    assert!(check_parallel(&Cells::all(&blocked), phi, l0, l1, 0).is_err());
     // Ending exactly on that cell's west meridian is fine.
-    assert!(check_parallel(&blocked, phi, l0, 20f64.to_radians(), 0).is_ok());
+    assert!(check_parallel(&Cells::all(&blocked), phi, l0, 20f64.to_radians(), 0).is_ok());
 }
 
 #[test]
@@ -484,16 +484,16 @@ fn arc_line_ranges_cover_every_line_the_arc_reaches() {
             let n = n.scale(1.0 / n.norm());
             let u = n.cross(av);
             let u = u.scale(1.0 / u.norm());
-            let (k_lo, k_hi) = arc_meridians(&g, av, bv);
+            let (k_lo, k_hi) = arc_meridians(&Cells::all(&g), av, bv);
             let r = av.z.hypot(u.z);
-            let (i_lo, i_hi) = arc_rows(&g, av, bv, theta, r, u.z.atan2(av.z));
+            let (i_lo, i_hi) = arc_rows(&Cells::all(&g), av, bv, theta, r, u.z.atan2(av.z));
             let all_k = k_hi - k_lo + 1 >= wi;
             let k_in = |k: i64| all_k || (k_lo..=k_hi).any(|j| (j - k).rem_euclid(wi) == 0);
             for s in 0..=4000 {
                 let t = theta * f64::from(s) / 4000.0;
                 let p = av.scale(t.cos()).plus(u.scale(t.sin()));
                 if p.x.hypot(p.y) > 1e-6 {
-                    let x = (p.lon() + PI) / res_lon(&g);
+                    let x = (p.lon() + PI) / res_lon(&Cells::all(&g));
                     for k in [x.floor() as i64, x.ceil() as i64] {
                         assert!(
                             k_in(k),
@@ -501,7 +501,7 @@ fn arc_line_ranges_cover_every_line_the_arc_reaches() {
                         );
                     }
                 }
-                let y = (FRAC_PI_2 - p.lat()) / res_lat(&g);
+                let y = (FRAC_PI_2 - p.lat()) / res_lat(&Cells::all(&g));
                 for i in [y.floor() as i64, y.ceil() as i64] {
                     if i > 0 && i < hi {
                         assert!(

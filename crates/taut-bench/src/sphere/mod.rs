@@ -187,6 +187,8 @@ pub struct Instance {
     pub anya_len: f64,
     /// Euclidean Anya's waypoints, start and goal included.
     pub anya_turns: usize,
+    /// Nodes Euclidean Anya expanded (0 unless it answered).
+    pub anya_expanded: u64,
     /// Recipe 1 of Anya's path, when found.
     pub r1: Option<RecipeOutcome>,
     /// Recipe 2 of Anya's path, when found.
@@ -326,6 +328,7 @@ fn run_queries(
             anya_us: f64::NAN,
             anya_len: f64::INFINITY,
             anya_turns: 0,
+            anya_expanded: 0,
             r1: None,
             r2: None,
             sphere: Answered::NotRun,
@@ -357,6 +360,7 @@ fn run_queries(
                 let us = t.elapsed().as_secs_f64() * 1e6;
                 let row = &mut rows[i];
                 row.anya_us = us;
+                row.anya_expanded = answer.stats.expanded;
                 match result {
                     Ok(Status::Found) => {
                         row.anya = Answered::Found;
@@ -945,6 +949,7 @@ mod tests {
             anya_us: 10.0,
             anya_len: 1.5,
             anya_turns: 2,
+            anya_expanded: 4,
             r1: None,
             r2: None,
             sphere,

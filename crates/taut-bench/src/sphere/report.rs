@@ -65,6 +65,17 @@ pub struct BenchSummary {
     pub sphere_us: Option<Describe>,
     /// 95th percentile of Spherical Anya's µs per route found.
     pub sphere_p95_us: f64,
+    /// Nodes Euclidean Anya expanded, on the pairs both found.
+    pub anya_expanded: Option<Describe>,
+    /// Nodes Spherical Anya expanded, on the pairs both found.
+    pub sphere_expanded: Option<Describe>,
+    /// 95th percentile of [`Self::anya_expanded`].
+    pub anya_expanded_p95: f64,
+    /// 95th percentile of [`Self::sphere_expanded`].
+    pub sphere_expanded_p95: f64,
+    /// Spherical Anya's expansions over Anya's, per pair both found (Anya expanded at least
+    /// one node).
+    pub expanded_ratio: Option<Describe>,
     /// Spherical Anya's routes the checker rejects.
     pub sphere_illegal: usize,
     /// Instances that failed a check.
@@ -113,6 +124,26 @@ fn summarise_rows(row: String, rows: &[&Instance]) -> BenchSummary {
         .map(|r| r.sphere_us)
         .collect();
     sus.sort_by(f64::total_cmp);
+    let both_found: Vec<&&Instance> = rows.iter().filter(|r| r.both_found()).collect();
+    let anya_exp: Vec<f64> = both_found.iter().map(|r| r.anya_expanded as f64).collect();
+    let sphere_exp: Vec<f64> = both_found
+        .iter()
+        .map(|r| r.sphere_expanded as f64)
+        .collect();
+    let exp_ratio: Vec<f64> = both_found
+        .iter()
+        .filter(|r| r.anya_expanded > 0)
+        .map(|r| r.sphere_expanded as f64 / r.anya_expanded as f64)
+        .collect();
+    let p95 = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        if v.is_empty() {
+            f64::NAN
+        } else {
+            quantile_sorted(&v, 0.95)
+        }
+    };
     BenchSummary {
         row,
         maps: maps.len(),
@@ -139,6 +170,11 @@ fn summarise_rows(row: String, rows: &[&Instance]) -> BenchSummary {
         } else {
             quantile_sorted(&sus, 0.95)
         },
+        anya_expanded: describe(&anya_exp, f64::NEG_INFINITY),
+        sphere_expanded: describe(&sphere_exp, f64::NEG_INFINITY),
+        anya_expanded_p95: p95(&anya_exp),
+        sphere_expanded_p95: p95(&sphere_exp),
+        expanded_ratio: describe(&exp_ratio, 1.0),
         sphere_illegal: rows
             .iter()
             .filter(|r| r.sphere_legal == Some(false))
@@ -189,7 +225,7 @@ fn quote(s: &str) -> String {
 pub const CSV_HEADER: &str = "bench,map,idx,label,sx,sy,gx,gy,s_lat,s_lon,g_lat,g_lon,\
 anya,anya_us,anya_len_grid,anya_turns,\
 anya_len_r1,anya_legal_r1,r1_illegal_legs,anya_len_r2,anya_legal_r2,r2_legs,\
-sphere,sphere_us,sphere_len,sphere_legal,sphere_legs,sphere_expanded,\
+sphere,sphere_us,sphere_len,sphere_legal,sphere_legs,sphere_expanded,anya_expanded,\
 time_ratio,len_ratio_r1,len_ratio_r2,check";
 
 /// Writes the instances of `run` to `path`: a `#` comment line with the provenance, the
@@ -221,7 +257,7 @@ pub fn write_instances_csv(
         };
         writeln!(
             w,
-            "{},{},{},{},{},{},{},{},{:.9},{:.9},{:.9},{:.9},{},{:.3},{},{},{},{},{},{},{},{},{},{:.3},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{:.9},{:.9},{:.9},{:.9},{},{:.3},{},{},{},{},{},{},{},{},{},{:.3},{},{},{},{},{},{},{},{},{}",
             run.name,
             run.maps[i.map as usize],
             i.idx,
@@ -250,6 +286,7 @@ pub fn write_instances_csv(
             flag(i.sphere_legal),
             if i.sphere == Answered::Found { i.sphere_legs.to_string() } else { String::new() },
             i.sphere_expanded,
+            i.anya_expanded,
             opt(i.time_ratio(), 6),
             opt(i.length_ratio(1), 9),
             opt(i.length_ratio(2), 9),
@@ -528,7 +565,41 @@ pub fn sphere_markdown(
             );
         }
     }
+    let _ = writeln!(
+        s,
+        "\n## Expansions per route\n\nNodes each planner expanded, on the pairs both solved: medians, 95th percentiles, and the median of Spherical Anya's count over Anya's per pair.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| benchmark | pairs | Anya median | Spherical median | Anya p95 | Spherical p95 | median ratio |"
+    );
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+    let med = |d: &Option<Describe>| d.map_or("–".into(), |d| format!("{:.0}", d.median));
+    for (_, rows) in &summaries {
+        for b in rows {
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} | {} | {} |",
+                b.row,
+                b.anya_expanded.map_or(0, |d| d.n),
+                med(&b.anya_expanded),
+                med(&b.sphere_expanded),
+                f0(b.anya_expanded_p95),
+                f0(b.sphere_expanded_p95),
+                b.expanded_ratio
+                    .map_or("–".into(), |d| format!("{:.2}", d.median)),
+            );
+        }
+    }
     s
+}
+
+fn f0(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.0}")
+    } else {
+        "–".into()
+    }
 }
 
 #[cfg(test)]
@@ -563,6 +634,7 @@ mod tests {
             anya_us,
             anya_len: 7.0,
             anya_turns: 3,
+            anya_expanded: 3,
             r1: recipe(1.0, r1_legal),
             r2: recipe(1.25, true),
             sphere: Answered::Found,
@@ -641,6 +713,12 @@ mod tests {
         let us = s.sphere_us.unwrap();
         assert_eq!((us.n, us.median), (5, 10.0));
         assert!((s.sphere_p95_us - 36.0).abs() < 1e-9);
+        // Expansions on the 4 pairs both found: 3 for Anya, 9 for Spherical Anya.
+        assert_eq!(s.anya_expanded.unwrap().n, 4);
+        assert_eq!(s.anya_expanded.unwrap().median, 3.0);
+        assert_eq!(s.sphere_expanded.unwrap().median, 9.0);
+        assert_eq!(s.sphere_expanded_p95, 9.0);
+        assert_eq!(s.expanded_ratio.unwrap().median, 3.0);
         // The group holds map 0 only.
         let g = &rows[1];
         assert_eq!((g.row.as_str(), g.maps, g.pairs, g.both), ("g", 1, 2, 2));
@@ -680,6 +758,8 @@ mod tests {
             "Table 2.",
             "Table 3.",
             "Table 4.",
+            "## Expansions per route",
+            "| demo | 4 | 3 | 9 | 3 | 9 | 3.00 |",
             "### FAILURES (1)",
         ] {
             assert!(md.contains(t), "{t}");

@@ -196,12 +196,28 @@ Output (--format json): one object with the keys status (ok, unreachable, invali
 radians, snap_km_from, snap_km_to, time_us, from, to (the snapped endpoints, [lat, lon]),
 from_given, to_given, legs (kind great|parallel, from, to, km, radians; lat and dlon for
 parallel legs), waypoints ([lat, lon] turning points and ends of parallel legs), expanded,
-generated, and error (only when invalid). Unknown values are null.
+generated, passages (the named canals and straits the route goes through), avoided (those
+closed by --avoid), and error (only when invalid). Unknown values are null.
+
+Passages: on the shared Earth rasters (360x180, 720x360, 1440x720), thirteen canals and
+straits are named: suez, panama, gibraltar, bosporus, dardanelles, oresund, bab-el-mandeb,
+hormuz, dover, singapore, juan-de-fuca, puget-sound, uraga (those a raster resolves).
+--avoid closes them for this request; a route that needs one becomes a detour, or
+`unreachable` when the water beyond has no other way in.
+
+--pairs FILE.csv: route every row (columns from_lat, from_lon, to_lat, to_lon, optional id,
+in any order) on every core. Prints the CSV header
+  id,line,status,km,nm,from_lat,from_lon,to_lat,to_lon,snap_km_from,snap_km_to,legs,
+  expanded,time_us,passages,error
+and one row per input row, in file order (passages separated by ';'). A row that cannot be
+read or routed is `invalid`, with one warning line on stderr naming its line; the others are
+routed. The last stderr line gives the counts and routes per second. With --geojson, one
+FeatureCollection with a Feature per row.
 
 --geojson FILE: a GeoJSON FeatureCollection (RFC 7946, [lon, lat]): the route as a
 LineString, or a MultiLineString split at the antimeridian, densified to a point every 0.25
-degrees at most, with properties km, nm, radians; its waypoints; Point features start and
-goal, and the points as given when snapping moved them.
+degrees at most, with properties km, nm, radians, passages; its waypoints; Point features
+start and goal, and the points as given when snapping moved them.
 
 Exit status: 0 when the query is answered, `ok` or `unreachable` (no route is an answer);
 1 when it is invalid (bad coordinates, an unreadable map, an endpoint on land with
@@ -209,8 +225,10 @@ Exit status: 0 when the query is answered, `ok` or `unreachable` (no route is an
 --format json the object with status invalid on stdout; 2 for usage errors (one line, no
 JSON).
 
-Example:
-  taut route --map earth_0.25deg_nav.map --from 40.70,-74.02 --to 51.90,4.44 --geojson r.json";
+Examples:
+  taut route --map earth_0.25deg_nav.map --from 40.70,-74.02 --to 51.90,4.44 --geojson r.json
+  taut route --map earth_0.25deg_nav.map --from 18.9,72.8 --to 51.9,4.4 --avoid suez
+  taut route --map earth_0.25deg_nav.map --pairs pairs.csv --geojson routes.json > routes.csv";
 
 /// Arguments of `taut route`.
 #[derive(Debug, Clone, Args)]
@@ -221,11 +239,34 @@ pub struct RouteArgs {
     pub map: PathBuf,
     /// Start: latitude and longitude in degrees, north and east positive, such as
     /// 40.7,-74.0, "40.7, -74.0" or 40.7N,74W.
-    #[arg(long, value_name = "LAT,LON", allow_hyphen_values = true)]
-    pub from: String,
+    #[arg(
+        long,
+        value_name = "LAT,LON",
+        allow_hyphen_values = true,
+        required_unless_present = "pairs",
+        conflicts_with = "pairs"
+    )]
+    pub from: Option<String>,
     /// Goal: latitude and longitude in degrees, as --from.
-    #[arg(long, value_name = "LAT,LON", allow_hyphen_values = true)]
-    pub to: String,
+    #[arg(
+        long,
+        value_name = "LAT,LON",
+        allow_hyphen_values = true,
+        required_unless_present = "pairs",
+        conflicts_with = "pairs"
+    )]
+    pub to: Option<String>,
+    /// Route every row of this CSV file instead (columns from_lat, from_lon, to_lat, to_lon,
+    /// and optionally id, in any order), on all cores; one CSV row per route on stdout, and
+    /// with --geojson one FeatureCollection of all routes.
+    #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["render", "format"])]
+    pub pairs: Option<PathBuf>,
+    /// With --pairs: threads to route on (default: every core; a single route uses one).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
+    /// Passages and areas to keep out of.
+    #[command(flatten)]
+    pub avoid: AvoidArgs,
     /// The map is transposed (the shared data's *_T.map files: file row i is longitude band
     /// i).
     #[arg(long)]
@@ -247,6 +288,17 @@ pub struct RouteArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = RouteFormat::Text)]
     pub format: RouteFormat,
+}
+
+/// What `taut route` keeps out of, for this request only.
+#[derive(Debug, Clone, Default, Args)]
+pub struct AvoidArgs {
+    /// Close these named passages (comma-separated or repeated): suez, panama, gibraltar,
+    /// bosporus, dardanelles, oresund, bab-el-mandeb, hormuz, dover, singapore,
+    /// juan-de-fuca, puget-sound, uraga, those the map has (the shared Earth rasters; an
+    /// unknown name is an error listing the map's).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub avoid: Vec<String>,
 }
 
 /// Output formats of `taut route`.

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use taut::grid::{GridError, QueryError};
-use taut::spherical::{LatLon, SphereError};
+use taut::spherical::{LatLon, PassageError, SphereError};
 
 use crate::args::{CoordError, fmt_point};
 
@@ -247,6 +247,17 @@ pub enum RouteError {
     /// The spherical planner refused the map or the query.
     #[error("{0}")]
     Sphere(#[from] SphereError),
+    /// The `--pairs` file cannot be read or has no usable header.
+    #[error("{}: {message}", path.display())]
+    Pairs {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// `--avoid` names a passage the map does not have.
+    #[error("--avoid: {0}")]
+    Passage(#[from] PassageError),
     /// The map parses but cannot be a sphere map (too small, too large).
     #[error("{}: {source}", path.display())]
     SphereMap {

@@ -7,6 +7,39 @@ use taut::render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
 use taut::render::sphere::End;
 use taut::spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Route, geo::wrap_deg};
 
+/// A route as a GeoJSON Feature: a `LineString`, or a `MultiLineString` when it crosses the
+/// antimeridian, of the densified route ([`densify_route`], [`split_antimeridian`]), with the
+/// properties `props` and `km`, `nm`, `radians`, `legs`. `None` for a route without legs.
+pub fn route_feature(route: &Route, props: Value) -> Option<Value> {
+    let parts = split_antimeridian(&densify_route(route, DENSIFY_DEG));
+    let lines: Vec<Value> = parts
+        .iter()
+        .map(|part| {
+            Value::Array(
+                part.iter()
+                    .map(|&[lon, lat]| json!([round7(lon), round7(lat)]))
+                    .collect(),
+            )
+        })
+        .collect();
+    let geometry = match lines.len() {
+        0 => return None,
+        1 => json!({ "type": "LineString", "coordinates": lines[0] }),
+        _ => json!({ "type": "MultiLineString", "coordinates": lines }),
+    };
+    let mut properties = props;
+    if let Value::Object(p) = &mut properties {
+        p.insert("km".into(), json!(route.radians * EARTH_RADIUS_KM));
+        p.insert(
+            "nm".into(),
+            json!(route.radians * EARTH_RADIUS_KM / KM_PER_NM),
+        );
+        p.insert("radians".into(), json!(route.radians));
+        p.insert("legs".into(), json!(route.legs.len()));
+    }
+    Some(json!({ "type": "Feature", "geometry": geometry, "properties": properties }))
+}
+
 /// Rounds a coordinate to 1e-7 degree (1 cm), which keeps the file short.
 fn round7(x: f64) -> f64 {
     (x * 1e7).round() / 1e7
@@ -35,52 +68,25 @@ fn point_feature(name: &str, p: LatLon, props: Value) -> Value {
 
 /// The GeoJSON FeatureCollection of a route (RFC 7946; coordinates `[lon, lat]`):
 ///
-/// - when `route` is given and has legs, a Feature named `route`: a `LineString`, or a
-///   `MultiLineString` when it crosses the antimeridian, of the densified route
-///   ([`densify_route`], [`split_antimeridian`]), with properties `km`, `nm`, `radians`
-///   and `legs`;
+/// - when `route` is given and has legs, a Feature named `route` ([`route_feature`]), with
+///   properties `km`, `nm`, `radians`, `legs` and `passages` (the named passages it uses);
 /// - a `MultiPoint` Feature named `waypoints` (turning points and the ends of the legs that
 ///   follow a parallel, start and goal included);
 /// - Point Features `start` and `goal` (property `snap_km`), and `start (given)` /
 ///   `goal (given)` for endpoints that snapping moved.
-pub fn route_geojson(route: Option<&Route>, from: &End, to: &End) -> Value {
+pub fn route_geojson(route: Option<&Route>, from: &End, to: &End, passages: &[String]) -> Value {
     let mut features = Vec::new();
-    if let Some(route) = route {
-        let parts = split_antimeridian(&densify_route(route, DENSIFY_DEG));
-        let lines: Vec<Value> = parts
-            .iter()
-            .map(|part| {
-                Value::Array(
-                    part.iter()
-                        .map(|&[lon, lat]| json!([round7(lon), round7(lat)]))
-                        .collect(),
-                )
-            })
-            .collect();
-        let geometry = match lines.len() {
-            0 => None,
-            1 => Some(json!({ "type": "LineString", "coordinates": lines[0] })),
-            _ => Some(json!({ "type": "MultiLineString", "coordinates": lines })),
-        };
-        if let Some(geometry) = geometry {
-            features.push(json!({
-                "type": "Feature",
-                "geometry": geometry,
-                "properties": {
-                    "name": "route",
-                    "km": route.radians * EARTH_RADIUS_KM,
-                    "nm": route.radians * EARTH_RADIUS_KM / KM_PER_NM,
-                    "radians": route.radians,
-                    "legs": route.legs.len(),
-                },
-            }));
-            let waypoints: Vec<Value> = route.waypoints().into_iter().map(position).collect();
-            features.push(json!({
-                "type": "Feature",
-                "geometry": { "type": "MultiPoint", "coordinates": waypoints },
-                "properties": { "name": "waypoints" },
-            }));
-        }
+    if let Some(route) = route
+        && let Some(feature) =
+            route_feature(route, json!({ "name": "route", "passages": passages }))
+    {
+        features.push(feature);
+        let waypoints: Vec<Value> = route.waypoints().into_iter().map(position).collect();
+        features.push(json!({
+            "type": "Feature",
+            "geometry": { "type": "MultiPoint", "coordinates": waypoints },
+            "properties": { "name": "waypoints" },
+        }));
     }
     for (name, end) in [("start", from), ("goal", to)] {
         features.push(point_feature(

@@ -39,6 +39,7 @@ mod error;
 pub mod geojson;
 pub mod mesh;
 mod mesh_scen;
+pub mod pairs;
 mod path;
 pub mod planners;
 mod progress;

@@ -19,6 +19,8 @@
 //! expanded 12
 //! generated 40
 //! legs 3 great 2 parallel 1
+//! passages -                                             (or: suez,bab-el-mandeb)
+//! avoided -                                              (the passages closed by --avoid)
 //! waypoints 4
 //! 55.000000,0.000000
 //! ...
@@ -37,15 +39,15 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::time::Instant;
 
 use taut::grid::{FreeSet, Grid, MapFile};
 use taut::spherical::{
-    EARTH_RADIUS_KM, LatLon, Leg, Outcome, Route, SearchContext, SearchStats, SphereGrid,
+    EARTH_RADIUS_KM, LatLon, Leg, Outcome, Route, SeaError, SeaMap, SearchContext, SearchStats,
+    Snapped, SphereGrid,
 };
 
+use crate::args::{AvoidArgs, OutputFile, RenderArgs, RouteArgs, RouteFormat};
 pub use crate::args::{CoordError, fmt_point, parse_latlon};
-use crate::args::{OutputFile, RenderArgs, RouteArgs, RouteFormat};
 use crate::error::CliError;
 pub use crate::error::RouteError;
 use crate::error::write_file;
@@ -93,38 +95,47 @@ pub fn load_sphere(
     Ok(sphere)
 }
 
-/// Snaps an endpoint (see the module documentation): kept if it lies in the closure of a sea
-/// cell, else moved to the centre of the nearest sea cell, or refused when `snap` is false.
+/// Reads a sphere map ([`load_sphere`]) and prepares it for requests ([`SeaMap`]: snapping
+/// index, named passages), with the passages and areas of `avoid` closed.
 ///
 /// # Errors
-/// [`RouteError::OnLand`] (on land, `snap` false) or [`RouteError::NoSea`] (no sea at all).
-pub fn snap_endpoint(
-    grid: &SphereGrid,
-    map: &Path,
-    which: &'static str,
-    p: LatLon,
-    snap: bool,
-) -> Result<End, RouteError> {
-    if grid.is_free_point(p) {
-        return Ok(End {
-            point: p,
-            given: None,
-            snap_km: 0.0,
-        });
+/// As [`load_sphere`]; an unknown passage name (the message lists the known ones).
+pub fn sea_map(
+    path: &Path,
+    transposed: bool,
+    avoid: &AvoidArgs,
+    warnings: &mut dyn Write,
+) -> Result<SeaMap, CliError> {
+    let sea = SeaMap::new(load_sphere(path, transposed, warnings)?);
+    if avoid.avoid.is_empty() {
+        return Ok(sea);
     }
-    if !snap {
-        return Err(RouteError::OnLand { which, point: p });
+    sea.closing(&avoid.avoid, &[])
+        .map_err(|e| CliError::Route(RouteError::Passage(e)))
+}
+
+/// A snapped end as the pictures and GeoJSON take it.
+fn end_of(s: Snapped) -> End {
+    End {
+        point: s.point,
+        given: s.given,
+        snap_km: s.km,
     }
-    let (row, col) = grid.nearest_free_cell(p).ok_or_else(|| RouteError::NoSea {
-        which,
-        point: p,
-        path: map.to_path_buf(),
-    })?;
-    let point = grid.cell_centre(row, col);
-    Ok(End {
-        point,
-        given: Some(p),
-        snap_km: p.distance_rad(point) * EARTH_RADIUS_KM,
+}
+
+/// The CLI's error for a request the library refused; `map` names the map.
+fn sea_error(e: SeaError, map: &Path) -> CliError {
+    CliError::Route(match e {
+        SeaError::OnLand { which, lat, lon } => RouteError::OnLand {
+            which,
+            point: LatLon::new(lat, lon),
+        },
+        SeaError::NoSea { which, lat, lon } => RouteError::NoSea {
+            which,
+            point: LatLon::new(lat, lon),
+            path: map.to_path_buf(),
+        },
+        SeaError::Sphere(e) => RouteError::Sphere(e),
     })
 }
 
@@ -230,6 +241,10 @@ pub struct RouteReport {
     pub expanded: Option<u64>,
     /// Nodes the search generated.
     pub generated: Option<u64>,
+    /// The named passages (canals, straits) the route goes through.
+    pub passages: Vec<String>,
+    /// The named passages closed for this request (`--avoid`).
+    pub avoided: Vec<String>,
     /// Why the query is invalid (only when `status` is `invalid`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -253,6 +268,8 @@ impl Default for RouteReport {
             waypoints: Vec::new(),
             expanded: None,
             generated: None,
+            passages: Vec::new(),
+            avoided: Vec::new(),
             error: None,
         }
     }
@@ -261,7 +278,7 @@ impl Default for RouteReport {
 /// A route query answered: the map, the snapped endpoints and the search's result.
 #[derive(Debug, Clone)]
 pub struct Planned {
-    /// The map.
+    /// The map as searched (closed passages and areas blocked).
     pub grid: SphereGrid,
     /// The start (snapped).
     pub from: End,
@@ -275,40 +292,40 @@ pub struct Planned {
     pub stats: SearchStats,
     /// Wall-clock microseconds of the search.
     pub time_us: f64,
+    /// The named passages the route goes through.
+    pub passages: Vec<String>,
+    /// The named passages closed for this request.
+    pub avoided: Vec<String>,
 }
 
-/// Reads the map, snaps both endpoints and searches.
+/// Reads the map, closes what `avoid` names, snaps both endpoints and searches.
 ///
 /// # Errors
-/// See [`load_sphere`], [`snap_endpoint`]; the planner's own refusals ([`RouteError::Sphere`]).
+/// See [`sea_map`]; an endpoint on land with `snap` false, a map without sea, or the
+/// planner's own refusals ([`RouteError::Sphere`]).
 pub fn plan_route(
     map: &Path,
     transposed: bool,
     (from, to): (LatLon, LatLon),
     snap: bool,
+    avoid: &AvoidArgs,
     warnings: &mut dyn Write,
 ) -> Result<Planned, CliError> {
-    let grid = load_sphere(map, transposed, warnings)?;
-    let from = snap_endpoint(&grid, map, "start", from, snap)?;
-    let to = snap_endpoint(&grid, map, "goal", to, snap)?;
-    let mut ctx = SearchContext::new();
-    let mut route = Route::default();
-    let t0 = Instant::now();
-    let outcome = ctx
-        .search(&grid, from.point, to.point, &mut route)
-        .map_err(RouteError::from)?;
-    let time_us = (t0.elapsed().as_secs_f64() * 1e9).round() / 1e3;
-    if outcome == Outcome::Unreachable {
-        route = Route::default();
-    }
+    let sea = sea_map(map, transposed, avoid, warnings)?;
+    let answer = sea
+        .route(&mut SearchContext::new(), from, to, snap)
+        .map_err(|e| sea_error(e, map))?;
+    let avoided = sea.closed_passages().to_vec();
     Ok(Planned {
-        grid,
-        from,
-        to,
-        outcome,
-        route,
-        stats: ctx.stats(),
-        time_us,
+        grid: sea.into_grid(),
+        from: end_of(answer.from),
+        to: end_of(answer.to),
+        outcome: answer.outcome,
+        route: answer.route,
+        stats: answer.stats,
+        time_us: answer.time_us,
+        passages: answer.passages,
+        avoided,
     })
 }
 
@@ -338,6 +355,8 @@ impl Planned {
         r.to = Some(pair(self.to.point));
         r.expanded = Some(self.stats.expanded);
         r.generated = Some(self.stats.generated);
+        r.passages.clone_from(&self.passages);
+        r.avoided.clone_from(&self.avoided);
     }
 
     /// The one-line description of the picture of this answer.
@@ -398,6 +417,9 @@ pub fn run_route(
     out: &mut dyn Write,
     warnings: &mut dyn Write,
 ) -> Result<(), CliError> {
+    if let Some(pairs) = &args.pairs {
+        return crate::pairs::run_pairs(args, pairs, out, warnings);
+    }
     let mut report = RouteReport::default();
     let result = answer(args, &mut report, warnings);
     match (&result, args.format) {
@@ -421,12 +443,15 @@ fn answer(
     report: &mut RouteReport,
     warnings: &mut dyn Write,
 ) -> Result<Planned, CliError> {
-    let from = parse_latlon(&args.from).map_err(|source| RouteError::Coordinate {
+    let (Some(from), Some(to)) = (&args.from, &args.to) else {
+        unreachable!("clap requires --from and --to without --pairs");
+    };
+    let from = parse_latlon(from).map_err(|source| RouteError::Coordinate {
         which: "start",
         source,
     })?;
     report.from_given = Some(pair(from));
-    let to = parse_latlon(&args.to).map_err(|source| RouteError::Coordinate {
+    let to = parse_latlon(to).map_err(|source| RouteError::Coordinate {
         which: "goal",
         source,
     })?;
@@ -436,11 +461,17 @@ fn answer(
         args.transposed,
         (from, to),
         !args.no_snap,
+        &args.avoid,
         warnings,
     )?;
     planned.report(report);
     if let Some(path) = &args.geojson {
-        let doc = route_geojson(planned.found(), &planned.from, &planned.to);
+        let doc = route_geojson(
+            planned.found(),
+            &planned.from,
+            &planned.to,
+            &planned.passages,
+        );
         let mut text = serde_json::to_string(&doc).map_err(std::io::Error::from)?;
         text.push('\n');
         write_file(path, text.as_bytes())?;
@@ -450,6 +481,15 @@ fn answer(
         planned.draw(output, &layout)?;
     }
     Ok(planned)
+}
+
+/// Names joined by commas, or `-` for none.
+fn names_or_dash(names: &[String]) -> String {
+    if names.is_empty() {
+        "-".to_owned()
+    } else {
+        names.join(",")
+    }
 }
 
 /// The text format (see the module documentation).
@@ -490,6 +530,8 @@ fn write_text(p: &Planned, out: &mut dyn Write) -> Result<(), CliError> {
         legs.len(),
         legs.len() - great
     )?;
+    writeln!(out, "passages {}", names_or_dash(&p.passages))?;
+    writeln!(out, "avoided {}", names_or_dash(&p.avoided))?;
     let waypoints = p.found().map(Route::waypoints).unwrap_or_default();
     writeln!(out, "waypoints {}", waypoints.len())?;
     for w in waypoints {
@@ -510,7 +552,14 @@ pub fn render_route(
     out: &mut dyn Write,
     warnings: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let planned = plan_route(&args.map, args.transposed, ends, !args.no_snap, warnings)?;
+    let planned = plan_route(
+        &args.map,
+        args.transposed,
+        ends,
+        !args.no_snap,
+        &AvoidArgs::default(),
+        warnings,
+    )?;
     let layout = planned.layout(args.max_px, args.scale)?;
     planned.draw(&args.output, &layout)?;
     let length = match planned.found() {
@@ -572,6 +621,8 @@ mod tests {
                 roots: 3,
             },
             time_us: 1.5,
+            passages: Vec::new(),
+            avoided: vec!["suez".to_owned()],
         }
     }
 
@@ -591,6 +642,8 @@ mod tests {
              expanded 7\n\
              generated 9\n\
              legs 3 great 2 parallel 1\n\
+             passages -\n\
+             avoided suez\n\
              waypoints 4\n\
              55.000000,0.000000\n\
              60.000000,34.457952\n\

@@ -20,7 +20,7 @@ use taut::render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
 use taut::render::sphere::{End, SphereScene, render_sphere};
 use taut::render::{ImageFormat, Layout};
 use taut::spherical::geo::crossing_lat_through;
-use taut::spherical::{EARTH_RADIUS_KM, LatLon, Leg, Route, SphereGrid};
+use taut::spherical::{EARTH_RADIUS_KM, LatLon, Leg, Route, SeaMap, SphereGrid};
 use taut_cli::geojson::route_geojson;
 use taut_cli::route::load_sphere;
 
@@ -29,7 +29,7 @@ use common::{fails, ok, route_json, sphere_fixture, taut};
 
 /// The keys every `taut route --format json` object has (`error` comes on top when the
 /// query is invalid).
-const KEYS: [&str; 15] = [
+const KEYS: [&str; 17] = [
     "status",
     "km",
     "nm",
@@ -45,6 +45,8 @@ const KEYS: [&str; 15] = [
     "waypoints",
     "expanded",
     "generated",
+    "passages",
+    "avoided",
 ];
 
 fn tiny() -> String {
@@ -275,14 +277,22 @@ fn snapping_keeps_sea_points_and_moves_land_points_to_the_nearest_sea_centre() {
 fn the_text_format_has_one_item_a_line() {
     let out = ok(&["route", "--map", &tiny(), "--from", LAKE, "--to", LAND]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 8, "{out}");
+    assert_eq!(lines.len(), 10, "{out}");
     assert_eq!(lines[0], "unreachable");
     assert_eq!(lines[1], "start -25.000000,-135.000000 snap_km 0.000");
     assert!(lines[2].starts_with("goal 45.000000,45.000000 snap_km 785.767 given"));
     let key = |l: &str| l.split(' ').next().unwrap().to_owned();
     assert_eq!(
         lines[3..].iter().map(|l| key(l)).collect::<Vec<_>>(),
-        ["time_us", "expanded", "generated", "legs", "waypoints"]
+        [
+            "time_us",
+            "expanded",
+            "generated",
+            "legs",
+            "passages",
+            "avoided",
+            "waypoints"
+        ]
     );
     assert!(
         lines[3].split_once('.').unwrap().1.len() == 3,
@@ -290,7 +300,9 @@ fn the_text_format_has_one_item_a_line() {
         lines[3]
     );
     assert_eq!(lines[6], "legs 0 great 0 parallel 0");
-    assert_eq!(lines[7], "waypoints 0");
+    assert_eq!(lines[7], "passages -");
+    assert_eq!(lines[8], "avoided -");
+    assert_eq!(lines[9], "waypoints 0");
 }
 
 #[test]
@@ -457,7 +469,7 @@ fn a_route_across_the_antimeridian_is_a_multilinestring_in_lon_lat_order() {
         snap_km: 157.0,
     };
     let to = end(0.0, -150.0);
-    let doc = route_geojson(Some(&route), &from, &to);
+    let doc = route_geojson(Some(&route), &from, &to, &["suez".to_owned()]);
     // Through text, as a file would be.
     let v: Value = serde_json::from_str(&serde_json::to_string(&doc).unwrap()).unwrap();
     check_geojson(&v);
@@ -497,6 +509,7 @@ fn a_route_across_the_antimeridian_is_a_multilinestring_in_lon_lat_order() {
     assert!((p["radians"].as_f64().unwrap() - route.radians).abs() < 1e-15);
     assert!((p["km"].as_f64().unwrap() - route.km()).abs() < 1e-9);
     assert!((p["nm"].as_f64().unwrap() - route.nm()).abs() < 1e-9);
+    assert_eq!(p["passages"], serde_json::json!(["suez"]));
     // Waypoints, start, goal and the point as given.
     let w = feature(&v, "waypoints").unwrap();
     assert_eq!(w["geometry"]["coordinates"].as_array().unwrap().len(), 5);
@@ -722,6 +735,10 @@ fn the_help_documents_route() {
         "snap_km_from",
         "--transposed",
         "--render",
+        "--avoid",
+        "--pairs",
+        "passages",
+        "bab-el-mandeb",
     ] {
         assert!(help.contains(needle), "{needle}: {help}");
     }
@@ -756,25 +773,22 @@ fn earth_ports_snap_to_the_shared_datas_sea_cells() {
             ""
         };
         let map = dir.join(format!("earth_{}{nav}.map", f[col("res")]));
-        let grid = grids
+        let sea = grids
             .entry(map.clone())
-            .or_insert_with(|| load_sphere(&map, false, &mut Vec::new()).unwrap());
+            .or_insert_with(|| SeaMap::new(load_sphere(&map, false, &mut Vec::new()).unwrap()));
+        let grid = sea.grid();
         let num = |name: &str| f[col(name)].parse::<f64>().unwrap();
         let p = LatLon::new(num("lat"), num("lon"));
-        let end = taut_cli::route::snap_endpoint(grid, &map, "start", p, true).unwrap();
+        let end = sea.snap(p).unwrap();
         let what = format!("{} {}", map.display(), f[col("locode")]);
         if f[col("raw_is_sea")] == "True" {
-            assert_eq!(
-                (end.point, end.given, end.snap_km),
-                (p, None, 0.0),
-                "{what}"
-            );
+            assert_eq!((end.point, end.given, end.km), (p, None, 0.0), "{what}");
         } else {
             let (row, col_) = (num("sea_row") as u32, num("sea_col") as u32);
             assert_eq!(end.point, grid.cell_centre(row, col_), "{what}");
             assert_eq!(end.given, Some(p));
             assert!(
-                (end.snap_km - num("sea_nudge_km")).abs() <= 0.05 + 1e-9,
+                (end.km - num("sea_nudge_km")).abs() <= 0.05 + 1e-9,
                 "{what}"
             );
             // The same through the command line, once per map.

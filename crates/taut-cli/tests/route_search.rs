@@ -141,7 +141,7 @@ fn north_of_60n_blocked_the_route_follows_the_parallel_between_tangent_points() 
         "{out}"
     );
     assert!(
-        out.contains("\nlegs 3 great 2 parallel 1\nwaypoints 4\n"),
+        out.contains("\nlegs 3 great 2 parallel 1\npassages -\navoided -\nwaypoints 4\n"),
         "{out}"
     );
 }

@@ -42,6 +42,7 @@ pub mod geo;
 mod grid;
 pub mod passage;
 mod route;
+mod sea;
 mod search;
 mod snap;
 
@@ -50,5 +51,6 @@ pub use geo::{EARTH_RADIUS_KM, KM_PER_NM, LatLon};
 pub use grid::{Run, SphereGrid};
 pub use passage::{Passage, PassageError, Passages};
 pub use route::{Leg, Route};
+pub use sea::{SeaError, SeaMap, SeaRoute, Snapped};
 pub use search::{Outcome, SearchContext, SearchStats};
 pub use snap::SnapIndex;

@@ -1,0 +1,263 @@
+//! `taut route --pairs FILE.csv`: many sea routes at once, on every core.
+//!
+//! The file is CSV with a header naming the columns `from_lat`, `from_lon`, `to_lat`,
+//! `to_lon` (degrees) and optionally `id`, in any order; other columns are ignored. The map is
+//! read, closed (`--avoid`) and indexed once; the rows are routed in parallel (rayon, one search
+//! context per thread) and printed in file order, one CSV row each:
+//!
+//! ```text
+//! id,line,status,km,nm,from_lat,from_lon,to_lat,to_lon,snap_km_from,snap_km_to,legs,expanded,time_us,passages,error
+//! ```
+//!
+//! `status` is `ok`, `unreachable` or `invalid`; `passages` the named passages the route uses,
+//! separated by `;`. A row that cannot be read (a missing or non-numeric field) or routed (an
+//! end on land with `--no-snap`) is `invalid` with its `error`, and one warning line on stderr
+//! names its line; the other rows are routed all the same. With `--geojson FILE`, one
+//! FeatureCollection: a Feature per row (the route's line, or a `null` geometry when there is
+//! none) with properties `id`, `line`, `status`, `km`, `passages`, ... On a terminal a progress
+//! bar runs on stderr; the last stderr line gives the counts and the routes per second.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use taut::spherical::{LatLon, SeaMap, SeaRoute, SearchContext};
+
+use crate::args::RouteArgs;
+use crate::error::{CliError, RouteError, write_file};
+use crate::geojson::route_feature;
+use crate::route::sea_map;
+
+/// The header of the output.
+pub const PAIRS_HEADER: [&str; 16] = [
+    "id",
+    "line",
+    "status",
+    "km",
+    "nm",
+    "from_lat",
+    "from_lon",
+    "to_lat",
+    "to_lon",
+    "snap_km_from",
+    "snap_km_to",
+    "legs",
+    "expanded",
+    "time_us",
+    "passages",
+    "error",
+];
+
+/// One row of the input.
+#[derive(Debug, Clone)]
+struct Pair {
+    /// The `id` column, else the row's 1-based number among the data rows.
+    id: String,
+    /// The line of the file.
+    line: u64,
+    /// The two ends, or why the row cannot be read.
+    ends: Result<(LatLon, LatLon), String>,
+}
+
+/// Reads the pairs file.
+fn read_pairs(path: &Path) -> Result<Vec<Pair>, CliError> {
+    let bad = |message: String| {
+        CliError::Route(RouteError::Pairs {
+            path: path.to_owned(),
+            message,
+        })
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .comment(Some(b'#'))
+        .from_path(path)
+        .map_err(|e| bad(e.to_string()))?;
+    let header = reader.headers().map_err(|e| bad(e.to_string()))?.clone();
+    let col = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
+    let mut cols = [0usize; 4];
+    for (c, name) in cols
+        .iter_mut()
+        .zip(["from_lat", "from_lon", "to_lat", "to_lon"])
+    {
+        *c = col(name).ok_or_else(|| bad(format!("no column {name} in the header")))?;
+    }
+    let id_col = col("id");
+    let mut pairs = Vec::new();
+    for (n, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| bad(e.to_string()))?;
+        let line = record.position().map_or(0, |p| p.line());
+        let field = |i: usize, name: &str| -> Result<f64, String> {
+            let text = record.get(i).ok_or_else(|| format!("no {name} field"))?;
+            text.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| format!("{name} '{text}' is not a number"))
+        };
+        let ends = (|| {
+            let from = LatLon::new(field(cols[0], "from_lat")?, field(cols[1], "from_lon")?);
+            let to = LatLon::new(field(cols[2], "to_lat")?, field(cols[3], "to_lon")?);
+            Ok((from, to))
+        })();
+        let id = id_col
+            .and_then(|i| record.get(i))
+            .map_or_else(|| (n + 1).to_string(), str::to_owned);
+        pairs.push(Pair { id, line, ends });
+    }
+    Ok(pairs)
+}
+
+/// Runs `taut route --pairs` (see the module documentation).
+///
+/// # Errors
+/// The map or the pairs file cannot be read, an `--avoid` name is unknown, or an output
+/// cannot be written. Rows that cannot be routed are reported, not errors.
+pub fn run_pairs(
+    args: &RouteArgs,
+    path: &Path,
+    out: &mut dyn Write,
+    warnings: &mut dyn Write,
+) -> Result<(), CliError> {
+    let sea = sea_map(&args.map, args.transposed, &args.avoid, warnings)?;
+    let pairs = read_pairs(path)?;
+    let threads = args
+        .threads
+        .map_or_else(rayon::current_num_threads, |n| n as usize);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let bar = progress(pairs.len() as u64);
+    let t0 = Instant::now();
+    let snap = !args.no_snap;
+    let answers: Vec<Result<SeaRoute, String>> = pool.install(|| {
+        pairs
+            .par_iter()
+            .map_init(SearchContext::new, |ctx, pair| {
+                let answer = route_one(&sea, ctx, pair, snap);
+                bar.inc(1);
+                answer
+            })
+            .collect()
+    });
+    let seconds = t0.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+
+    let mut csv = csv::Writer::from_writer(&mut *out);
+    csv.write_record(PAIRS_HEADER)
+        .map_err(std::io::Error::from)?;
+    let mut counts = [0usize; 3];
+    let mut features = Vec::new();
+    for (pair, answer) in pairs.iter().zip(&answers) {
+        let (status, row, feature) = describe(pair, answer);
+        counts[status as usize] += 1;
+        if let Err(e) = answer {
+            writeln!(
+                warnings,
+                "taut: warning: {} line {}: {e}",
+                path.display(),
+                pair.line
+            )?;
+        }
+        csv.write_record(&row).map_err(std::io::Error::from)?;
+        features.push(feature);
+    }
+    csv.flush()?;
+    drop(csv);
+    if let Some(file) = &args.geojson {
+        let doc = json!({ "type": "FeatureCollection", "features": features });
+        let mut text = serde_json::to_string(&doc).map_err(std::io::Error::from)?;
+        text.push('\n');
+        write_file(file, text.as_bytes())?;
+    }
+    writeln!(
+        warnings,
+        "taut: routed {} pairs in {seconds:.2} s on {threads} threads ({:.1} routes/s): ok {}, \
+         unreachable {}, invalid {}",
+        pairs.len(),
+        pairs.len() as f64 / seconds.max(1e-9),
+        counts[0],
+        counts[1],
+        counts[2]
+    )?;
+    Ok(())
+}
+
+fn route_one(
+    sea: &SeaMap,
+    ctx: &mut SearchContext,
+    pair: &Pair,
+    snap: bool,
+) -> Result<SeaRoute, String> {
+    let (from, to) = pair.ends.clone()?;
+    sea.route(ctx, from, to, snap).map_err(|e| e.to_string())
+}
+
+/// Status index (0 ok, 1 unreachable, 2 invalid), the CSV row and the GeoJSON Feature of one
+/// answer.
+fn describe(pair: &Pair, answer: &Result<SeaRoute, String>) -> (u8, Vec<String>, Value) {
+    let num = |x: f64, decimals: usize| format!("{x:.decimals$}");
+    let mut row = vec![pair.id.clone(), pair.line.to_string()];
+    let props = |status: &str| json!({ "id": pair.id, "line": pair.line, "status": status });
+    match answer {
+        Err(e) => {
+            row.push("invalid".into());
+            row.extend(std::iter::repeat_n(String::new(), 12));
+            row.push(e.clone());
+            let mut p = props("invalid");
+            p["error"] = json!(e);
+            let feature = json!({ "type": "Feature", "geometry": null, "properties": p });
+            (2, row, feature)
+        }
+        Ok(a) => {
+            let found = a.found();
+            let status = if found.is_some() { "ok" } else { "unreachable" };
+            row.push(status.into());
+            match found {
+                Some(r) => {
+                    row.push(num(r.km(), 3));
+                    row.push(num(r.nm(), 3));
+                }
+                None => row.extend([String::new(), String::new()]),
+            }
+            for p in [a.from.point, a.to.point] {
+                row.push(num(p.lat, 6));
+                row.push(num(p.lon, 6));
+            }
+            row.push(num(a.from.km, 3));
+            row.push(num(a.to.km, 3));
+            row.push(found.map_or(String::new(), |r| r.legs.len().to_string()));
+            row.push(a.stats.expanded.to_string());
+            row.push(num(a.time_us, 1));
+            row.push(a.passages.join(";"));
+            row.push(String::new());
+            let mut p = props(status);
+            p["passages"] = json!(a.passages);
+            p["snap_km_from"] = json!(a.from.km);
+            p["snap_km_to"] = json!(a.to.km);
+            let feature = found
+                .and_then(|r| route_feature(r, p.clone()))
+                .unwrap_or_else(|| json!({ "type": "Feature", "geometry": null, "properties": p }));
+            (u8::from(found.is_none()), row, feature)
+        }
+    }
+}
+
+/// A bar on stderr when it is a terminal, else a hidden one.
+fn progress(total: u64) -> ProgressBar {
+    let target = if std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(total), target);
+    if let Ok(style) = ProgressStyle::with_template(
+        "routes [{bar:40}] {pos}/{len} ({elapsed_precise}, {eta} left)",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}

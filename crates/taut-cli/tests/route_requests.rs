@@ -1,0 +1,200 @@
+//! What ship routers ask of `taut route` beyond one route: closing named passages
+//! (`--avoid`), and many routes at once (`--pairs`).
+//!
+//! On the fixture maps (no shared data): an unknown passage is a one-line error that lists
+//! the map's passages; a pairs file is routed in file order, row by row equal to the single
+//! route, with bad rows reported by line and the rest routed; a file without the needed
+//! columns is an error; the GeoJSON of a batch is one FeatureCollection with a Feature per
+//! row. With the shared Earth rasters (skipped loudly when absent): closing Suez on a route
+//! from Mumbai to Rotterdam sends it round Africa, and the JSON names the passages used and
+//! avoided; closing the Bosporus from the Black Sea is `unreachable`, not a route over land.
+
+use serde_json::Value;
+
+mod common;
+use common::{fails, route_json, sphere_fixture, taut};
+
+const SEA: &str = "-5,-25";
+const LAND: &str = "45,35";
+const LAKE: &str = "-25,-135";
+
+#[test]
+fn an_unknown_passage_is_one_line_listing_the_known_ones() {
+    let map = sphere_fixture("tiny_36x18.map");
+    let line = fails(
+        &[
+            "route", "--map", &map, "--from", SEA, "--to", LAND, "--avoid", "kiel",
+        ],
+        1,
+    );
+    assert!(line.contains("unknown passage 'kiel'"), "{line}");
+    assert!(line.ends_with("are: none"), "{line}");
+}
+
+/// Writes `text` to a file in `dir` and returns its path.
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_batch_is_each_route_in_file_order_with_bad_rows_reported() {
+    let map = sphere_fixture("tiny_36x18.map");
+    let dir = tempfile::tempdir().unwrap();
+    // Columns in another order, an extra column, a bad row, an unreachable row, a land point.
+    let rows = [
+        ("a", SEA, LAND),
+        ("lake", LAKE, LAND),
+        ("b", LAND, "-5,155"),
+        ("c", "10,-100", "-40,60"),
+    ];
+    let mut csv = String::from("note,to_lon,to_lat,id,from_lat,from_lon\n");
+    for (id, from, to) in &rows[..2] {
+        let (f, t) = (from.split_once(',').unwrap(), to.split_once(',').unwrap());
+        csv.push_str(&format!("x,{},{},{id},{},{}\n", t.1, t.0, f.0, f.1));
+    }
+    csv.push_str("x,1,2,bad,north,3\n");
+    for (id, from, to) in &rows[2..] {
+        let (f, t) = (from.split_once(',').unwrap(), to.split_once(',').unwrap());
+        csv.push_str(&format!("x,{},{},{id},{},{}\n", t.1, t.0, f.0, f.1));
+    }
+    let pairs = write(&dir, "pairs.csv", &csv);
+    let geojson = dir.path().join("all.geojson");
+    let o = taut(&[
+        "route",
+        "--map",
+        &map,
+        "--pairs",
+        &pairs,
+        "--threads",
+        "2",
+        "--geojson",
+        geojson.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let warnings: Vec<&str> = err.lines().collect();
+    assert_eq!(warnings.len(), 2, "{err}");
+    assert!(
+        warnings[0].contains("pairs.csv line 4: from_lat 'north' is not a number"),
+        "{err}"
+    );
+    assert!(
+        warnings[1].starts_with("taut: routed 5 pairs in ")
+            && warnings[1].ends_with("ok 3, unreachable 1, invalid 1"),
+        "{err}"
+    );
+
+    let out = String::from_utf8(o.stdout).unwrap();
+    let mut reader = csv::Reader::from_reader(out.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(header, taut_cli::pairs::PAIRS_HEADER);
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let ids: Vec<&str> = records.iter().map(|r| &r[0]).collect();
+    assert_eq!(ids, ["a", "lake", "bad", "b", "c"]);
+    let status: Vec<&str> = records.iter().map(|r| &r[2]).collect();
+    assert_eq!(status, ["ok", "unreachable", "invalid", "ok", "ok"]);
+    assert_eq!(&records[2][15], "from_lat 'north' is not a number");
+    // Every routed row equals the route alone.
+    for (record, (id, from, to)) in records.iter().filter(|r| &r[0] != "bad").zip(&rows) {
+        assert_eq!(&record[0], *id);
+        let (v, code, _) = route_json(&["--map", &map, "--from", from, "--to", to]);
+        assert_eq!(code, 0);
+        assert_eq!(v["status"].as_str().unwrap(), &record[2], "{id}");
+        if let Some(km) = v["km"].as_f64() {
+            let batch: f64 = record[3].parse().unwrap();
+            assert!((batch - km).abs() < 5e-4, "{id}: {batch} vs {km}");
+        }
+        let snapped: f64 = record[9].parse().unwrap();
+        assert!(
+            (snapped - v["snap_km_from"].as_f64().unwrap()).abs() < 5e-4,
+            "{id}"
+        );
+    }
+
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(&geojson).unwrap()).unwrap();
+    assert_eq!(doc["type"], "FeatureCollection");
+    let features = doc["features"].as_array().unwrap();
+    assert_eq!(features.len(), 5);
+    for (f, record) in features.iter().zip(&records) {
+        assert_eq!(f["type"], "Feature");
+        assert_eq!(f["properties"]["id"].as_str().unwrap(), &record[0]);
+        assert_eq!(f["properties"]["status"].as_str().unwrap(), &record[2]);
+        assert_eq!(f["geometry"].is_null(), &record[2] != "ok", "{f}");
+    }
+}
+
+#[test]
+fn a_pairs_file_without_its_columns_is_an_error() {
+    let map = sphere_fixture("tiny_36x18.map");
+    let dir = tempfile::tempdir().unwrap();
+    let pairs = write(&dir, "p.csv", "from_lat,from_lon,to_lat\n1,2,3\n");
+    let line = fails(&["route", "--map", &map, "--pairs", &pairs], 1);
+    assert!(
+        line.contains("p.csv: no column to_lon in the header"),
+        "{line}"
+    );
+    let line = fails(
+        &["route", "--map", &map, "--pairs", "/nonexistent/p.csv"],
+        1,
+    );
+    assert!(line.contains("/nonexistent/p.csv"), "{line}");
+    // --pairs and --from do not go together; --threads 0 is no thread count.
+    fails(
+        &["route", "--map", &map, "--pairs", &pairs, "--from", SEA],
+        2,
+    );
+    fails(
+        &["route", "--map", &map, "--pairs", &pairs, "--threads", "0"],
+        2,
+    );
+}
+
+#[test]
+fn closing_suez_and_the_bosporus_on_the_earth() {
+    let Some(data) = taut_testdata::shared_data("route_requests::closing_suez") else {
+        return;
+    };
+    let map = data.join("sphere/earth_0.5deg_nav.map");
+    let map = map.to_str().unwrap();
+    let mumbai_rotterdam = ["--map", map, "--from", "18.9,72.8", "--to", "51.9,4.4"];
+    let (open, code, _) = route_json(&mumbai_rotterdam);
+    assert_eq!(code, 0);
+    let used: Vec<&str> = open["passages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    for p in ["suez", "bab-el-mandeb", "gibraltar", "dover"] {
+        assert!(used.contains(&p), "{p} in {used:?}");
+    }
+    let mut args = mumbai_rotterdam.to_vec();
+    args.extend(["--avoid", "Suez"]);
+    let (closed, code, _) = route_json(&args);
+    assert_eq!(code, 0);
+    assert_eq!(closed["avoided"], serde_json::json!(["suez"]));
+    let used = closed["passages"].as_array().unwrap();
+    assert!(!used.contains(&Value::from("suez")), "{used:?}");
+    let (a, b) = (open["km"].as_f64().unwrap(), closed["km"].as_f64().unwrap());
+    assert!(b > a + 3000.0, "round Africa: {a} km, then {b} km");
+
+    let (v, code, _) = route_json(&[
+        "--map",
+        map,
+        "--from",
+        "43.0,34.0",
+        "--to",
+        "35.0,20.0",
+        "--avoid",
+        "bosporus",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["status"], "unreachable", "{v}");
+}

@@ -1,0 +1,267 @@
+//! Sea routing as a service: a raster prepared once, then closed for a request, snapped, and
+//! routed, with the passages each route uses.
+//!
+//! [`SeaMap`] holds a raster, its snapping index ([`SnapIndex`]) and its named passages
+//! ([`Passages`]). [`SeaMap::closing`] gives the map a request sees with passages and cells
+//! (keep-out areas, [`crate::area::Area`]) closed; nothing is written, and the original map
+//! is untouched. [`SeaMap::route`] moves ends on land to the nearest open sea cell, searches
+//! and names the passages the route goes through. One map serves many threads; each thread
+//! keeps its own [`SearchContext`].
+//!
+//! ```
+//! use taut_spherical::{LatLon, SeaMap, SearchContext, SphereGrid};
+//!
+//! // 36 x 18 cells of 10 degrees: walls of land east of 0E and of 180W, from 80S to 80N.
+//! let wall = |row: u32, col: u32| (col == 0 || col == 18) && row > 0 && row < 17;
+//! let grid = SphereGrid::from_fn(36, 18, |row, col| !wall(row, col)).unwrap();
+//! let sea = SeaMap::new(grid);
+//! let mut ctx = SearchContext::new();
+//! let r = sea.route(&mut ctx, LatLon::new(0.0, -15.0), LatLon::new(0.0, 15.0), true).unwrap();
+//! assert!(r.found().is_some());
+//! // Close the polar rows: the two halves no longer meet.
+//! let cells: Vec<(u32, u32)> = (0..36).flat_map(|c| [(0, c), (17, c)]).collect();
+//! let closed = sea.closing::<&str>(&[], &cells).unwrap();
+//! let r = closed.route(&mut ctx, LatLon::new(0.0, -15.0), LatLon::new(0.0, 15.0), true).unwrap();
+//! assert!(r.found().is_none());
+//! ```
+
+use std::time::Instant;
+
+use crate::error::SphereError;
+use crate::geo::{EARTH_RADIUS_KM, LatLon};
+use crate::grid::SphereGrid;
+use crate::passage::{PassageError, Passages};
+use crate::route::Route;
+use crate::search::{Outcome, SearchContext, SearchStats};
+use crate::snap::SnapIndex;
+
+/// A raster ready for requests: the grid as searched, its snapping index and its passages.
+#[derive(Clone, Debug)]
+pub struct SeaMap {
+    grid: SphereGrid,
+    snap: SnapIndex,
+    passages: Passages,
+    closed_passages: Vec<String>,
+    closed_cells: usize,
+}
+
+/// A route's end after snapping.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Snapped {
+    /// The point searched from or to.
+    pub point: LatLon,
+    /// The point as given, when snapping moved it.
+    pub given: Option<LatLon>,
+    /// How far it was moved, km (0 when it was not).
+    pub km: f64,
+}
+
+/// The answer to one request.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeaRoute {
+    /// The start, snapped.
+    pub from: Snapped,
+    /// The goal, snapped.
+    pub to: Snapped,
+    /// Found or unreachable.
+    pub outcome: Outcome,
+    /// The route (no legs unless found).
+    pub route: Route,
+    /// The search's counters.
+    pub stats: SearchStats,
+    /// Wall-clock microseconds of the search alone.
+    pub time_us: f64,
+    /// The passages the route goes through, by name (see [`Passages::used_by`]).
+    pub passages: Vec<String>,
+}
+
+impl SeaRoute {
+    /// The route, when one was found.
+    pub fn found(&self) -> Option<&Route> {
+        (self.outcome == Outcome::Found).then_some(&self.route)
+    }
+}
+
+/// Why a request could not be answered.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SeaError {
+    /// An end lies on land (or in a closed cell) and snapping was not allowed.
+    #[error("{which} {lat},{lon} is on land or in a closed cell (snapping is off)")]
+    OnLand {
+        /// `start` or `goal`.
+        which: &'static str,
+        /// Latitude given.
+        lat: f64,
+        /// Longitude given.
+        lon: f64,
+    },
+    /// An end lies on land and the map has no open sea cell to move it to.
+    #[error("{which} {lat},{lon} is on land and the map has no open sea cell")]
+    NoSea {
+        /// `start` or `goal`.
+        which: &'static str,
+        /// Latitude given.
+        lat: f64,
+        /// Longitude given.
+        lon: f64,
+    },
+    /// The planner refused an end.
+    #[error(transparent)]
+    Sphere(#[from] SphereError),
+}
+
+impl SeaMap {
+    /// The map of `grid`, with the passages of its size ([`Passages::for_grid`]).
+    pub fn new(grid: SphereGrid) -> Self {
+        let passages = Passages::for_grid(&grid);
+        Self::with_passages(grid, passages)
+    }
+
+    /// The map of `grid` with the given passages.
+    pub fn with_passages(grid: SphereGrid, passages: Passages) -> Self {
+        SeaMap {
+            snap: SnapIndex::new(&grid),
+            grid,
+            passages,
+            closed_passages: Vec::new(),
+            closed_cells: 0,
+        }
+    }
+
+    /// The grid as searched (closures applied).
+    pub fn grid(&self) -> &SphereGrid {
+        &self.grid
+    }
+
+    /// The grid as searched, taken out of the map.
+    pub fn into_grid(self) -> SphereGrid {
+        self.grid
+    }
+
+    /// The raster's named passages (closed ones included).
+    pub fn passages(&self) -> &Passages {
+        &self.passages
+    }
+
+    /// The passages closed on this map, as named by [`Self::closing`].
+    pub fn closed_passages(&self) -> &[String] {
+        &self.closed_passages
+    }
+
+    /// How many cells were given to [`Self::closing`] besides the passages'.
+    pub fn closed_cells(&self) -> usize {
+        self.closed_cells
+    }
+
+    /// This map with the passages `names` and the cells `cells` (row, col) closed, for a
+    /// request. With nothing to close it is a copy.
+    ///
+    /// # Errors
+    /// An unknown passage name ([`PassageError::Unknown`], listing the known ones).
+    pub fn closing<S: AsRef<str>>(
+        &self,
+        names: &[S],
+        cells: &[(u32, u32)],
+    ) -> Result<SeaMap, PassageError> {
+        let mut all = self.passages.cells_of(names)?;
+        if names.is_empty() && cells.is_empty() {
+            return Ok(self.clone());
+        }
+        all.extend_from_slice(cells);
+        let grid = self.grid.with_closed(&all);
+        let mut closed_passages = self.closed_passages.clone();
+        for n in names {
+            let name = &self.passages.get(n.as_ref())?.name;
+            if !closed_passages.contains(name) {
+                closed_passages.push(name.clone());
+            }
+        }
+        Ok(SeaMap {
+            snap: SnapIndex::new(&grid),
+            grid,
+            passages: self.passages.clone(),
+            closed_passages,
+            closed_cells: self.closed_cells + cells.len(),
+        })
+    }
+
+    /// `p` if it lies in (the closure of) an open cell, else the centre of the nearest open
+    /// cell ([`SnapIndex`]); `None` when the map has no open cell.
+    pub fn snap(&self, p: LatLon) -> Option<Snapped> {
+        if self.grid.is_free_point(p) {
+            return Some(Snapped {
+                point: p,
+                given: None,
+                km: 0.0,
+            });
+        }
+        let (row, col) = self.snap.nearest(&self.grid, p)?;
+        let point = self.grid.cell_centre(row, col);
+        Some(Snapped {
+            point,
+            given: Some(p),
+            km: p.distance_rad(point) * EARTH_RADIUS_KM,
+        })
+    }
+
+    /// The shortest route from `from` to `to` (each moved to the sea first when `snap`), and
+    /// the passages it uses.
+    ///
+    /// # Errors
+    /// An end on land with `snap` false, a map without sea, or an end the planner refuses
+    /// (not a valid coordinate; a pole; a vertex between diagonal land cells).
+    pub fn route(
+        &self,
+        ctx: &mut SearchContext,
+        from: LatLon,
+        to: LatLon,
+        snap: bool,
+    ) -> Result<SeaRoute, SeaError> {
+        let end = |which: &'static str, p: LatLon| -> Result<Snapped, SeaError> {
+            if !p.lat.is_finite() || !p.lon.is_finite() || p.lat.abs() > 90.0 {
+                return Err(SphereError::BadCoordinate {
+                    which,
+                    lat: p.lat,
+                    lon: p.lon,
+                }
+                .into());
+            }
+            if !snap && !self.grid.is_free_point(p) {
+                return Err(SeaError::OnLand {
+                    which,
+                    lat: p.lat,
+                    lon: p.lon,
+                });
+            }
+            self.snap(p).ok_or(SeaError::NoSea {
+                which,
+                lat: p.lat,
+                lon: p.lon,
+            })
+        };
+        let (from, to) = (end("start", from)?, end("goal", to)?);
+        let mut route = Route::default();
+        let t0 = Instant::now();
+        let outcome = ctx.search(&self.grid, from.point, to.point, &mut route)?;
+        let time_us = (t0.elapsed().as_secs_f64() * 1e9).round() / 1e3;
+        let passages = if outcome == Outcome::Found {
+            self.passages
+                .used_by(&self.grid, &route, from.point, to.point)
+                .into_iter()
+                .map(str::to_owned)
+                .collect()
+        } else {
+            route = Route::default();
+            Vec::new()
+        };
+        Ok(SeaRoute {
+            from,
+            to,
+            outcome,
+            route,
+            stats: ctx.stats(),
+            time_us,
+            passages,
+        })
+    }
+}

@@ -42,7 +42,7 @@
 //! | [`mesh`] | navigation meshes: files, builders, point location | always |
 //! | [`polyanya`] | Polyanya: optimal paths on navigation meshes, online | always |
 //! | `cpd` | compressed path databases and End Point Search (anytime) | `cpd` |
-//! | `spherical` | Spherical Anya: shortest sea routes on the sphere | `spherical` |
+//! | `spherical` (also `sphere`) | Spherical Anya: shortest sea routes on the sphere; `SeaMap` for requests that close passages or areas, snap, and name the passages used | `spherical` |
 //! | `frit` | real-time agents in unknown terrain | `frit` |
 //! | `render` | pictures of maps, paths, searches, meshes, routes | `render` |
 //!
@@ -68,6 +68,9 @@ pub use taut_polyanya as polyanya;
 pub use taut_render as render;
 #[cfg(feature = "spherical")]
 pub use taut_spherical as spherical;
+/// The short name of [`spherical`]: `taut::sphere::SeaMap`.
+#[cfg(feature = "spherical")]
+pub use taut_spherical as sphere;
 
 pub use registry::{Algo, MapMeshes, PlannerSpec, make_planner};
 pub use taut_anya::AnyaPlanner;

@@ -130,13 +130,18 @@ impl SnapIndex {
             } else {
                 down = Some(r + 1);
             }
-            let at = r as usize * w as usize + c0 as usize;
-            let (e, wd) = (self.east[at], self.west[at]);
-            if e == NONE {
+            let row = r as usize * w as usize;
+            if self.east[row] == NONE {
                 continue;
             }
-            consider(r, (c0 + e) % w, &mut best);
-            consider(r, (c0 + w - wd % w) % w, &mut best);
+            // The first open column at or east of c0 and at or west of it, and the same from
+            // its two neighbours: a point on the meridian between two columns is as near (up
+            // to rounding) to both centres.
+            for c in [c0, (c0 + 1) % w, (c0 + w - 1) % w] {
+                let at = row + c as usize;
+                consider(r, (c + self.east[at]) % w, &mut best);
+                consider(r, (c + w - self.west[at]) % w, &mut best);
+            }
         }
         best.map(|(_, r, c)| (r, c))
     }
@@ -175,14 +180,17 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
-        /// The index, the ring scan and every cell tried in turn give the same cell.
+        /// The index, the ring scan and every cell tried in turn give the same cell, for
+        /// points anywhere and for points on grid lines (`lines`: half-cell steps from the
+        /// North Pole and 180W, so row lines, meridians, vertices and cell centres).
         #[test]
         fn index_equals_scan_and_brute_force(
             w in 4u32..40,
             h in 2u32..24,
             density in 0.0f64..0.97,
             seed in any::<u64>(),
-            points in proptest::collection::vec((-89.9f64..89.9, -200.0f64..200.0), 1..12),
+            anywhere in proptest::collection::vec((-89.9f64..89.9, -200.0f64..200.0), 1..8),
+            lines in proptest::collection::vec((1u32..47, 0u32..80), 0..8),
         ) {
             let mut s = seed | 1;
             let cells: Vec<bool> = (0..w * h)
@@ -195,7 +203,11 @@ mod tests {
                 .collect();
             let grid = grid_from(w, h, &cells);
             let index = SnapIndex::new(&grid);
-            for &(lat, lon) in &points {
+            let on_lines = lines.iter().map(|&(i, k)| {
+                let i = i.min(2 * h - 1);
+                (90.0 - f64::from(i) * 90.0 / f64::from(h), -180.0 + f64::from(k) * 180.0 / f64::from(w))
+            });
+            for (lat, lon) in anywhere.iter().copied().chain(on_lines) {
                 let p = LatLon::new(lat, lon);
                 let want = brute(&grid, p);
                 prop_assert_eq!(index.nearest(&grid, p), want, "index at {:?}", p);

@@ -1283,7 +1283,15 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
     let lat = grid.row_line_lat(line);
     let corner = V3::from_lat_lon(lat, s.lm);
     let n = r.v.cross(corner);
-    let fine = if n.norm() < 1e-15 {
+    let sg = if top { 1.0 } else { -1.0 };
+    // The ray through the far corner stays on the run's side of the parallel across the
+    // column when it is still climbing towards the parallel at the corner (for the top;
+    // descending, for the bottom): its latitude is unimodal and the arc from the root is
+    // shorter than 180°, so the corner is then its extreme in the column. The direction of
+    // travel at the corner, away from the root, is `(r·c) c − r`; its z component decides,
+    // without a single transcendental call. Otherwise the extreme is computed exactly.
+    let climbing = sg * (r.v.dot(corner) * corner.z - r.v.z) >= 0.0;
+    let fine = if climbing || n.norm() < 1e-15 {
         true
     } else {
         let e = extreme_lat(n, s.la, s.lm, top);
@@ -1300,7 +1308,6 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
         };
     }
     // The boundary ray touches the parallel inside the column.
-    let sg = if top { 1.0 } else { -1.0 };
     if let Some(d) = tangent_offset(sg * r.lat, sg * lat) {
         let lv = r.lon + s.dir as f64 * d;
         let inside =
@@ -1310,6 +1317,27 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
                 bound: lat_from_vertex(lat, lv, s.lm),
                 tangent: Some(lv),
             };
+        }
+    }
+    // Or it touches the parallel at the near meridian: the ray through the near corner, when
+    // that ray moves away from the parallel across the column (its tangent point, if any, lies
+    // behind the column). This is what the bisection below finds, in closed form.
+    if (s.la - r.lon).abs() > ANGLE_EPS {
+        let near = V3::from_lat_lon(lat, s.la);
+        let n2 = r.v.cross(near);
+        if n2.norm() >= 1e-15 {
+            let e = extreme_lat(n2, s.la, s.lm, top);
+            let ok = if top {
+                e <= lat + ANGLE_EPS
+            } else {
+                e >= lat - ANGLE_EPS
+            };
+            if ok {
+                return Cut {
+                    bound: crossing_lat(n2, s.lm),
+                    tangent: None,
+                };
+            }
         }
     }
     // Not expected geometrically (wide columns only): find the boundary ray by bisection.

@@ -41,6 +41,8 @@ pub struct SphereGrid {
     run_of: Vec<u32>,
     res_lat: f64,
     res_lon: f64,
+    /// Free cells in the northern and southern polar rows.
+    polar_free: [u32; 2],
 }
 
 impl SphereGrid {
@@ -92,6 +94,12 @@ impl SphereGrid {
             }
         }
         run_start.push(runs.len() as u32);
+        let row_free = |r: u32| {
+            (0..width)
+                .filter(|&c| free[(r * width + c) as usize])
+                .count() as u32
+        };
+        let polar_free = [row_free(0), row_free(height - 1)];
         SphereGrid {
             width,
             height,
@@ -101,6 +109,7 @@ impl SphereGrid {
             run_of,
             res_lat: PI / height as f64,
             res_lon: 2.0 * PI / width as f64,
+            polar_free,
         }
     }
 
@@ -190,6 +199,38 @@ impl SphereGrid {
     pub fn runs(&self, col: i64) -> &[Run] {
         let c = col.rem_euclid(self.width as i64) as usize;
         &self.runs[self.run_start[c] as usize..self.run_start[c + 1] as usize]
+    }
+
+    /// Free cells in the polar row of the North Pole (`north`) or the South Pole.
+    #[inline]
+    pub(crate) fn polar_free(&self, north: bool) -> u32 {
+        self.polar_free[usize::from(!north)]
+    }
+
+    /// Walking along column `col` (modulo the width) from cell `row` northwards (`up`) or
+    /// southwards: the row line where the column's cells stop being as free as cell `row`
+    /// is. That is the free run's end when the cell is free, else the nearest end of a run in
+    /// the walk's direction, else the pole line (0 or `height`).
+    #[inline]
+    pub(crate) fn next_change_line(&self, row: u32, col: i64, up: bool) -> u32 {
+        let c = col.rem_euclid(self.width as i64) as u32;
+        let runs = &self.runs
+            [self.run_start[c as usize] as usize..self.run_start[c as usize + 1] as usize];
+        let i = self.run_of[(row * self.width + c) as usize];
+        if i != u32::MAX {
+            let run = runs[i as usize];
+            return if up { run.top } else { run.bottom };
+        }
+        if up {
+            runs.iter()
+                .rev()
+                .find(|r| r.bottom <= row)
+                .map_or(0, |r| r.bottom)
+        } else {
+            runs.iter()
+                .find(|r| r.top > row)
+                .map_or(self.height, |r| r.top)
+        }
     }
 
     /// The run of column `col` containing free cell `row`, if the cell is free.

@@ -591,13 +591,9 @@ impl SearchContext {
     /// turn at the pole, and cones pass over it.)
     fn pole(&mut self, grid: &SphereGrid, goal: &Goal, r: PointRoot, g: f64, north: bool) {
         let parent = r.id;
-        let (line, row) = if north {
-            (0, 0)
-        } else {
-            (grid.height(), grid.height() as i64 - 1)
-        };
+        let line = if north { 0 } else { grid.height() };
         let w = grid.width() as i64;
-        let free = (0..w).filter(|&c| grid.is_free(row, c)).count() as i64;
+        let free = i64::from(grid.polar_free(north));
         if free == 0 {
             return;
         }
@@ -763,7 +759,12 @@ impl SearchContext {
             if !gw && !ge {
                 break;
             }
-            let next = if up { line - 1 } else { line + 1 };
+            // Nothing happens before one of the two columns changes: jump to that line.
+            let (cw, ce) = (
+                grid.next_change_line(row as u32, west, up),
+                grid.next_change_line(row as u32, east, up),
+            );
+            let next = if up { cw.max(ce) } else { cw.min(ce) };
             if goal_on {
                 let (a, b) = (grid.row_line_lat(line), grid.row_line_lat(next));
                 let (a, b) = (a.min(b), a.max(b));

@@ -64,7 +64,7 @@ pub fn wrap_deg(lon: f64) -> f64 {
 }
 
 /// A 3-vector (a unit vector for points, any length for great-circle normals).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct V3 {
     /// x: towards (0°, 0°).
     pub x: f64,
@@ -161,6 +161,12 @@ impl V3 {
 #[inline]
 pub fn crossing_lat(n: V3, lon: f64) -> f64 {
     let (s, c) = lon.sin_cos();
+    crossing_lat_sc(n, s, c)
+}
+
+/// [`crossing_lat`] given the meridian's `sin lon` and `cos lon` (from a table).
+#[inline]
+pub(crate) fn crossing_lat_sc(n: V3, s: f64, c: f64) -> f64 {
     let y = -(n.x * c + n.y * s);
     let x = n.z;
     if x >= 0.0 { y.atan2(x) } else { (-y).atan2(-x) }
@@ -249,6 +255,71 @@ pub fn parallel_len(lat: f64, dlon: f64) -> f64 {
     lat.cos() * dlon.abs()
 }
 
+/// A point `p` seen from one meridian (its `sin lon`, `cos lon` given): the components of `p`
+/// towards the meridian's equator point (`along`) and across its plane (`perp`), and the
+/// foot of the perpendicular from `p` onto the meridian's great circle, for the distances of
+/// [`MeridianView::distance_to`] without any trigonometric call per point.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MeridianView {
+    along: f64,
+    perp: f64,
+    z: f64,
+    /// Latitude of the foot (meaningful when `along >= 0`).
+    foot: f64,
+    /// Distance from `p` to the foot.
+    dfoot: f64,
+}
+
+impl MeridianView {
+    #[inline]
+    pub(crate) fn new(p: V3, sin_lon: f64, cos_lon: f64) -> Self {
+        let along = p.x * cos_lon + p.y * sin_lon;
+        let perp = p.y * cos_lon - p.x * sin_lon;
+        let (foot, dfoot) = if along >= 0.0 {
+            (p.z.atan2(along), perp.abs().atan2(along.hypot(p.z)))
+        } else {
+            (f64::NAN, f64::NAN)
+        };
+        MeridianView {
+            along,
+            perp,
+            z: p.z,
+            foot,
+            dfoot,
+        }
+    }
+
+    /// Distance (radians) from `p` to the meridian's point at latitude `lat`:
+    /// `atan2(|q×p|, q·p)` written in the meridian's frame (`u` towards its equator point, `w`
+    /// across, `z`), where `q = (cos lat, 0, sin lat)` and `p = (along, perp, z)`.
+    #[inline]
+    fn distance_at(&self, lat: f64) -> f64 {
+        let (s, c) = lat.sin_cos();
+        let t = s * self.along - c * self.z;
+        (self.perp * self.perp + t * t)
+            .sqrt()
+            .atan2(c * self.along + s * self.z)
+    }
+
+    /// The distance from `p` to the meridian's segment between latitudes `lo <= hi`, as
+    /// [`nearest_on_meridian`] measures it.
+    #[inline]
+    pub(crate) fn distance_to(&self, lo: f64, hi: f64) -> f64 {
+        if self.along >= 0.0 {
+            if self.foot < lo {
+                self.distance_at(lo)
+            } else if self.foot > hi {
+                self.distance_at(hi)
+            } else {
+                self.dfoot
+            }
+        } else {
+            // p is beyond the pole side: the nearest point of the half circle is a pole end.
+            self.distance_at(lo).min(self.distance_at(hi))
+        }
+    }
+}
+
 /// The point of the segment of meridian `lon` between latitudes `lo <= hi` nearest to `p`,
 /// and its distance (radians). Distance along a great circle to a point is unimodal, so the
 /// nearest point is the foot of the perpendicular when it lies in the segment, else an end.
@@ -328,6 +399,28 @@ mod tests {
         assert!((e - crossing_lat(n, rad(10.0))).abs() < 1e-15);
         let low = extreme_lat(n, 0.0, rad(90.0), false);
         assert!((low - rad(55.0)).abs() < 1e-13);
+    }
+
+    #[test]
+    fn meridian_views_measure_as_nearest_on_meridian() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for _ in 0..2000 {
+            let p = V3::from_lat_lon((next() - 0.5) * PI, (next() - 0.5) * 2.0 * PI);
+            let lon = (next() - 0.5) * 2.0 * PI;
+            let a = (next() - 0.5) * PI;
+            let b = (next() - 0.5) * PI;
+            let (lo, hi) = (a.min(b), a.max(b));
+            let (s, c) = lon.sin_cos();
+            let d = MeridianView::new(p, s, c).distance_to(lo, hi);
+            let (_, want) = nearest_on_meridian(p, lon, lo, hi);
+            assert!((d - want).abs() < 1e-14, "{d} {want}");
+        }
     }
 
     #[test]

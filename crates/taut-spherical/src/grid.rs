@@ -43,6 +43,10 @@ pub struct SphereGrid {
     res_lon: f64,
     /// Free cells in the northern and southern polar rows.
     polar_free: [u32; 2],
+    /// `(sin, cos)` of meridian `k`'s longitude, for `k` in `0..width`.
+    meridian_sc: Vec<(f64, f64)>,
+    /// `(sin, cos)` of row line `i`'s latitude, for `i` in `0..=height`.
+    line_sc: Vec<(f64, f64)>,
 }
 
 impl SphereGrid {
@@ -100,7 +104,7 @@ impl SphereGrid {
                 .count() as u32
         };
         let polar_free = [row_free(0), row_free(height - 1)];
-        SphereGrid {
+        let mut grid = SphereGrid {
             width,
             height,
             free,
@@ -110,7 +114,18 @@ impl SphereGrid {
             res_lat: PI / height as f64,
             res_lon: 2.0 * PI / width as f64,
             polar_free,
-        }
+            meridian_sc: Vec::new(),
+            line_sc: Vec::new(),
+        };
+        // The search's grid vertices and meridian crossings come from these tables, computed
+        // once from the same angles as `meridian_lon` and `row_line_lat`.
+        grid.meridian_sc = (0..width)
+            .map(|k| grid.meridian_lon(i64::from(k)).sin_cos())
+            .collect();
+        grid.line_sc = (0..=height)
+            .map(|i| grid.row_line_lat(i).sin_cos())
+            .collect();
+        grid
     }
 
     /// A grid from a traversability grid in the normal orientation (rows are latitude bands,
@@ -346,6 +361,30 @@ impl SphereGrid {
             }
         }
         best.map(|(_, r, c)| (r, c))
+    }
+
+    /// `(sin, cos)` of the longitude of meridian `k` (any integer, taken modulo the width).
+    #[inline]
+    pub(crate) fn meridian_sin_cos(&self, k: i64) -> (f64, f64) {
+        self.meridian_sc[k.rem_euclid(self.width as i64) as usize]
+    }
+
+    /// `(sin, cos)` of the latitude of row line `i`.
+    #[inline]
+    pub(crate) fn line_sin_cos(&self, i: u32) -> (f64, f64) {
+        self.line_sc[i as usize]
+    }
+
+    /// [`Self::vertex_vec`] from the tables: no trigonometric call.
+    #[inline]
+    pub(crate) fn vertex_unit(&self, i: u32, k: i64) -> V3 {
+        let (sp, cp) = self.line_sin_cos(i);
+        let (sl, cl) = self.meridian_sin_cos(k);
+        V3 {
+            x: cp * cl,
+            y: cp * sl,
+            z: sp,
+        }
     }
 
     /// The unit vector of the point at row line `i` on meridian `k`.

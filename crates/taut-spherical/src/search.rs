@@ -33,8 +33,8 @@ use taut_search::{Entry, OpenList};
 
 use crate::error::SphereError;
 use crate::geo::{
-    ANGLE_EPS, COST_EPS, LatLon, V3, crossing_lat, crossing_lat_through, extreme_lat,
-    lat_from_vertex, nearest_on_meridian, tangent_offset, unwrap_near,
+    ANGLE_EPS, COST_EPS, LatLon, MeridianView, V3, crossing_lat, crossing_lat_sc, extreme_lat,
+    lat_from_vertex, tangent_offset, unwrap_near,
 };
 use crate::grid::{Run, SphereGrid};
 use crate::route::{Leg, Route};
@@ -86,6 +86,9 @@ struct RootData {
     parent: u32,
     /// When the parent is an edge root: the longitude where the path leaves the edge.
     dep_lon: f64,
+    /// Great-circle distance from the root's point (`T` for an edge root) to the goal: one
+    /// term of the heuristic of every node of the root.
+    to_goal: f64,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -135,6 +138,12 @@ pub struct SearchContext {
     scratch: Vec<(f64, f64, Run)>,
     /// Successors of the node being expanded: (node, f, g).
     pending: Vec<(u32, f64, f64)>,
+    /// The goal's unit vector in the current search.
+    goal_v: V3,
+    /// The goal seen from each meridian (index modulo the width), valid when its stamp is
+    /// the current search's `stamp`: computed once per meridian and query for the heuristic.
+    goal_views: Vec<(u32, MeridianView)>,
+    stamp: u32,
 }
 
 /// The cut of a fan by one side of a run: the extreme visible crossing at the far meridian and,
@@ -198,6 +207,14 @@ impl SearchContext {
             lon: to.lon.to_radians(),
             on_meridian: meridian_of(grid, to.lon.to_radians()),
         };
+        self.goal_v = goal.v;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 || self.goal_views.len() != grid.width() as usize {
+            let blank = MeridianView::new(goal.v, 0.0, 1.0);
+            self.goal_views.clear();
+            self.goal_views.resize(grid.width() as usize, (0, blank));
+            self.stamp = 1;
+        }
         let s_lat = from.lat.to_radians();
         let s_lon = from.lon.to_radians();
         let sv = from.to_vec();
@@ -213,6 +230,7 @@ impl SearchContext {
             g: 0.0,
             parent: NONE,
             dep_lon: f64::NAN,
+            to_goal: 0.0,
         });
         let sroot = PointRoot {
             id: start,
@@ -325,8 +343,12 @@ impl SearchContext {
         Ok(Outcome::Unreachable)
     }
 
-    fn push_root(&mut self, r: RootData) -> u32 {
+    fn push_root(&mut self, mut r: RootData) -> u32 {
         self.stats.roots += 1;
+        let v = match r.kind {
+            RootKind::Point { v, .. } | RootKind::Edge { v, .. } => v,
+        };
+        r.to_goal = v.angle(self.goal_v);
         self.roots.push(r);
         (self.roots.len() - 1) as u32
     }
@@ -374,6 +396,7 @@ impl SearchContext {
             g,
             parent,
             dep_lon,
+            to_goal: 0.0,
         });
         self.push_node(
             Node {
@@ -396,7 +419,6 @@ impl SearchContext {
     fn push_split(
         &mut self,
         grid: &SphereGrid,
-        goal: &Goal,
         root: u32,
         root_v: V3,
         g: f64,
@@ -427,10 +449,24 @@ impl SearchContext {
                 self.scratch.push((p_lo, p_hi.max(p_lo), r));
             }
         }
-        let lm = grid.meridian_lon(m);
+        if self.scratch.is_empty() {
+            return;
+        }
+        // An admissible h: the larger of the root's distance to the goal and the distances
+        // root -> interval -> goal. The root's distance to the goal is kept with the root,
+        // and the goal's view of each meridian is computed once per query.
+        let (sn, cs) = grid.meridian_sin_cos(m);
+        let root_view = MeridianView::new(root_v, sn, cs);
+        let to_goal = self.roots[root as usize].to_goal;
+        let slot = m.rem_euclid(grid.width() as i64) as usize;
+        if self.goal_views[slot].0 != self.stamp {
+            self.goal_views[slot] = (self.stamp, MeridianView::new(self.goal_v, sn, cs));
+        }
+        let goal_view = self.goal_views[slot].1;
         for i in 0..self.scratch.len() {
             let (p_lo, p_hi, r) = self.scratch[i];
-            let h = heuristic(root_v, lm, p_lo, p_hi, goal);
+            let h =
+                to_goal.max(root_view.distance_to(p_lo, p_hi) + goal_view.distance_to(p_lo, p_hi));
             self.push_node(
                 Node {
                     root,
@@ -454,8 +490,8 @@ impl SearchContext {
         let m = k + dir;
         let lm = lk + dir as f64 * grid.res_lon();
         let col = if dir > 0 { k } else { k - 1 };
-        let b_lo = project(r.v, node.lo, lk, lm);
-        let b_hi = project(r.v, node.hi, lk, lm);
+        let b_lo = project(grid, r.v, node.lo, k, m);
+        let b_hi = project(grid, r.v, node.hi, k, m);
         self.fan(
             grid,
             goal,
@@ -514,7 +550,7 @@ impl SearchContext {
         flat: bool,
     ) {
         let lk = unwrap_near(grid.meridian_lon(k), r.lon);
-        let cv = V3::from_lat_lon(grid.row_line_lat(i), lk);
+        let cv = grid.vertex_unit(i, k);
         let g = r.g + r.v.angle(cv);
         self.turn_at(
             grid,
@@ -541,12 +577,13 @@ impl SearchContext {
             return;
         }
         let lat = grid.row_line_lat(t.i);
-        let v = V3::from_lat_lon(lat, t.lk);
+        let v = grid.vertex_unit(t.i, t.k);
         let id = self.push_root(RootData {
             kind: RootKind::Point { v, lat, lon: t.lk },
             g: t.g,
             parent: t.parent,
             dep_lon: t.dep_lon,
+            to_goal: 0.0,
         });
         let pr = PointRoot {
             id,
@@ -611,6 +648,7 @@ impl SearchContext {
             g,
             parent,
             dep_lon: f64::NAN,
+            to_goal: 0.0,
         });
         // The goal in a polar run: straight down its meridian.
         let (gr, gc) = grid.cell_of(LatLon::new(goal.lat.to_degrees(), goal.lon.to_degrees()));
@@ -653,6 +691,7 @@ impl SearchContext {
             g,
             parent: r.id,
             dep_lon: f64::NAN,
+            to_goal: 0.0,
         });
         if (unwrap_near(goal.lon, lon) - lon).abs() < ANGLE_EPS {
             let (_, gc) = grid.cell_of(LatLon::new(goal.lat.to_degrees(), goal.lon.to_degrees()));
@@ -819,18 +858,7 @@ impl SearchContext {
         let lo = s.b_lo.max(bot.bound);
         let hi = s.b_hi.min(top.bound);
         if lo <= hi + ANGLE_EPS {
-            self.push_split(
-                grid,
-                goal,
-                r.id,
-                r.v,
-                r.g,
-                s.m,
-                s.dir,
-                s.run,
-                lo,
-                hi.max(lo),
-            );
+            self.push_split(grid, r.id, r.v, r.g, s.m, s.dir, s.run, lo, hi.max(lo));
             // The fan reaches a pole: where the polar row is partly blocked, the pole is a
             // vertex touching obstacles, and routes may turn there.
             if hi >= FRAC_PI_2 - ANGLE_EPS && s.run.top == 0 {
@@ -875,6 +903,7 @@ impl SearchContext {
                 g,
                 parent: r.id,
                 dep_lon: f64::NAN,
+                to_goal: 0.0,
             });
             // The region between the tangent ray and the edge, on the far meridian.
             let (lo, hi) = if is_top {
@@ -882,7 +911,7 @@ impl SearchContext {
             } else {
                 (lat0, c.bound)
             };
-            self.push_split(grid, goal, id, tv, g, s.m, s.dir, s.run, lo, hi);
+            self.push_split(grid, id, tv, g, s.m, s.dir, s.run, lo, hi);
             // The goal in this column beyond the tangent ray.
             self.goal_via_edge(grid, goal, id, s.col, s.run, s.dir, s.la, s.lm, None);
         }
@@ -1020,7 +1049,7 @@ impl SearchContext {
             } else {
                 (-p_hi.max(v_lo), -v_lo)
             };
-            self.push_split(grid, goal, node.root, tv, root.g, m, dir, run, lo, hi);
+            self.push_split(grid, node.root, tv, root.g, m, dir, run, lo, hi);
         }
         // The goal in this column.
         let reach = if continues { Some(lm) } else { None };
@@ -1262,13 +1291,22 @@ struct TurnSpec {
     flat: bool,
 }
 
-/// The crossing at longitude `lm` of the great circle from `r` through (`lat`, `lk`).
+/// The latitude where the great circle from `r` through (`lat`, meridian `k`) crosses meridian
+/// `m`, from the meridians' tables.
 #[inline]
-fn project(r: V3, lat: f64, lk: f64, lm: f64) -> f64 {
+fn project(grid: &SphereGrid, r: V3, lat: f64, k: i64, m: i64) -> f64 {
     if lat.abs() >= FRAC_PI_2 - ANGLE_EPS {
         return lat;
     }
-    crossing_lat_through(r, V3::from_lat_lon(lat, lk), lm)
+    let (sp, cp) = lat.sin_cos();
+    let (sl, cl) = grid.meridian_sin_cos(k);
+    let p = V3 {
+        x: cp * cl,
+        y: cp * sl,
+        z: sp,
+    };
+    let (sm, cm) = grid.meridian_sin_cos(m);
+    crossing_lat_sc(r.cross(p), sm, cm)
 }
 
 /// The extreme visible crossing of the fan at the far meridian on the run's top (`top`) or
@@ -1282,7 +1320,7 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
         };
     }
     let lat = grid.row_line_lat(line);
-    let corner = V3::from_lat_lon(lat, s.lm);
+    let corner = grid.vertex_unit(line, s.m);
     let n = r.v.cross(corner);
     let sg = if top { 1.0 } else { -1.0 };
     // The ray through the far corner stays on the run's side of the parallel across the
@@ -1324,7 +1362,7 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
     // that ray moves away from the parallel across the column (its tangent point, if any, lies
     // behind the column). This is what the bisection below finds, in closed form.
     if (s.la - r.lon).abs() > ANGLE_EPS {
-        let near = V3::from_lat_lon(lat, s.la);
+        let near = grid.vertex_unit(line, s.m - s.dir);
         let n2 = r.v.cross(near);
         if n2.norm() >= 1e-15 {
             let e = extreme_lat(n2, s.la, s.lm, top);
@@ -1363,15 +1401,6 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
         bound: if top { a } else { b },
         tangent: None,
     }
-}
-
-/// An admissible estimate of the cost from a root at `v` through the meridian segment to the
-/// goal.
-fn heuristic(v: V3, lon: f64, lo: f64, hi: f64, goal: &Goal) -> f64 {
-    let direct = v.angle(goal.v);
-    let (_, a) = nearest_on_meridian(v, lon, lo, hi);
-    let (_, b) = nearest_on_meridian(goal.v, lon, lo, hi);
-    direct.max(a + b)
 }
 
 /// The goal's longitude unwrapped near the column, if it lies in the column (closed) between

@@ -684,6 +684,16 @@ impl SearchContext {
             return;
         }
         let lon = r.lon + PI;
+        // What follows (the goal on the meridian opposite the root, the walk down that
+        // meridian) depends only on the pole, the meridian and the cost: a pass already made
+        // to the same meridian at no greater cost makes this one useless. Root history, keyed
+        // by the pole's line, the meridian and a side of its own.
+        if let Some(k) = meridian_of(grid, lon) {
+            let line = if north { 0 } else { grid.height() };
+            if !self.history_ok(grid, line, k, 14, g) {
+                return;
+            }
+        }
         let lat = if north { FRAC_PI_2 } else { -FRAC_PI_2 };
         let v = V3::from_lat_lon(lat, lon);
         let id = self.push_root(RootData {

@@ -36,6 +36,7 @@
 //! assert!((route.radians - 0.8450236240639002).abs() < 1e-9);
 //! ```
 
+pub mod area;
 pub mod check;
 mod error;
 pub mod geo;
@@ -46,6 +47,7 @@ mod sea;
 mod search;
 mod snap;
 
+pub use area::{Area, AreaError};
 pub use error::SphereError;
 pub use geo::{EARTH_RADIUS_KM, KM_PER_NM, LatLon};
 pub use grid::{Run, SphereGrid};

@@ -2,7 +2,7 @@
 //!
 //! The shared Earth rasters come in two kinds: a base raster, land wherever the land mask says
 //! so, and a `_nav` raster with twelve canals and straits opened (Suez, Panama, ...). The
-//! cells that differ are the passages. [`derive`] finds them: every cell that is sea in the
+//! cells that differ are the passages. [`derive()`] finds them: every cell that is sea in the
 //! `_nav` raster and land in the base raster goes to the nearest point of
 //! `data/passage-anchors.csv`. A strait that is already open water in the base raster at some
 //! resolution (Dover and Hormuz everywhere, Gibraltar at 0.25°) opens no cell there; for those
@@ -34,7 +34,7 @@ pub const PASSAGES_CSV: &str = include_str!("../data/passages.csv");
 /// The header line of [`PASSAGES_CSV`].
 pub const PASSAGES_HEADER: &str = "name,width,height,row,col,source";
 
-/// An opened cell farther than this from every anchor (km) is an error of [`derive`].
+/// An opened cell farther than this from every anchor (km) is an error of [`derive()`].
 pub const MAX_ANCHOR_KM: f64 = 500.0;
 
 /// What went wrong with passages.
@@ -52,7 +52,7 @@ pub enum PassageError {
         /// The known names, comma-separated (`none` when the raster has none).
         known: String,
     },
-    /// The two rasters given to [`derive`] differ in size.
+    /// The two rasters given to [`derive()`] differ in size.
     #[error("base raster is {0}x{1} but the _nav raster is {2}x{3}")]
     SizeMismatch(u32, u32, u32, u32),
     /// A cell is sea in the base raster but land in the `_nav` one: not an opening.

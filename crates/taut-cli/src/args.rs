@@ -205,6 +205,11 @@ hormuz, dover, singapore, juan-de-fuca, puget-sound, uraga (those a raster resol
 --avoid closes them for this request; a route that needs one becomes a detour, or
 `unreachable` when the water beyond has no other way in.
 
+--avoid-area FILE.geojson: every cell that the file's polygons touch (closed rectangles
+against closed polygons, holes left open; rings across the antimeridian split or not) is
+closed for this request; an end inside the area moves to the nearest open cell. A file that
+is not a GeoJSON area (no polygon, a Point, not JSON) is one error line naming it.
+
 --pairs FILE.csv: route every row (columns from_lat, from_lon, to_lat, to_lon, optional id,
 in any order) on every core. Prints the CSV header
   id,line,status,km,nm,from_lat,from_lon,to_lat,to_lon,snap_km_from,snap_km_to,legs,
@@ -228,6 +233,7 @@ JSON).
 Examples:
   taut route --map earth_0.25deg_nav.map --from 40.70,-74.02 --to 51.90,4.44 --geojson r.json
   taut route --map earth_0.25deg_nav.map --from 18.9,72.8 --to 51.9,4.4 --avoid suez
+  taut route --map earth_0.25deg_nav.map --from 18.9,72.8 --to 51.9,4.4 --avoid-area zone.geojson
   taut route --map earth_0.25deg_nav.map --pairs pairs.csv --geojson routes.json > routes.csv";
 
 /// Arguments of `taut route`.
@@ -299,6 +305,11 @@ pub struct AvoidArgs {
     /// unknown name is an error listing the map's).
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub avoid: Vec<String>,
+    /// Close every cell that the polygons of this GeoJSON file touch (Polygon, MultiPolygon,
+    /// Feature or FeatureCollection of them; [lon, lat]; split at the antimeridian or not).
+    /// Repeat for several files.
+    #[arg(long, value_name = "FILE.geojson")]
+    pub avoid_area: Vec<PathBuf>,
 }
 
 /// Output formats of `taut route`.

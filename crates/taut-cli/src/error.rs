@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use taut::grid::{GridError, QueryError};
-use taut::spherical::{LatLon, PassageError, SphereError};
+use taut::spherical::{AreaError, LatLon, PassageError, SphereError};
 
 use crate::args::{CoordError, fmt_point};
 
@@ -255,6 +255,9 @@ pub enum RouteError {
         /// What is wrong.
         message: String,
     },
+    /// An `--avoid-area` file cannot be read or is not a GeoJSON area.
+    #[error("--avoid-area: {0}")]
+    Area(#[from] AreaError),
     /// `--avoid` names a passage the map does not have.
     #[error("--avoid: {0}")]
     Passage(#[from] PassageError),

@@ -42,8 +42,8 @@ use std::path::Path;
 
 use taut::grid::{FreeSet, Grid, MapFile};
 use taut::spherical::{
-    EARTH_RADIUS_KM, LatLon, Leg, Outcome, Route, SeaError, SeaMap, SearchContext, SearchStats,
-    Snapped, SphereGrid,
+    Area, EARTH_RADIUS_KM, LatLon, Leg, Outcome, Route, SeaError, SeaMap, SearchContext,
+    SearchStats, Snapped, SphereGrid,
 };
 
 use crate::args::{AvoidArgs, OutputFile, RenderArgs, RouteArgs, RouteFormat};
@@ -99,7 +99,8 @@ pub fn load_sphere(
 /// index, named passages), with the passages and areas of `avoid` closed.
 ///
 /// # Errors
-/// As [`load_sphere`]; an unknown passage name (the message lists the known ones).
+/// As [`load_sphere`]; an unknown passage name (the message lists the known ones); an area
+/// file that cannot be read or is not a GeoJSON area (the message names the file).
 pub fn sea_map(
     path: &Path,
     transposed: bool,
@@ -107,10 +108,16 @@ pub fn sea_map(
     warnings: &mut dyn Write,
 ) -> Result<SeaMap, CliError> {
     let sea = SeaMap::new(load_sphere(path, transposed, warnings)?);
-    if avoid.avoid.is_empty() {
+    if avoid.avoid.is_empty() && avoid.avoid_area.is_empty() {
         return Ok(sea);
     }
-    sea.closing(&avoid.avoid, &[])
+    let (w, h) = (sea.grid().width(), sea.grid().height());
+    let mut cells = Vec::new();
+    for file in &avoid.avoid_area {
+        let area = Area::read(file).map_err(|e| CliError::Route(RouteError::Area(e)))?;
+        cells.extend(area.cells(w, h));
+    }
+    sea.closing(&avoid.avoid, &cells)
         .map_err(|e| CliError::Route(RouteError::Passage(e)))
 }
 

@@ -1,8 +1,10 @@
 //! What ship routers ask of `taut route` beyond one route: closing named passages
-//! (`--avoid`), and many routes at once (`--pairs`).
+//! (`--avoid`), keep-out areas (`--avoid-area`), and many routes at once (`--pairs`).
 //!
 //! On the fixture maps (no shared data): an unknown passage is a one-line error that lists
-//! the map's passages; a pairs file is routed in file order, row by row equal to the single
+//! the map's passages; a keep-out wall makes the route go round it, legal on the grid with
+//! the area's cells closed, and an end inside the area moves out of it; a bad area file is
+//! one line naming it; a pairs file is routed in file order, row by row equal to the single
 //! route, with bad rows reported by line and the rest routed; a file without the needed
 //! columns is an error; the GeoJSON of a batch is one FeatureCollection with a Feature per
 //! row. With the shared Earth rasters (skipped loudly when absent): closing Suez on a route
@@ -10,6 +12,8 @@
 //! avoided; closing the Bosporus from the Black Sea is `unreachable`, not a route over land.
 
 use serde_json::Value;
+use taut::spherical::check::check_route;
+use taut::spherical::{Area, LatLon, Leg, Route, SphereGrid};
 
 mod common;
 use common::{fails, route_json, sphere_fixture, taut};
@@ -154,6 +158,128 @@ fn a_pairs_file_without_its_columns_is_an_error() {
         &["route", "--map", &map, "--pairs", &pairs, "--threads", "0"],
         2,
     );
+}
+
+#[test]
+fn a_keep_out_area_is_gone_round_and_ends_inside_it_move_out() {
+    let map = sphere_fixture("empty_36x18.map");
+    let area = sphere_fixture("wall_0e.geojson");
+    let (open, _, _) = route_json(&["--map", &map, "--from", "0,-30", "--to", "0,30"]);
+    let (walled, code, _) = route_json(&[
+        "--map",
+        &map,
+        "--from",
+        "0,-30",
+        "--to",
+        "0,30",
+        "--avoid-area",
+        &area,
+    ]);
+    assert_eq!(code, 0);
+    let (a, b) = (open["km"].as_f64().unwrap(), walled["km"].as_f64().unwrap());
+    assert!((a - 6671.696).abs() < 1e-3, "{a}");
+    assert!(b > a + 5000.0, "round the wall: {b}");
+    // The route is legal with the area's cells closed, and not without closing them only
+    // because it is longer: check it on the closed grid.
+    let grid = SphereGrid::read_map(&map, false).unwrap();
+    let cells = Area::read(&area).unwrap().cells(36, 18);
+    assert_eq!(cells.len(), 20, "{cells:?}");
+    let closed = grid.with_closed(&cells);
+    let legs: Vec<Leg> = walled["legs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let p = |v: &Value| LatLon::new(v[0].as_f64().unwrap(), v[1].as_f64().unwrap());
+            assert_eq!(l["kind"], "great", "{l}");
+            Leg::Great {
+                from: p(&l["from"]),
+                to: p(&l["to"]),
+            }
+        })
+        .collect();
+    let route = Route {
+        radians: legs.iter().map(Leg::radians).sum(),
+        legs,
+    };
+    check_route(
+        &closed,
+        &route,
+        LatLon::new(0.0, -30.0),
+        LatLon::new(0.0, 30.0),
+    )
+    .expect("legal with the area closed");
+    // An end inside the area moves to the nearest open cell.
+    let (v, code, _) = route_json(&[
+        "--map",
+        &map,
+        "--from",
+        "0,0",
+        "--to",
+        "0,30",
+        "--avoid-area",
+        &area,
+    ]);
+    assert_eq!(code, 0);
+    assert!(v["snap_km_from"].as_f64().unwrap() > 1000.0, "{v}");
+    let from = &v["from"];
+    let (r, c) = grid.cell_of(LatLon::new(
+        from[0].as_f64().unwrap(),
+        from[1].as_f64().unwrap(),
+    ));
+    assert!(!cells.contains(&(r, c)), "{v}");
+}
+
+#[test]
+fn a_bad_area_file_is_one_line_naming_it() {
+    let map = sphere_fixture("empty_36x18.map");
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "empty.geojson",
+            r#"{"type":"FeatureCollection","features":[]}"#,
+            "empty",
+        ),
+        (
+            "point.geojson",
+            r#"{"type":"Point","coordinates":[1,2]}"#,
+            "Point",
+        ),
+        ("junk.geojson", "not json at all", "JSON"),
+    ];
+    for (name, text, needle) in cases {
+        let path = write(&dir, name, text);
+        let line = fails(
+            &[
+                "route",
+                "--map",
+                &map,
+                "--from",
+                SEA,
+                "--to",
+                "0,30",
+                "--avoid-area",
+                &path,
+            ],
+            1,
+        );
+        assert!(line.contains(name) && line.contains(needle), "{line}");
+    }
+    let line = fails(
+        &[
+            "route",
+            "--map",
+            &map,
+            "--from",
+            SEA,
+            "--to",
+            "0,30",
+            "--avoid-area",
+            "/nonexistent.geojson",
+        ],
+        1,
+    );
+    assert!(line.contains("/nonexistent.geojson"), "{line}");
 }
 
 #[test]

@@ -189,7 +189,10 @@ is sea, anything else land (e.g. earth_0.25deg_nav.map of the shared data).
 
 Snapping: an endpoint in a sea cell, or on its boundary, is kept as given (snap distance 0);
 an endpoint on land moves to the centre of the nearest sea cell (great-circle distance), and
-the distance moved is reported (snap_km). With --no-snap an endpoint on land is an error.";
+the distance moved is reported (snap_km). If the two ends then lie in waters that do not
+connect, a moved end outside the main ocean (the largest connected water: the nearest sea to
+a port is sometimes a lagoon) moves to the nearest cell of the main ocean instead. With
+--no-snap an endpoint on land is an error.";
 
 const ROUTE_AFTER_HELP: &str = "\
 Output (--format json): one object with the keys status (ok, unreachable, invalid), km, nm,

@@ -4,9 +4,11 @@
 //! # Snapping
 //! An endpoint that lies in a sea (free) cell, or on the boundary of one, is kept as given
 //! (snap distance 0). Otherwise it is moved to the centre of the nearest sea cell
-//! ([`SphereGrid::nearest_free_cell`]: nearest by great-circle distance to the cell's centre),
+//! ([`taut::spherical::SnapIndex`]: nearest by great-circle distance to the cell's centre),
 //! and the distance it moved is reported in km (sphere of radius
-//! [`EARTH_RADIUS_KM`]). With `--no-snap` an endpoint on land is an error.
+//! [`EARTH_RADIUS_KM`]). If the ends then lie in waters that do not connect, a moved end
+//! outside the main ocean moves to the main ocean's nearest cell instead
+//! ([`SeaMap::route`]). With `--no-snap` an endpoint on land is an error.
 //!
 //! # Output contract
 //! `--format text` (the default) prints, one item a line:

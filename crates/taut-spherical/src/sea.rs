@@ -25,6 +25,7 @@
 //! assert!(r.found().is_none());
 //! ```
 
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use crate::error::SphereError;
@@ -40,6 +41,8 @@ use crate::snap::SnapIndex;
 pub struct SeaMap {
     grid: SphereGrid,
     snap: SnapIndex,
+    /// The connected waters and the main ocean's index, made when first needed.
+    waters: OnceLock<Waters>,
     passages: Passages,
     closed_passages: Vec<String>,
     closed_cells: usize,
@@ -121,6 +124,7 @@ impl SeaMap {
     pub fn with_passages(grid: SphereGrid, passages: Passages) -> Self {
         SeaMap {
             snap: SnapIndex::new(&grid),
+            waters: OnceLock::new(),
             grid,
             passages,
             closed_passages: Vec::new(),
@@ -178,6 +182,7 @@ impl SeaMap {
         }
         Ok(SeaMap {
             snap: SnapIndex::new(&grid),
+            waters: OnceLock::new(),
             grid,
             passages: self.passages.clone(),
             closed_passages,
@@ -186,7 +191,8 @@ impl SeaMap {
     }
 
     /// `p` if it lies in (the closure of) an open cell, else the centre of the nearest open
-    /// cell ([`SnapIndex`]); `None` when the map has no open cell.
+    /// cell ([`SnapIndex`]); `None` when the map has no open cell. ([`Self::route`] may then
+    /// move an end further, to the main ocean.)
     pub fn snap(&self, p: LatLon) -> Option<Snapped> {
         if self.grid.is_free_point(p) {
             return Some(Snapped {
@@ -206,6 +212,12 @@ impl SeaMap {
 
     /// The shortest route from `from` to `to` (each moved to the sea first when `snap`), and
     /// the passages it uses.
+    ///
+    /// An end on land moves to the nearest open cell ([`Self::snap`]). If the two ends then
+    /// lie in waters that do not connect, an end that was moved and is not in the largest
+    /// connected water (the main ocean) moves to the nearest cell of the main ocean instead:
+    /// the nearest sea cell to a port is sometimes a lagoon or a lake (Houston's, on the 0.25°
+    /// raster). An end given at sea is never moved.
     ///
     /// # Errors
     /// An end on land with `snap` false, a map without sea, or an end the planner refuses
@@ -239,7 +251,29 @@ impl SeaMap {
                 lon: p.lon,
             })
         };
-        let (from, to) = (end("start", from)?, end("goal", to)?);
+        let (mut from, mut to) = (end("start", from)?, end("goal", to)?);
+        if from.given.is_some() || to.given.is_some() {
+            let waters = self.waters();
+            let (a, b) = (
+                waters.of(&self.grid, from.point),
+                waters.of(&self.grid, to.point),
+            );
+            if a != b {
+                for end in [&mut from, &mut to] {
+                    if let Some(given) = end.given
+                        && waters.of(&self.grid, end.point) != Some(waters.main)
+                        && let Some((r, c)) = waters.ocean.nearest(&self.grid, given)
+                    {
+                        let point = self.grid.cell_centre(r, c);
+                        *end = Snapped {
+                            point,
+                            given: Some(given),
+                            km: given.distance_rad(point) * EARTH_RADIUS_KM,
+                        };
+                    }
+                }
+            }
+        }
         let mut route = Route::default();
         let t0 = Instant::now();
         let outcome = ctx.search(&self.grid, from.point, to.point, &mut route)?;
@@ -263,5 +297,81 @@ impl SeaMap {
             time_us,
             passages,
         })
+    }
+}
+
+/// The connected waters of a grid: a component id per open cell (4-connected across cell
+/// sides, longitude wrapping; the open cells of a polar row also meet at their pole), the
+/// largest component (the main ocean) and a [`SnapIndex`] of its cells.
+#[derive(Clone, Debug)]
+struct Waters {
+    comp: Vec<u32>,
+    main: u32,
+    ocean: SnapIndex,
+}
+
+impl Waters {
+    fn new(grid: &SphereGrid) -> Self {
+        const NONE: u32 = u32::MAX;
+        let (w, h) = (grid.width(), grid.height());
+        let open = |r: u32, c: u32| grid.is_free(i64::from(r), i64::from(c));
+        let mut comp = vec![NONE; w as usize * h as usize];
+        let mut sizes: Vec<u32> = Vec::new();
+        let mut stack = Vec::new();
+        for start in 0..comp.len() {
+            let (r0, c0) = ((start / w as usize) as u32, (start % w as usize) as u32);
+            if comp[start] != NONE || !open(r0, c0) {
+                continue;
+            }
+            let id = sizes.len() as u32;
+            let mut size = 0u32;
+            comp[start] = id;
+            stack.push((r0, c0));
+            while let Some((r, c)) = stack.pop() {
+                size += 1;
+                let mut visit = |r: u32, c: u32| {
+                    let at = r as usize * w as usize + c as usize;
+                    if comp[at] == NONE && open(r, c) {
+                        comp[at] = id;
+                        stack.push((r, c));
+                    }
+                };
+                visit(r, (c + 1) % w);
+                visit(r, (c + w - 1) % w);
+                if r > 0 {
+                    visit(r - 1, c);
+                }
+                if r + 1 < h {
+                    visit(r + 1, c);
+                }
+                if r == 0 || r + 1 == h {
+                    for k in 0..w {
+                        visit(r, k);
+                    }
+                }
+            }
+            sizes.push(size);
+        }
+        let main = (0..sizes.len() as u32)
+            .max_by_key(|&i| (sizes[i as usize], std::cmp::Reverse(i)))
+            .unwrap_or(NONE);
+        let ocean = SnapIndex::of(grid, |r, c| {
+            comp[r as usize * w as usize + c as usize] == main
+        });
+        Waters { comp, main, ocean }
+    }
+
+    /// The water of an open cell whose closure contains `p`.
+    fn of(&self, grid: &SphereGrid, p: LatLon) -> Option<u32> {
+        grid.free_cells_at(p)
+            .into_iter()
+            .find(|&(r, c)| grid.is_free(r, c))
+            .map(|(r, c)| self.comp[r as usize * grid.width() as usize + c as usize])
+    }
+}
+
+impl SeaMap {
+    fn waters(&self) -> &Waters {
+        self.waters.get_or_init(|| Waters::new(&self.grid))
     }
 }

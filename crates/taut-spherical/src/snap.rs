@@ -39,15 +39,21 @@ pub struct SnapIndex {
 }
 
 impl SnapIndex {
-    /// The index of `grid`.
+    /// The index of `grid`'s free cells.
     pub fn new(grid: &SphereGrid) -> Self {
+        Self::of(grid, |r, c| grid.is_free(i64::from(r), i64::from(c)))
+    }
+
+    /// The index of the cells of `grid` for which `open(row, col)` holds (a subset of the
+    /// free cells, such as one connected sea).
+    pub fn of(grid: &SphereGrid, open: impl Fn(u32, u32) -> bool) -> Self {
         let (w, h) = (grid.width(), grid.height());
         let n = w as usize * h as usize;
         let mut east = vec![NONE; n];
         let mut west = vec![NONE; n];
         for r in 0..h {
             let row = r as usize * w as usize;
-            let free = |c: u32| grid.is_free(i64::from(r), i64::from(c));
+            let free = |c: u32| open(r, c);
             let Some(first) = (0..w).find(|&c| free(c)) else {
                 continue;
             };
@@ -79,16 +85,16 @@ impl SnapIndex {
         self.width == grid.width() && self.height == grid.height()
     }
 
-    /// The free cell of `grid` whose centre is nearest to `p` (great-circle distance), as
-    /// (row, column); `None` if the grid has no free cell. The cell containing `p` is returned
-    /// when it is free. `grid` must be the grid the index was built from.
+    /// The indexed cell of `grid` whose centre is nearest to `p` (great-circle distance), as
+    /// (row, column); `None` if there is none. The cell containing `p` is returned when it is
+    /// indexed. `grid` must be the grid the index was built from.
     ///
     /// # Panics
     /// If `grid`'s size differs from the index's ([`Self::fits`]).
     pub fn nearest(&self, grid: &SphereGrid, p: LatLon) -> Option<(u32, u32)> {
         assert!(self.fits(grid), "a SnapIndex used with another grid");
         let (r0, c0) = grid.cell_of(p);
-        if grid.is_free(i64::from(r0), i64::from(c0)) {
+        if self.east[r0 as usize * self.width as usize + c0 as usize] == 0 {
             return Some((r0, c0));
         }
         let target = p.to_vec();

@@ -324,3 +324,62 @@ fn closing_suez_and_the_bosporus_on_the_earth() {
     assert_eq!(code, 0);
     assert_eq!(v["status"], "unreachable", "{v}");
 }
+
+/// `port_pairs.csv` routed as it is (`--pairs` takes its columns, ignores the others): every
+/// pair is found at 0.5° and 0.25°, and each route goes through the passage the file says it
+/// needs (`needs_passage`; `(optional)` entries and the Beagle Channel, which taut does not
+/// name, are not required).
+#[test]
+fn the_shared_port_pairs_use_the_passages_they_need() {
+    let Some(data) = taut_testdata::shared_data("route_requests::port_pairs") else {
+        return;
+    };
+    let file = data.join("sphere/port_pairs.csv");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut input = csv::Reader::from_reader(text.as_bytes());
+    let header = input.headers().unwrap().clone();
+    let needs_col = header.iter().position(|h| h == "needs_passage").unwrap();
+    let needs: Vec<String> = input
+        .records()
+        .map(|r| r.unwrap()[needs_col].to_owned())
+        .collect();
+    for res in ["0.5deg", "0.25deg"] {
+        let map = data.join(format!("sphere/earth_{res}_nav.map"));
+        let o = taut(&[
+            "route",
+            "--map",
+            map.to_str().unwrap(),
+            "--pairs",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0));
+        let out = String::from_utf8(o.stdout).unwrap();
+        let mut reader = csv::Reader::from_reader(out.as_bytes());
+        let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        assert_eq!(rows.len(), needs.len());
+        let mut required = 0;
+        for (row, need) in rows.iter().zip(&needs) {
+            assert_eq!(&row[2], "ok", "{res} pair {}", &row[0]);
+            let used: Vec<&str> = row[14].split(';').collect();
+            let want: &[&str] = match need.as_str() {
+                "bab_el_mandeb" => &["bab-el-mandeb"],
+                // Istanbul lies on both sides of the Bosporus; Piraeus is past the Dardanelles.
+                "bosporus_dardanelles" => &["dardanelles"],
+                "gibraltar" => &["gibraltar"],
+                "hormuz" => &["hormuz"],
+                "juan_de_fuca" => &["juan-de-fuca"],
+                "oresund" => &["oresund"],
+                _ => &[],
+            };
+            for p in want {
+                assert!(
+                    used.contains(p),
+                    "{res} pair {}: {p} not in {used:?}",
+                    &row[0]
+                );
+                required += 1;
+            }
+        }
+        assert_eq!(required, 7, "{res}");
+    }
+}

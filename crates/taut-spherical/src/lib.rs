@@ -12,6 +12,10 @@
 //!   online, with no preprocessing. A warm context reuses its buffers.
 //! - [`Route`] holds the answer as [`Leg`]s with their length in radians, km and nautical
 //!   miles; [`check`] is an independent legality checker.
+//! - [`SeaMap`] serves ship-routing requests on a raster prepared once: ends on land snapped
+//!   to the sea through a [`SnapIndex`], named passages ([`passage`]: Suez, Panama, ...)
+//!   closed on request and reported when a route uses them, keep-out areas read from GeoJSON
+//!   ([`area`]) closed on request.
 //!
 //! `docs/spherical.md` states the geometry, the node kinds and the tolerances.
 //!

@@ -2,7 +2,7 @@
 //! a scenario file (`taut scen`) with any planner of the workspace, draw one query and its
 //! search (`taut render`, see [`render`]), build navigation meshes (`taut mesh`, see
 //! [`mesh`]), plan a sea route on the sphere (`taut route`, see [`route`] and
-//! [`geojson`]), or run real-time agents in unknown terrain (`taut agent`, see [`agent`]).
+//! [`pairs`]; its GeoJSON is [`taut::render::geojson`]'s), or run real-time agents in unknown terrain (`taut agent`, see [`agent`]).
 //! The pictures of `render`, `route --render` and `agent --render` are drawn by the
 //! [`taut::render`] library; this crate reads the inputs, runs the search and writes the file.
 //!
@@ -36,7 +36,6 @@ pub mod agent;
 mod args;
 pub mod cpd;
 mod error;
-pub mod geojson;
 pub mod mesh;
 mod mesh_scen;
 pub mod pairs;

@@ -28,8 +28,8 @@ use taut::spherical::{LatLon, SeaMap, SeaRoute, SearchContext};
 
 use crate::args::RouteArgs;
 use crate::error::{CliError, RouteError, write_file};
-use crate::geojson::route_feature;
 use crate::route::sea_map;
+use taut::render::geojson::route_feature;
 
 /// The header of the output.
 pub const PAIRS_HEADER: [&str; 16] = [

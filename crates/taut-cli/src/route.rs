@@ -53,7 +53,7 @@ pub use crate::args::{CoordError, fmt_point, parse_latlon};
 use crate::error::CliError;
 pub use crate::error::RouteError;
 use crate::error::write_file;
-use crate::geojson::route_geojson;
+use taut::render::geojson::route_geojson;
 use taut::render::sphere::{End, SphereScene, render_sphere};
 use taut::render::{Layout, RenderError};
 

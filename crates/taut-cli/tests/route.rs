@@ -17,11 +17,11 @@ use std::io::Cursor;
 
 use serde_json::Value;
 use taut::render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
+use taut::render::geojson::route_geojson;
 use taut::render::sphere::{End, SphereScene, render_sphere};
 use taut::render::{ImageFormat, Layout};
 use taut::spherical::geo::crossing_lat_through;
 use taut::spherical::{EARTH_RADIUS_KM, LatLon, Leg, Route, SeaMap, SphereGrid};
-use taut_cli::geojson::route_geojson;
 use taut_cli::route::load_sphere;
 
 mod common;

@@ -69,6 +69,7 @@
 //! split at the antimeridian), for the sphere pictures and for GeoJSON.
 
 pub mod flat_map;
+pub mod geojson;
 pub mod png;
 pub mod sphere;
 pub mod svg;

@@ -1,11 +1,12 @@
 //! Sphere routes as GeoJSON (RFC 7946): the route densified and split at the antimeridian
-//! by [`taut::render::flat_map`] (the same lines the sphere pictures draw), its waypoints, and
-//! the endpoints.
+//! by [`crate::flat_map`] (the same lines the sphere pictures draw), its waypoints, and the
+//! endpoints. `taut route --geojson` and the Python module write these.
 
 use serde_json::{Value, json};
-use taut::render::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
-use taut::render::sphere::End;
-use taut::spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Route, geo::wrap_deg};
+use taut_spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Route, geo::wrap_deg};
+
+use crate::flat_map::{DENSIFY_DEG, densify_route, split_antimeridian};
+use crate::sphere::End;
 
 /// A route as a GeoJSON Feature: a `LineString`, or a `MultiLineString` when it crosses the
 /// antimeridian, of the densified route ([`densify_route`], [`split_antimeridian`]), with the

@@ -1,0 +1,165 @@
+"""Type stubs of taut's compiled module (``taut._taut``)."""
+
+from os import PathLike
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+_Path = Union[str, "PathLike[str]"]
+_Point = Tuple[int, int]
+_LatLon = Tuple[float, float]
+
+class FormatError(ValueError):
+    """A file is malformed (map, scenario, mesh, CPD, GeoJSON area); the message names it."""
+
+class PathResult:
+    """The answer to one query."""
+
+    @property
+    def length(self) -> float: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def expanded(self) -> int: ...
+    @property
+    def generated(self) -> int: ...
+    @property
+    def time_us(self) -> float: ...
+    @property
+    def waypoints(self) -> npt.NDArray[np.float64]: ...
+
+class Scenario:
+    """A MovingAI scenario (``.scen``)."""
+
+    @staticmethod
+    def read(path: _Path) -> Scenario: ...
+    def __len__(self) -> int: ...
+    @property
+    def map(self) -> Optional[str]: ...
+    def to_dict(self) -> Dict[str, npt.NDArray[Any]]: ...
+
+class Mesh:
+    """A navigation mesh ("mesh 2" files)."""
+
+    @staticmethod
+    def read(path: _Path) -> Mesh: ...
+    @staticmethod
+    def from_grid(grid: Grid) -> Mesh: ...
+    def write(self, path: _Path) -> None: ...
+    @property
+    def vertex_count(self) -> int: ...
+    @property
+    def polygon_count(self) -> int: ...
+
+class Cpd:
+    """A compressed path database of a mesh, for End Point Search."""
+
+    @staticmethod
+    def build(mesh: Mesh) -> Cpd: ...
+    @staticmethod
+    def load(path: _Path) -> Cpd: ...
+    def save(self, path: _Path) -> None: ...
+    @property
+    def nodes(self) -> int: ...
+
+class Grid:
+    """A grid map: ``Grid(array)`` from a 2-D boolean array (True = free), or ``Grid.from_map``."""
+
+    def __init__(self, array: npt.NDArray[np.bool_]) -> None: ...
+    @staticmethod
+    def from_map(path: _Path, free: str = ".GS") -> Grid: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    def to_numpy(self) -> npt.NDArray[np.bool_]: ...
+    def mesh(self) -> Mesh: ...
+    def path(
+        self,
+        start: _Point,
+        goal: _Point,
+        algo: str = "anya",
+        *,
+        cpd: Optional[Cpd] = None,
+        cul_de_sac: bool = True,
+        intermediate: bool = True,
+        history: Optional[str] = None,
+        stop: Optional[str] = None,
+        quality: Optional[float] = None,
+    ) -> PathResult: ...
+    def paths(
+        self,
+        starts: npt.NDArray[np.int64],
+        goals: npt.NDArray[np.int64],
+        algo: str = "anya",
+        *,
+        threads: Optional[int] = None,
+        return_paths: bool = False,
+        cpd: Optional[Cpd] = None,
+        cul_de_sac: bool = True,
+        intermediate: bool = True,
+        history: Optional[str] = None,
+        stop: Optional[str] = None,
+        quality: Optional[float] = None,
+    ) -> Dict[str, Any]: ...
+    def run_scenario(
+        self,
+        scen: Scenario,
+        algo: str = "anya",
+        *,
+        cpd: Optional[Cpd] = None,
+        cul_de_sac: bool = True,
+        intermediate: bool = True,
+        history: Optional[str] = None,
+        stop: Optional[str] = None,
+        quality: Optional[float] = None,
+    ) -> Dict[str, npt.NDArray[Any]]: ...
+
+class SeaRoute:
+    """A sea route found by ``Raster.route``."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def km(self) -> float: ...
+    @property
+    def nm(self) -> float: ...
+    @property
+    def ends(self) -> Tuple[_LatLon, _LatLon]: ...
+    @property
+    def snap_km(self) -> Tuple[float, float]: ...
+    @property
+    def waypoints(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def legs(self) -> List[Dict[str, Any]]: ...
+    @property
+    def passages(self) -> List[str]: ...
+    @property
+    def avoided(self) -> List[str]: ...
+    @property
+    def expanded(self) -> int: ...
+    @property
+    def time_us(self) -> float: ...
+    def geojson(self) -> Dict[str, Any]: ...
+
+class Raster:
+    """A sea/land raster covering the sphere."""
+
+    @staticmethod
+    def from_map(path: _Path, transposed: bool = False) -> Raster: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    def passages(self) -> List[str]: ...
+    def route(
+        self,
+        start: _LatLon,
+        goal: _LatLon,
+        *,
+        avoid: Sequence[str] = ...,
+        avoid_areas: Sequence[_Path] = ...,
+        snap: bool = True,
+    ) -> SeaRoute: ...

@@ -1,0 +1,1 @@
+from ._taut import Raster as Raster, SeaRoute as SeaRoute

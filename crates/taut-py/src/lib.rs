@@ -1,0 +1,67 @@
+//! The Python module `taut` (its compiled part, `taut._taut`): taut's planners from NumPy and
+//! notebooks.
+//!
+//! A thin binding over the facade crate [`taut`]: no planner logic lives here. Each class
+//! holds a facade object ([`taut::Grid`], [`taut::Mesh`], a CPD, a
+//! [`taut::spherical::SeaMap`]); each call converts its arguments, calls the facade and
+//! converts the answer. A `Grid` keeps one warm planner per planner spec for single queries,
+//! as Rust callers do; a batch (`Grid.paths`) releases the GIL and runs on a rayon pool with one
+//! planner per worker, allocating per result, not per expansion.
+//!
+//! Build and install with `pip install ./crates/taut-py` (maturin; `pyproject.toml`). The
+//! Python side (`python/taut/`) re-exports these classes and adds the `.pyi` stubs.
+//!
+//! ```
+//! // The binding's pure-Rust helpers need no interpreter: planner options from keywords.
+//! let spec = _taut::spec_of("anya", &[("cul_de_sac", _taut::OptValue::Bool(false))]).unwrap();
+//! assert_eq!(spec.label, "anya:no-cul-de-sac");
+//! ```
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+
+mod errors;
+mod grid;
+mod mesh;
+mod sphere;
+
+pub use grid::{OptValue, spec_of};
+
+create_exception!(
+    _taut,
+    FormatError,
+    PyValueError,
+    "A file is malformed: a map, scenario, mesh, CPD or GeoJSON area that does not parse, or \
+     a CPD of another format version or mesh. The message names the file and the line."
+);
+
+/// The compiled module.
+#[pymodule]
+fn _taut(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("FormatError", m.py().get_type::<FormatError>())?;
+    m.add_class::<grid::PyGrid>()?;
+    m.add_class::<grid::PathResult>()?;
+    m.add_class::<grid::PyScenario>()?;
+    m.add_class::<mesh::PyMesh>()?;
+    m.add_class::<mesh::PyCpd>()?;
+    m.add_class::<sphere::Raster>()?;
+    m.add_class::<sphere::SeaRouteResult>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
+
+/// `OSError` with `message`.
+pub(crate) fn os_error(message: impl Into<String>) -> PyErr {
+    PyOSError::new_err(message.into())
+}
+
+/// `taut.FormatError` with `message`.
+pub(crate) fn format_error(message: impl Into<String>) -> PyErr {
+    FormatError::new_err(message.into())
+}
+
+/// `ValueError` with `message`.
+pub(crate) fn value_error(message: impl Into<String>) -> PyErr {
+    PyValueError::new_err(message.into())
+}

@@ -247,9 +247,8 @@ fn a_bad_area_file_is_one_line_naming_it() {
         ),
         ("junk.geojson", "not json at all", "JSON"),
     ];
-    for (name, text, needle) in cases {
-        let path = write(&dir, name, text);
-        let line = fails(
+    let with_area = |path: &str| {
+        fails(
             &[
                 "route",
                 "--map",
@@ -259,26 +258,16 @@ fn a_bad_area_file_is_one_line_naming_it() {
                 "--to",
                 "0,30",
                 "--avoid-area",
-                &path,
+                path,
             ],
             1,
-        );
+        )
+    };
+    for (name, text, needle) in cases {
+        let line = with_area(&write(&dir, name, text));
         assert!(line.contains(name) && line.contains(needle), "{line}");
     }
-    let line = fails(
-        &[
-            "route",
-            "--map",
-            &map,
-            "--from",
-            SEA,
-            "--to",
-            "0,30",
-            "--avoid-area",
-            "/nonexistent.geojson",
-        ],
-        1,
-    );
+    let line = with_area("/nonexistent.geojson");
     assert!(line.contains("/nonexistent.geojson"), "{line}");
 }
 

@@ -289,6 +289,36 @@ impl MeridianView {
         }
     }
 
+    /// The distance from `p` at (`along`, `perp`, `z`) in the frame of a meridian to its
+    /// segment between latitudes `lo <= hi`, for a point seen once: the foot's side of each end
+    /// is the sign of `sin(foot − end)`, so this takes one or two `sin_cos` and one `atan2`
+    /// instead of the view's two `atan2` plus the distance.
+    #[inline]
+    pub(crate) fn distance_once(p: V3, sin_lon: f64, cos_lon: f64, lo: f64, hi: f64) -> f64 {
+        let along = p.x * cos_lon + p.y * sin_lon;
+        let perp = p.y * cos_lon - p.x * sin_lon;
+        let z = p.z;
+        let at = |s: f64, c: f64| {
+            let t = s * along - c * z;
+            (perp * perp + t * t).sqrt().atan2(c * along + s * z)
+        };
+        let (sl, cl) = lo.sin_cos();
+        let (sh, ch) = hi.sin_cos();
+        if along >= 0.0 {
+            // The foot's latitude is atan2(z, along) in [-π/2, π/2]; it is below `lo` when
+            // sin(foot − lo) < 0.
+            if z * cl - along * sl < 0.0 {
+                at(sl, cl)
+            } else if z * ch - along * sh > 0.0 {
+                at(sh, ch)
+            } else {
+                perp.abs().atan2(along.hypot(z))
+            }
+        } else {
+            at(sl, cl).min(at(sh, ch))
+        }
+    }
+
     /// Distance (radians) from `p` to the meridian's point at latitude `lat`:
     /// `atan2(|q×p|, q·p)` written in the meridian's frame (`u` towards its equator point, `w`
     /// across, `z`), where `q = (cos lat, 0, sin lat)` and `p = (along, perp, z)`.
@@ -418,6 +448,8 @@ mod tests {
             let (lo, hi) = (a.min(b), a.max(b));
             let (s, c) = lon.sin_cos();
             let d = MeridianView::new(p, s, c).distance_to(lo, hi);
+            let once = MeridianView::distance_once(p, s, c, lo, hi);
+            assert!((once - d).abs() < 1e-14, "{once} {d}");
             let (_, want) = nearest_on_meridian(p, lon, lo, hi);
             assert!((d - want).abs() < 1e-14, "{d} {want}");
         }

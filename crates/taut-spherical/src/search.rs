@@ -456,7 +456,6 @@ impl SearchContext {
         // root -> interval -> goal. The root's distance to the goal is kept with the root,
         // and the goal's view of each meridian is computed once per query.
         let (sn, cs) = grid.meridian_sin_cos(m);
-        let root_view = MeridianView::new(root_v, sn, cs);
         let to_goal = self.roots[root as usize].to_goal;
         let slot = m.rem_euclid(grid.width() as i64) as usize;
         if self.goal_views[slot].0 != self.stamp {
@@ -465,8 +464,10 @@ impl SearchContext {
         let goal_view = self.goal_views[slot].1;
         for i in 0..self.scratch.len() {
             let (p_lo, p_hi, r) = self.scratch[i];
-            let h =
-                to_goal.max(root_view.distance_to(p_lo, p_hi) + goal_view.distance_to(p_lo, p_hi));
+            let h = to_goal.max(
+                MeridianView::distance_once(root_v, sn, cs, p_lo, p_hi)
+                    + goal_view.distance_to(p_lo, p_hi),
+            );
             self.push_node(
                 Node {
                     root,

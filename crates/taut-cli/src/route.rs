@@ -452,9 +452,11 @@ fn answer(
     report: &mut RouteReport,
     warnings: &mut dyn Write,
 ) -> Result<Planned, CliError> {
-    let (Some(from), Some(to)) = (&args.from, &args.to) else {
-        unreachable!("clap requires --from and --to without --pairs");
-    };
+    // clap requires both without --pairs; a missing one would read as empty, an invalid point.
+    let (from, to) = (
+        args.from.as_deref().unwrap_or_default(),
+        args.to.as_deref().unwrap_or_default(),
+    );
     let from = parse_latlon(from).map_err(|source| RouteError::Coordinate {
         which: "start",
         source,

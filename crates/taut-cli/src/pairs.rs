@@ -17,19 +17,20 @@
 //! none) with properties `id`, `line`, `status`, `km`, `passages`, ... On a terminal a progress
 //! bar runs on stderr; the last stderr line gives the counts and the routes per second.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
+use taut::cpd::Progress;
+use taut::render::geojson::route_feature;
 use taut::spherical::{LatLon, SeaMap, SeaRoute, SearchContext};
 
 use crate::args::RouteArgs;
 use crate::error::{CliError, RouteError, write_file};
+use crate::progress::TermProgress;
 use crate::route::sea_map;
-use taut::render::geojson::route_feature;
 
 /// The header of the output.
 pub const PAIRS_HEADER: [&str; 16] = [
@@ -130,7 +131,8 @@ pub fn run_pairs(
         .num_threads(threads)
         .build()
         .map_err(|e| std::io::Error::other(e.to_string()))?;
-    let bar = progress(pairs.len() as u64);
+    let bar = TermProgress::stderr();
+    bar.begin("routes", pairs.len() as u64);
     let t0 = Instant::now();
     let snap = !args.no_snap;
     let answers: Vec<Result<SeaRoute, String>> = pool.install(|| {
@@ -138,13 +140,13 @@ pub fn run_pairs(
             .par_iter()
             .map_init(SearchContext::new, |ctx, pair| {
                 let answer = route_one(&sea, ctx, pair, snap);
-                bar.inc(1);
+                bar.advance(1);
                 answer
             })
             .collect()
     });
     let seconds = t0.elapsed().as_secs_f64();
-    bar.finish_and_clear();
+    bar.finish();
 
     let mut csv = csv::Writer::from_writer(&mut *out);
     csv.write_record(PAIRS_HEADER)
@@ -244,20 +246,4 @@ fn describe(pair: &Pair, answer: &Result<SeaRoute, String>) -> (u8, Vec<String>,
             (u8::from(found.is_none()), row, feature)
         }
     }
-}
-
-/// A bar on stderr when it is a terminal, else a hidden one.
-fn progress(total: u64) -> ProgressBar {
-    let target = if std::io::stderr().is_terminal() {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    };
-    let bar = ProgressBar::with_draw_target(Some(total), target);
-    if let Ok(style) = ProgressStyle::with_template(
-        "routes [{bar:40}] {pos}/{len} ({elapsed_precise}, {eta} left)",
-    ) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar
 }

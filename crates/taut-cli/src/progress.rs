@@ -1,4 +1,5 @@
-//! A progress bar on stderr for long builds, shown only when stderr is a terminal.
+//! A progress bar on stderr for long builds and batches of routes, shown only when stderr is a
+//! terminal.
 
 use std::io::IsTerminal;
 

@@ -73,11 +73,7 @@ pub fn load_sphere(
 ) -> Result<SphereGrid, CliError> {
     let grid = Grid::from_map(&MapFile::read(path)?, &FreeSet::default());
     let (w, h) = (grid.width() as u32, grid.height() as u32);
-    let sphere = if transposed {
-        SphereGrid::from_fn(h, w, |r, c| grid.is_free(r as i32, c as i32))
-    } else {
-        SphereGrid::from_grid(&grid)
-    };
+    let sphere = SphereGrid::from_grid_as(&grid, transposed);
     // The error names the file; the warning comes only with a map that is used (an error
     // is the one line on stderr).
     let sphere = sphere.map_err(|source| {

@@ -32,14 +32,8 @@ impl Raster {
             &MapFile::read(&path).map_err(grid_error)?,
             &FreeSet::default(),
         );
-        let sphere = if transposed {
-            SphereGrid::from_fn(grid.height() as u32, grid.width() as u32, |r, c| {
-                grid.is_free(r as i32, c as i32)
-            })
-        } else {
-            SphereGrid::from_grid(&grid)
-        }
-        .map_err(|e| value_error(format!("{}: {e}", path.display())))?;
+        let sphere = SphereGrid::from_grid_as(&grid, transposed)
+            .map_err(|e| value_error(format!("{}: {e}", path.display())))?;
         Ok(Raster {
             sea: SeaMap::new(sphere),
         })

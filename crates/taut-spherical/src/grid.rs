@@ -146,12 +146,18 @@ impl SphereGrid {
             message: e.to_string(),
         })?;
         let grid = Grid::from_map(&map, &FreeSet::default());
+        Self::from_grid_as(&grid, transposed)
+    }
+
+    /// [`Self::from_grid`], or with `transposed` the grid read in the shared data's `*_T.map`
+    /// layout (grid row i = longitude band i, grid column j = latitude band j).
+    pub fn from_grid_as(grid: &Grid, transposed: bool) -> Result<Self, SphereError> {
         if transposed {
             Self::from_fn(grid.height() as u32, grid.width() as u32, |r, c| {
                 grid.is_free(r as i32, c as i32)
             })
         } else {
-            Self::from_grid(&grid)
+            Self::from_grid(grid)
         }
     }
 

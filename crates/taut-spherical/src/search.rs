@@ -769,9 +769,31 @@ impl SearchContext {
         loop {
             let row = if up { line as i64 - 1 } else { line as i64 };
             if row < 0 || row >= grid.height() as i64 {
-                if prev.is_some() && r.lat.abs() < FRAC_PI_2 - ANGLE_EPS {
+                if prev.is_none() {
+                    break;
+                }
+                if r.lat.abs() < FRAC_PI_2 - ANGLE_EPS {
                     let g = r.g + (grid.row_line_lat(line) - r.lat).abs();
                     self.pole(grid, goal, r, g, up);
+                } else {
+                    // A walk from one pole reaches the other: the two are antipodes, 180° apart
+                    // along this meridian. The route breaks at the last row line before the
+                    // far pole, so that no leg is 180° long (an antipodal leg has no unique
+                    // great circle).
+                    let via_line = if up { 1 } else { grid.height() - 1 };
+                    let lat = grid.row_line_lat(via_line);
+                    let lon = grid.meridian_lon(k);
+                    let v = V3::from_lat_lon(lat, lon);
+                    let g = r.g + (lat - r.lat).abs();
+                    let id = self.push_root(RootData {
+                        kind: RootKind::Point { v, lat, lon },
+                        g,
+                        parent: r.id,
+                        dep_lon: f64::NAN,
+                        to_goal: 0.0,
+                    });
+                    let via = PointRoot { id, v, lat, lon, g };
+                    self.pole(grid, goal, via, r.g + PI, up);
                 }
                 break;
             }
@@ -861,6 +883,13 @@ impl SearchContext {
     fn fan(&mut self, grid: &SphereGrid, goal: &Goal, r: PointRoot, s: FanSpec) {
         if (s.lm - r.lon).abs() >= PI - ANGLE_EPS {
             // Rays from the root meet again at its antipode: beyond it no arc is shortest.
+            // The antipode itself, when it is an obstacle corner, is a vertex where routes
+            // turn: every ray of the cone reaching it costs exactly 180°.
+            if let Some(near) = s.near
+                && ((s.lm - r.lon).abs() - PI).abs() < ANGLE_EPS
+            {
+                self.cone_to_antipode(grid, goal, r, &s, near);
+            }
             self.goal_in_fan(grid, goal, r, &s);
             return;
         }
@@ -937,6 +966,14 @@ impl SearchContext {
             return;
         }
         if (lg - r.lon).abs() >= PI - ANGLE_EPS {
+            // The goal at the root's antipode: every ray of the cone that stays in the run
+            // reaches it, 180° away.
+            if let Some(near) = s.near
+                && r.v.angle(goal.v) >= PI - ANGLE_EPS
+                && let Some(via) = self.via_to_antipode(grid, r, s, near)
+            {
+                self.push_goal(goal, via, f64::NAN, r.g + PI);
+            }
             return;
         }
         // The ray through the goal, continued to the far meridian, must be in the fan.
@@ -973,6 +1010,152 @@ impl SearchContext {
         }
         let g = r.g + r.v.angle(goal.v);
         self.push_goal(goal, r.id, f64::NAN, g);
+    }
+
+    /// A cone node whose fan ends at its root's antipode on the far meridian `s.m`: if the
+    /// antipode is a grid vertex touching an obstacle and a ray of the node reaches it inside
+    /// the run, the antipode becomes a root, 180° from `r`.
+    fn cone_to_antipode(
+        &mut self,
+        grid: &SphereGrid,
+        goal: &Goal,
+        r: PointRoot,
+        s: &FanSpec,
+        near: (f64, f64),
+    ) {
+        if r.lat.abs() >= FRAC_PI_2 - ANGLE_EPS {
+            return;
+        }
+        let Some(i) = line_of(grid, -r.lat) else {
+            return; // not a vertex: no route turns there
+        };
+        if let Some(via) = self.via_to_antipode(grid, r, s, near) {
+            self.antipode(grid, goal, via, r.g + PI, i, s.m, s.lm, s.dir);
+        }
+    }
+
+    /// A root on a ray of the cone node `near` (across column `s.col` to the far meridian at
+    /// 180° from `r`) that stays in the run up to `r`'s antipode: the point where the ray
+    /// crosses the node's meridian. A route through the antipode breaks there, so that no leg
+    /// is 180° long (an antipodal leg has no unique great circle). `None` if no ray of the node
+    /// reaches the antipode inside the run.
+    fn via_to_antipode(
+        &mut self,
+        grid: &SphereGrid,
+        r: PointRoot,
+        s: &FanSpec,
+        near: (f64, f64),
+    ) -> Option<u32> {
+        let da = (s.la - r.lon).abs();
+        if da <= ANGLE_EPS || da >= PI - ANGLE_EPS {
+            return None;
+        }
+        let band = (
+            grid.row_line_lat(s.run.bottom),
+            grid.row_line_lat(s.run.top),
+        );
+        let a = rays_to_antipode(r.lat, da, near, band)?;
+        let lat = (r.lat.tan() * da.cos() + a * da.sin()).atan();
+        let v = V3::from_lat_lon(lat, s.la);
+        Some(self.push_root(RootData {
+            kind: RootKind::Point { v, lat, lon: s.la },
+            g: r.g + r.v.angle(v),
+            parent: r.id,
+            dep_lon: f64::NAN,
+            to_goal: 0.0,
+        }))
+    }
+
+    /// The antipode of a root, reached with cost `g` (from `parent`, the last point before it)
+    /// at vertex (row line `i`, meridian `k`, unwrapped longitude `lk`) by rays travelling
+    /// `dir` across the column behind `k`. Every ray of the root met there, so a route may
+    /// leave in any direction, as from a start: fans into both columns and walks along the
+    /// meridian, except through a double corner (from the column arrived in to the cell
+    /// diagonally across, the two others blocked). A vertex with all four cells free is no
+    /// place to turn.
+    #[allow(clippy::too_many_arguments)]
+    fn antipode(
+        &mut self,
+        grid: &SphereGrid,
+        goal: &Goal,
+        parent: u32,
+        g: f64,
+        i: u32,
+        k: i64,
+        lk: f64,
+        dir: i64,
+    ) {
+        if i == 0 || i == grid.height() {
+            return;
+        }
+        let (arrived, other) = if dir > 0 { (k - 1, k) } else { (k, k - 1) };
+        let (up, down) = (i as i64 - 1, i as i64);
+        let (au, ad) = (grid.is_free(up, arrived), grid.is_free(down, arrived));
+        let (du, dd) = (grid.is_free(up, other), grid.is_free(down, other));
+        if au && ad && du && dd {
+            return;
+        }
+        if !self.history_ok(grid, i, k, 13, g) {
+            return;
+        }
+        // From an arrival cell to a cell of the other column: legal unless they are diagonal
+        // and the two other cells blocked.
+        let to_up = du && (au || (ad && dd));
+        let to_down = dd && (ad || (au && du));
+        let lat = grid.row_line_lat(i);
+        let v = grid.vertex_unit(i, k);
+        let id = self.push_root(RootData {
+            kind: RootKind::Point { v, lat, lon: lk },
+            g,
+            parent,
+            dep_lon: f64::NAN,
+            to_goal: 0.0,
+        });
+        if v.angle(goal.v) < ANGLE_EPS {
+            self.push_goal(goal, id, f64::NAN, g);
+        }
+        let pr = PointRoot {
+            id,
+            v,
+            lat,
+            lon: lk,
+            g,
+        };
+        for (col, fdir, legal) in [
+            (arrived, -dir, true),
+            (other, dir, (du && to_up) || (dd && to_down)),
+        ] {
+            if !legal {
+                continue;
+            }
+            let Some(run) = run_containing(grid, col, lat) else {
+                continue;
+            };
+            let m = k + fdir;
+            self.fan(
+                grid,
+                goal,
+                pr,
+                FanSpec {
+                    col,
+                    run,
+                    la: lk,
+                    m,
+                    lm: lk + fdir as f64 * grid.res_lon(),
+                    dir: fdir,
+                    b_lo: -FRAC_PI_2,
+                    b_hi: FRAC_PI_2,
+                    near: None,
+                },
+            );
+        }
+        // Along the meridian: north between the two upper cells, south between the lower.
+        if au || (du && to_up) {
+            self.flat(grid, goal, pr, k, i, true, None);
+        }
+        if ad || (dd && to_down) {
+            self.flat(grid, goal, pr, k, i, false, None);
+        }
     }
 
     /// Expands a node whose root is an edge root.
@@ -1131,8 +1314,21 @@ impl SearchContext {
             }
             let d = offset(s * end);
             if d >= PI - ANGLE_EPS {
-                // The corner is its departure's antipode: no single arc leads there (fans
-                // follow no ray 180° either).
+                // The corner is its departure's antipode, 180° along the tangent ray: the
+                // route breaks where that ray crosses the equator, 90° on, so that no leg is
+                // 180° long, and turns at the corner as at any antipode.
+                let dep = lk - df * PI;
+                let g_dep = root.g + lat0.cos() * (dep - lon_t).abs();
+                let (lat, lon) = (0.0, dep + df * FRAC_PI_2);
+                let v = V3::from_lat_lon(lat, lon);
+                let via = self.push_root(RootData {
+                    kind: RootKind::Point { v, lat, lon },
+                    g: g_dep + FRAC_PI_2,
+                    parent: node.root,
+                    dep_lon: dep,
+                    to_goal: 0.0,
+                });
+                self.antipode(grid, goal, via, g_dep + PI, i, k, lk, dir);
                 continue;
             }
             let dep = lk - df * d;
@@ -1412,6 +1608,59 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
         bound: if top { a } else { b },
         tangent: None,
     }
+}
+
+/// The rays from a point at latitude `phi` that cross the meridian `da` radians of longitude
+/// past it (`0 < da < π`) at latitudes within `near` and stay within latitudes `band` from
+/// there to the point's antipode, `π` past it: one such ray, as its parameter `a`, or `None`.
+///
+/// The great circles through the point, other than its meridian, are
+/// `tan lat(δ) = tan φ cos δ + a sin δ` (`δ` the longitude travelled); all meet at the
+/// antipode (`δ = π`). At each `δ`
+/// the latitude grows with `a`, so each bound of the band is one bound on `a` per `δ`, whose
+/// extreme over `[da, π)` lies at `da`, at the one stationary point (`cos δ = tan φ / tan
+/// band`, where the ray is tangent to the band's parallel) or in the limit at `π`.
+fn rays_to_antipode(phi: f64, da: f64, near: (f64, f64), band: (f64, f64)) -> Option<f64> {
+    let t = phi.tan();
+    let (sa, ca) = da.sin_cos();
+    let lim = FRAC_PI_2 - 1e-9;
+    let a_at = |lat: f64| (lat.clamp(-lim, lim).tan() - t * ca) / sa;
+    let (mut lo, mut hi) = (a_at(near.0), a_at(near.1));
+    // `side` +1: the band's top, `a <= (tan top - t cos δ) / sin δ`; -1: its bottom, `>=`.
+    for (lat, side) in [(band.1, 1.0), (band.0, -1.0)] {
+        if lat.abs() >= FRAC_PI_2 - ANGLE_EPS {
+            continue; // a pole: no ray but the meridian reaches it
+        }
+        let tb = lat.tan();
+        let bound = |d: f64| (tb - t * d.cos()) / d.sin();
+        let mut b = bound(da);
+        // At π the bound tends to ±∞ as the antipode (tan = -t) lies inside the band, to 0 as
+        // it lies on the band's line, and the antipode is out of the band otherwise.
+        let end = side * (tb + t);
+        let slack = 1e-12 * (1.0 + tb.abs());
+        if end < -slack {
+            return None;
+        }
+        if end <= slack {
+            b = if side > 0.0 { b.min(0.0) } else { b.max(0.0) };
+        } else if tb != 0.0 && (t / tb).abs() < 1.0 {
+            let ds = (t / tb).acos();
+            if ds > da {
+                b = if side > 0.0 {
+                    b.min(bound(ds))
+                } else {
+                    b.max(bound(ds))
+                };
+            }
+        }
+        if side > 0.0 {
+            hi = hi.min(b);
+        } else {
+            lo = lo.max(b);
+        }
+    }
+    let tol = 1e-9 * (1.0 + lo.abs().max(hi.abs()));
+    (lo <= hi + tol).then(|| 0.5 * (lo + hi.max(lo)))
 }
 
 /// The goal's longitude unwrapped near the column, if it lies in the column (closed) between

@@ -156,3 +156,84 @@ fn edge_round_a_ring_ends() {
         assert_eq!(out, Outcome::Unreachable, "ring, blocker {blocker:?}");
     }
 }
+
+/// A route through both poles. On this 16 × 2 raster (found by the differential suite) the
+/// start's cell (row 1, column 9) reaches the rest only through the South Pole, and the
+/// goal's (row 0, column 11) only through the North Pole; every meridian free from pole to
+/// pole joins them. A walk down a meridian from one pole stopped at the other, so the goal was
+/// reported unreachable both ways.
+#[test]
+fn route_through_both_poles_is_found() {
+    const ROWS: [&str; 2] = ["..@.@@@@@@@.@...", "..@@@.@@...@@..."];
+    let g = SphereGrid::from_fn(16, 2, |r, c| {
+        ROWS[r as usize].as_bytes()[c as usize] == b'.'
+    })
+    .unwrap();
+    let from = LatLon::new(-28.8, 25.326);
+    let to = LatLon::new(68.571, 79.05375);
+    let len = assert_found(&g, from, to, "both poles");
+    // Start to the South Pole, pole to pole, the North Pole to the goal, all along meridians.
+    let expected = (90.0 - 28.8f64 + 180.0 + 90.0 - 68.571).to_radians();
+    assert!(
+        (len - expected).abs() < 1e-9,
+        "length {len}, expected {expected}"
+    );
+    // Mirrored north–south, the same.
+    let g = SphereGrid::from_fn(16, 2, |r, c| {
+        ROWS[1 - r as usize].as_bytes()[c as usize] == b'.'
+    })
+    .unwrap();
+    let mirror = |p: LatLon| LatLon::new(-p.lat, p.lon);
+    let len = assert_found(&g, mirror(from), mirror(to), "both poles, mirrored");
+    assert!((len - expected).abs() < 1e-9, "mirrored: length {len}");
+}
+
+/// Routes that turn at the antipode of an earlier turn. On this 8 × 20 raster (found by the
+/// differential suite) the way from cell (8, 6) to cell (11, 7) runs west along a corridor
+/// between 9°N and 9°S: round the corner at (9°N, 45°E), then along the one great semicircle
+/// that fits the corridor, tangent to both of its sides, to the corner at (9°S, 135°W), the
+/// first corner's antipode, and on from there. Cones ended 180° from their root, so the second
+/// corner never became a root and the goal was reported unreachable both ways.
+#[test]
+fn route_turning_at_an_antipode_is_found() {
+    const ROWS: [&str; 20] = [
+        "@..@....", ".@@.....", ".@@.....", "...@....", "..@.....", "@...@..@", "@@....@.",
+        "..@....@", "...@@..@", "@.....@.", ".....@..", ".@..@.@.", "@.@@..@.", "..@@.@..",
+        ".@..@..@", "@..@.@@.", "..@..@@.", ".@@.@..@", "...@..@.", "..@..@..",
+    ];
+    let g = SphereGrid::from_fn(8, 20, |r, c| {
+        ROWS[r as usize].as_bytes()[c as usize] == b'.'
+    })
+    .unwrap();
+    let (from, to) = (LatLon::new(13.5, 112.5), LatLon::new(-13.5, 157.5));
+    let len = assert_found(&g, from, to, "antipodal corners");
+    let (q, anti_q) = (LatLon::new(9.0, 45.0), LatLon::new(-9.0, -135.0));
+    let expected = from.distance_rad(q) + std::f64::consts::PI + anti_q.distance_rad(to);
+    assert!(
+        (len - expected).abs() < 1e-9,
+        "length {len}, expected {expected}"
+    );
+    // The differential suite's own query.
+    let (from, to) = (
+        LatLon::new(-42.4521, 67.094_999_999_999_97),
+        LatLon::new(83.0214, 159.12),
+    );
+    assert_found(&g, from, to, "antipodal corners, the suite's query");
+}
+
+/// A goal at the start's antipode with the poles closed: every great semicircle between them
+/// that stays in the free band is a shortest route, 180° long, and none may be longer.
+#[test]
+fn goal_at_the_start_antipode_is_found() {
+    let g = SphereGrid::from_fn(12, 6, |r, _| r != 0 && r != 5).unwrap();
+    for (from, to) in [
+        (LatLon::new(10.0, 20.0), LatLon::new(-10.0, -160.0)),
+        (LatLon::new(0.0, 5.0), LatLon::new(0.0, -175.0)),
+    ] {
+        let len = assert_found(&g, from, to, "antipodal goal");
+        assert!(
+            (len - std::f64::consts::PI).abs() < 1e-9,
+            "{from:?} -> {to:?}: length {len}"
+        );
+    }
+}

@@ -885,10 +885,18 @@ impl SearchContext {
             // Rays from the root meet again at its antipode: beyond it no arc is shortest.
             // The antipode itself, when it is an obstacle corner, is a vertex where routes
             // turn: every ray of the cone reaching it costs exactly 180°.
-            if let Some(near) = s.near
-                && ((s.lm - r.lon).abs() - PI).abs() < ANGLE_EPS
-            {
-                self.cone_to_antipode(grid, goal, r, &s, near);
+            // Rays tangent to the run's top or bottom short of the antipode still leave the
+            // column along the edge: the fan's far meridian lies at or past 180°, but the
+            // tangent point does not.
+            if let Some(near) = s.near {
+                if ((s.lm - r.lon).abs() - PI).abs() < ANGLE_EPS {
+                    self.cone_to_antipode(grid, goal, r, &s, near);
+                }
+                for top in [true, false] {
+                    if let Some(c) = tangent_before_antipode(grid, r, &s, near, top) {
+                        self.edge_root(grid, goal, r, &s, c, top);
+                    }
+                }
             }
             self.goal_in_fan(grid, goal, r, &s);
             return;
@@ -913,13 +921,35 @@ impl SearchContext {
         self.goal_in_fan(grid, goal, r, &s);
         // Edge roots: the fan is cut by a tangency and the tangent ray is in the fan.
         for (c, is_top) in [(top, true), (bot, false)] {
-            let Some(lon_t) = c.tangent else { continue };
+            if c.tangent.is_none() {
+                continue;
+            }
             // The tangent ray must be one of the fan's rays (possibly its boundary: then the
             // strip beyond it is outside the fan but still reached along the edge).
             let inside = c.bound >= s.b_lo - ANGLE_EPS && c.bound <= s.b_hi + ANGLE_EPS;
-            if !inside {
-                continue;
+            if inside {
+                self.edge_root(grid, goal, r, &s, c, is_top);
             }
+        }
+    }
+
+    /// The edge root where the fan's ray tangent to the run's top (`is_top`) or bottom touches
+    /// it (cut `c`, whose `tangent` is set and whose `bound` is the tangent ray's crossing of
+    /// the far meridian): the region between that ray and the edge on the far meridian, and
+    /// the goal beyond the ray in this column.
+    fn edge_root(
+        &mut self,
+        grid: &SphereGrid,
+        goal: &Goal,
+        r: PointRoot,
+        s: &FanSpec,
+        c: Cut,
+        is_top: bool,
+    ) {
+        let Some(lon_t) = c.tangent else {
+            return;
+        };
+        {
             let (line, sgn) = if is_top {
                 (s.run.top, 1.0)
             } else {
@@ -1661,6 +1691,40 @@ fn rays_to_antipode(phi: f64, da: f64, near: (f64, f64), band: (f64, f64)) -> Op
     }
     let tol = 1e-9 * (1.0 + lo.abs().max(hi.abs()));
     (lo <= hi + tol).then(|| 0.5 * (lo + hi.max(lo)))
+}
+
+/// In a fan whose far meridian lies 180° or more from the root (so [`cut`] does not apply):
+/// the cut of the run's top (`top`) or bottom by the ray of cone node `near` tangent to it, if
+/// that ray touches it inside the column, short of the antipode.
+fn tangent_before_antipode(
+    grid: &SphereGrid,
+    r: PointRoot,
+    s: &FanSpec,
+    near: (f64, f64),
+    top: bool,
+) -> Option<Cut> {
+    let line = if top { s.run.top } else { s.run.bottom };
+    if line == 0 || line == grid.height() {
+        return None;
+    }
+    let lat = grid.row_line_lat(line);
+    let sg = if top { 1.0 } else { -1.0 };
+    let d = tangent_offset(sg * r.lat, sg * lat)?;
+    let df = s.dir as f64;
+    let lv = r.lon + df * d;
+    if d >= PI - ANGLE_EPS || (lv - s.la) * df < -ANGLE_EPS {
+        return None;
+    }
+    // One of the node's rays: it crosses the node's meridian inside the interval. From there it
+    // climbs to the tangent point (falls, for the bottom), so it stays in the run.
+    let c = lat_from_vertex(lat, lv, s.la);
+    if c < near.0 - ANGLE_EPS || c > near.1 + ANGLE_EPS {
+        return None;
+    }
+    Some(Cut {
+        bound: lat_from_vertex(lat, lv, s.lm),
+        tangent: Some(lv),
+    })
 }
 
 /// The goal's longitude unwrapped near the column, if it lies in the column (closed) between

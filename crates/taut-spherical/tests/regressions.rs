@@ -237,3 +237,21 @@ fn goal_at_the_start_antipode_is_found() {
         );
     }
 }
+
+/// An edge root whose tangent point lies on the meridian just before the one 180° from its
+/// root. On this 4 × 8 raster (found by the differential suite) the route from (53.1°S,
+/// 50.5°E) turns at (0°, 90°E) and leaves along the great circle tangent to the 45°N parallel
+/// at 0°, then follows that parallel west. The column beyond the tangent point reaches 180°
+/// from the corner, and such a fan was dropped whole, tangent point included, so the goal was
+/// reported unreachable (the reverse query was found).
+#[test]
+fn tangent_point_before_the_antipode_meridian_is_kept() {
+    const ROWS: [&str; 8] = [
+        "@@@@", "@@@@", "@..@", ".@..", "@@@.", "@@..", "@...", "@@..",
+    ];
+    let g =
+        SphereGrid::from_fn(4, 8, |r, c| ROWS[r as usize].as_bytes()[c as usize] == b'.').unwrap();
+    let from = LatLon::new(-53.131_499_999_999_99, 50.507_999_999_999_98);
+    let to = LatLon::new(40.16925, -72.783);
+    assert_found(&g, from, to, "tangent point before the antipode meridian");
+}

@@ -235,6 +235,16 @@ pub fn tangent_offset(lat: f64, vertex_lat: f64) -> Option<f64> {
     if vertex_lat.abs() < ANGLE_EPS || vertex_lat.abs() > FRAC_PI_2 - ANGLE_EPS {
         return None;
     }
+    // At the vertex and at its antipode's parallel `acos` is ill-conditioned: a ratio 1e-16
+    // off ±1 moves the result by 1.5e-8. Row lines mirrored through the equator are such
+    // pairs up to rounding, and an offset 1.5e-8 short of π made a leg too close to a half
+    // circle to have one great circle.
+    if (lat - vertex_lat).abs() < ANGLE_EPS {
+        return Some(0.0);
+    }
+    if (lat + vertex_lat).abs() < ANGLE_EPS {
+        return Some(PI);
+    }
     let r = lat.tan() / vertex_lat.tan();
     if !(-1.0..=1.0 + 1e-12).contains(&r) {
         return None;

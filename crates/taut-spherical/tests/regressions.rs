@@ -255,3 +255,23 @@ fn tangent_point_before_the_antipode_meridian_is_kept() {
     let to = LatLon::new(40.16925, -72.783);
     assert_found(&g, from, to, "tangent point before the antipode meridian");
 }
+
+/// A route leaving a corner for the corner at its antipode, where the rays are tangent to
+/// row lines mirrored through the equator. On this 8 × 13 raster (found by the differential
+/// suite) the tangent offset there came out 1.5e-8 short of 180° (`acos` of a ratio a rounding
+/// error off -1), so the corner was taken as an ordinary one: the route had a leg too close to
+/// a half circle to have one great circle, and a sliver of parallel before it.
+#[test]
+fn mirrored_row_lines_meet_at_exactly_180_degrees() {
+    const ROWS: [&str; 13] = [
+        ".@@@.@@@", "@@...@@.", ".@..@@@@", "..@@.@.@", "@..@@@@@", "@....@..", "@.@@....",
+        ".@.@....", "..@.@.@.", "..@.@.@@", ".@@.@@@@", ".@@@@...", "@@..@@@.",
+    ];
+    let g = SphereGrid::from_fn(8, 13, |r, c| {
+        ROWS[r as usize].as_bytes()[c as usize] == b'.'
+    })
+    .unwrap();
+    let from = LatLon::new(39.744, -102.8205);
+    let to = LatLon::new(-25.860_461_538_461_536, -128.3355);
+    assert_found(&g, from, to, "mirrored row lines");
+}

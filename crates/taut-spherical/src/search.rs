@@ -33,8 +33,8 @@ use taut_search::{Entry, OpenList};
 
 use crate::error::SphereError;
 use crate::geo::{
-    ANGLE_EPS, COST_EPS, LatLon, MeridianView, V3, crossing_lat, crossing_lat_sc, extreme_lat,
-    lat_from_vertex, tangent_offset, unwrap_near,
+    ANGLE_EPS, COST_EPS, LatLon, MeridianView, V3, angle_lower_bound, crossing_lat,
+    crossing_lat_sc, extreme_lat, lat_from_vertex, round_fast, tangent_offset, unwrap_near,
 };
 use crate::grid::{Run, SphereGrid};
 use crate::route::{Leg, Route};
@@ -464,9 +464,13 @@ impl SearchContext {
         let goal_view = self.goal_views[slot].1;
         for i in 0..self.scratch.len() {
             let (p_lo, p_hi, r) = self.scratch[i];
+            // Both distances need the ends' sin_cos: computed once. Their angles are lower
+            // bounds (a fast polynomial, at most 1e-6 below), which keeps h admissible and
+            // costs a fifth of atan2; only h uses them, never a cost.
+            let (sc_lo, sc_hi) = (p_lo.sin_cos(), p_hi.sin_cos());
             let h = to_goal.max(
-                MeridianView::distance_once(root_v, sn, cs, p_lo, p_hi)
-                    + goal_view.distance_to(p_lo, p_hi),
+                MeridianView::distance_once_with(root_v, sn, cs, sc_lo, sc_hi, angle_lower_bound)
+                    + goal_view.distance_to_with(p_lo, p_hi, sc_lo, sc_hi, angle_lower_bound),
             );
             self.push_node(
                 Node {
@@ -1744,14 +1748,14 @@ fn in_run(grid: &SphereGrid, run: Run, lat: f64) -> bool {
 /// The meridian index whose longitude is `lon` (radians), if any.
 fn meridian_of(grid: &SphereGrid, lon: f64) -> Option<i64> {
     let x = (lon + PI) / grid.res_lon();
-    let r = x.round();
+    let r = round_fast(x);
     ((x - r).abs() * grid.res_lon() < ANGLE_EPS).then(|| (r as i64).rem_euclid(grid.width() as i64))
 }
 
 /// The row line index whose latitude is `lat`, if any.
 fn line_of(grid: &SphereGrid, lat: f64) -> Option<u32> {
     let y = (FRAC_PI_2 - lat) / grid.res_lat();
-    let r = y.round();
+    let r = round_fast(y);
     ((y - r).abs() * grid.res_lat() < ANGLE_EPS && r >= 0.0 && r <= grid.height() as f64)
         .then_some(r as u32)
 }

@@ -212,8 +212,13 @@ pub(crate) fn round_fast(x: f64) -> f64 {
 /// unimodal, so the extreme lies at an end unless its vertex is strictly inside the range.
 pub fn extreme_lat(n: V3, a: f64, b: f64, north: bool) -> f64 {
     let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-    let ea = crossing_lat(n, a);
-    let eb = crossing_lat(n, b);
+    let (sa, ca) = lo.sin_cos();
+    let (sb, cb) = hi.sin_cos();
+    let ea = crossing_lat_sc(n, sa, ca);
+    let eb = crossing_lat_sc(n, sb, cb);
+    let ends = if north { ea.max(eb) } else { ea.min(eb) };
+    // The extreme sought is the highest point of the circle with normal `nn` (the lowest of
+    // `n`'s, mirrored, for the south).
     let nn = if north {
         n
     } else {
@@ -223,10 +228,23 @@ pub fn extreme_lat(n: V3, a: f64, b: f64, north: bool) -> f64 {
             z: -n.z,
         }
     };
-    let (vlat, vlon) = north_vertex(nn);
-    let v = unwrap_near(vlon, 0.5 * (lo + hi));
-    let ends = if north { ea.max(eb) } else { ea.min(eb) };
-    if v > lo && v < hi {
+    if nn.z == 0.0 {
+        // Through both poles: it peaks at the pole, on the meridian whose side `nn` picks.
+        let (vlat, vlon) = north_vertex(nn);
+        let v = unwrap_near(vlon, 0.5 * (lo + hi));
+        let inside = v > lo && v < hi;
+        return match (inside, north) {
+            (true, true) => vlat.max(ends),
+            (true, false) => (-vlat).min(ends),
+            (false, _) => ends,
+        };
+    }
+    // `tan lat = -(nn.x cos λ + nn.y sin λ) / nn.z` rises with λ where
+    // `(nn.x sin λ - nn.y cos λ) / nn.z > 0`: the peak lies strictly inside the range when the
+    // circle rises at its start and falls at its end (no angle needed to place it).
+    let rises = |s: f64, c: f64| (nn.x * s - nn.y * c) / nn.z;
+    if rises(sa, ca) > 0.0 && rises(sb, cb) < 0.0 {
+        let vlat = (nn.z.abs() / nn.norm()).clamp(0.0, 1.0).acos();
         if north {
             vlat.max(ends)
         } else {
@@ -404,6 +422,34 @@ impl MeridianView {
 /// error, measured over its whole domain (`angle_lower_bound_is_a_close_lower_bound`).
 pub(crate) const ANGLE_BOUND_SLACK: f64 = 5e-7;
 
+/// `(sin x, cos x)` for a latitude `x` in `[-π/2, π/2]` by Taylor polynomials (terms to
+/// `x^15` and `x^16`), within 1e-9 of `sin_cos` there (checked densely in the tests), for
+/// heuristics only: a point moved 1e-9 moves its distances by at most 1e-9, far inside
+/// [`ANGLE_BOUND_SLACK`].
+#[inline]
+pub(crate) fn lat_sin_cos_fast(x: f64) -> (f64, f64) {
+    let x2 = x * x;
+    let sin = x
+        * (1.0
+            + x2 * (-1.0 / 6.0
+                + x2 * (1.0 / 120.0
+                    + x2 * (-1.0 / 5040.0
+                        + x2 * (1.0 / 362_880.0
+                            + x2 * (-1.0 / 39_916_800.0
+                                + x2 * (1.0 / 6_227_020_800.0
+                                    + x2 * (-1.0 / 1_307_674_368_000.0))))))));
+    let cos = 1.0
+        + x2 * (-0.5
+            + x2 * (1.0 / 24.0
+                + x2 * (-1.0 / 720.0
+                    + x2 * (1.0 / 40_320.0
+                        + x2 * (-1.0 / 3_628_800.0
+                            + x2 * (1.0 / 479_001_600.0
+                                + x2 * (-1.0 / 87_178_291_200.0
+                                    + x2 * (1.0 / 20_922_789_888_000.0))))))));
+    (sin, cos)
+}
+
 /// `atan z` for `z` in `[0, 1]`, by a degree-15 odd polynomial fitted for the smallest
 /// largest error (below 4e-8).
 #[inline]
@@ -507,6 +553,47 @@ mod tests {
         assert_eq!(tangent_offset(rad(60.0), rad(60.0)), Some(0.0));
     }
 
+    /// Against dense samples of the circle between the two longitudes, for random circles
+    /// and ranges up to 170° wide, both extremes.
+    #[test]
+    fn extreme_latitude_matches_samples() {
+        let mut seed = 0x0123_4567_89ab_cdef_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for _ in 0..3000 {
+            let n = V3 {
+                x: next() - 0.5,
+                y: next() - 0.5,
+                z: next() - 0.5,
+            };
+            let a = (next() - 0.5) * 4.0 * PI;
+            let b = a + (next() - 0.5) * 2.0 * rad(170.0);
+            for north in [true, false] {
+                let e = extreme_lat(n, a, b, north);
+                let mut best = if north { -FRAC_PI_2 } else { FRAC_PI_2 };
+                for i in 0..=2000 {
+                    let l = crossing_lat(n, a + (b - a) * f64::from(i) / 2000.0);
+                    best = if north { best.max(l) } else { best.min(l) };
+                }
+                // Samples never pass the extreme, and the extreme is at most a sample step's
+                // worth of curvature beyond them.
+                let (beyond, short) = if north {
+                    (best - e, e - best)
+                } else {
+                    (e - best, best - e)
+                };
+                assert!(
+                    beyond <= 1e-12 && short <= 1e-4,
+                    "{n:?} {a} {b} {north}: {e} {best}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn extreme_latitude_inside_a_range() {
         let a = V3::from_lat_lon(rad(55.0), 0.0);
@@ -578,6 +665,17 @@ mod tests {
         assert_eq!(angle_lower_bound(0.0, 0.0), 0.0);
         assert_eq!(angle_lower_bound(0.0, 1.0), 0.0);
         assert!((angle_lower_bound(0.0, -1.0) - PI).abs() <= 2.0 * ANGLE_BOUND_SLACK);
+    }
+
+    #[test]
+    fn lat_sin_cos_fast_is_within_1e9() {
+        let n = 1 << 20;
+        for i in 0..=n {
+            let x = -FRAC_PI_2 + PI * f64::from(i) / f64::from(n);
+            let (s, c) = lat_sin_cos_fast(x);
+            let (s0, c0) = x.sin_cos();
+            assert!((s - s0).abs() < 1e-9 && (c - c0).abs() < 1e-9, "{x}");
+        }
     }
 
     #[test]

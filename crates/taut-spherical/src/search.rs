@@ -34,7 +34,8 @@ use taut_search::{Entry, OpenList};
 use crate::error::SphereError;
 use crate::geo::{
     ANGLE_EPS, COST_EPS, LatLon, MeridianView, V3, angle_lower_bound, crossing_lat,
-    crossing_lat_sc, extreme_lat, lat_from_vertex, round_fast, tangent_offset, unwrap_near,
+    crossing_lat_sc, extreme_lat, lat_from_vertex, lat_sin_cos_fast, round_fast, tangent_offset,
+    unwrap_near,
 };
 use crate::grid::{Run, SphereGrid};
 use crate::route::{Leg, Route};
@@ -464,10 +465,11 @@ impl SearchContext {
         let goal_view = self.goal_views[slot].1;
         for i in 0..self.scratch.len() {
             let (p_lo, p_hi, r) = self.scratch[i];
-            // Both distances need the ends' sin_cos: computed once. Their angles are lower
-            // bounds (a fast polynomial, at most 1e-6 below), which keeps h admissible and
-            // costs a fifth of atan2; only h uses them, never a cost.
-            let (sc_lo, sc_hi) = (p_lo.sin_cos(), p_hi.sin_cos());
+            // Both distances need the ends' sin_cos: computed once, by polynomials within 1e-9.
+            // Their angles are lower bounds (a polynomial, at most 1e-6 below, far more than
+            // the sin_cos error moves them), which keeps h admissible; only h uses them, never
+            // a cost.
+            let (sc_lo, sc_hi) = (lat_sin_cos_fast(p_lo), lat_sin_cos_fast(p_hi));
             let h = to_goal.max(
                 MeridianView::distance_once_with(root_v, sn, cs, sc_lo, sc_hi, angle_lower_bound)
                     + goal_view.distance_to_with(p_lo, p_hi, sc_lo, sc_hi, angle_lower_bound),

@@ -493,28 +493,32 @@ impl SearchContext {
     /// Expands a node whose root is a point off the node's meridian.
     fn expand_cone(&mut self, grid: &SphereGrid, goal: &Goal, r: PointRoot, node: Node) {
         let (k, dir) = (node.k, node.dir);
-        let lk = unwrap_near(grid.meridian_lon(k), r.lon);
         let m = k + dir;
-        let lm = lk + dir as f64 * grid.res_lon();
-        let col = if dir > 0 { k } else { k - 1 };
-        let b_lo = project(grid, r.v, node.lo, k, m);
-        let b_hi = project(grid, r.v, node.hi, k, m);
-        self.fan(
-            grid,
-            goal,
-            r,
-            FanSpec {
-                col,
-                run: node.run,
-                la: lk,
-                m,
-                lm,
-                dir,
-                b_lo,
-                b_hi,
-                near: Some((node.lo, node.hi)),
-            },
-        );
+        let (b_lo, n_lo) = project_ray(grid, r.v, node.lo, k, m);
+        let (b_hi, n_hi) = project_ray(grid, r.v, node.hi, k, m);
+        // Across open water the cone moves on column after column without branching: only the
+        // last column it reaches that way is fanned.
+        let ahead = sweep(grid, goal, r, node, (b_lo, n_lo), (b_hi, n_hi));
+        {
+            let (k, m) = (ahead.node.k, ahead.node.k + dir);
+            let lk = unwrap_near(grid.meridian_lon(k), r.lon);
+            self.fan(
+                grid,
+                goal,
+                r,
+                FanSpec {
+                    col: if dir > 0 { k } else { k - 1 },
+                    run: ahead.node.run,
+                    la: lk,
+                    m,
+                    lm: lk + dir as f64 * grid.res_lon(),
+                    dir,
+                    b_lo: ahead.b_lo,
+                    b_hi: ahead.b_hi,
+                    near: Some((ahead.node.lo, ahead.node.hi)),
+                },
+            );
+        }
         let near = if dir > 0 { k - 1 } else { k };
         // Two kinds of corner: the near column is blocked beyond the end while the run goes
         // on (the path turns round the near obstacle and may also run along the meridian), or
@@ -1535,11 +1539,19 @@ struct TurnSpec {
 }
 
 /// The latitude where the great circle from `r` through (`lat`, meridian `k`) crosses meridian
-/// `m`, from the meridians' tables.
+/// `m`, from the meridians' tables, and the normal of that great circle (zero for a point at a
+/// pole, whose latitude is returned unchanged).
 #[inline]
-fn project(grid: &SphereGrid, r: V3, lat: f64, k: i64, m: i64) -> f64 {
+fn project_ray(grid: &SphereGrid, r: V3, lat: f64, k: i64, m: i64) -> (f64, V3) {
     if lat.abs() >= FRAC_PI_2 - ANGLE_EPS {
-        return lat;
+        return (
+            lat,
+            V3 {
+                x: 0.0,
+                y: 0.0,
+                z: 0.0,
+            },
+        );
     }
     let (sp, cp) = lat.sin_cos();
     let (sl, cl) = grid.meridian_sin_cos(k);
@@ -1549,7 +1561,141 @@ fn project(grid: &SphereGrid, r: V3, lat: f64, k: i64, m: i64) -> f64 {
         z: sp,
     };
     let (sm, cm) = grid.meridian_sin_cos(m);
-    crossing_lat_sc(r.cross(p), sm, cm)
+    let n = r.cross(p);
+    (crossing_lat_sc(n, sm, cm), n)
+}
+
+/// A cone node moved on by [`sweep`], with its rays' crossings of the meridian after it.
+struct Swept {
+    node: Node,
+    b_lo: f64,
+    b_hi: f64,
+}
+
+/// How far inside a run a swept cone must stay: far above the geometry's tolerances
+/// (`ANGLE_EPS`), so that a column swept is one where the fan would find no cut, no corner
+/// and no tangency.
+const SWEEP_MARGIN: f64 = 1e-9;
+
+/// Moves cone node `node` of point root `r` on, column after column, while expanding it could
+/// only give the same cone one column further: its rays stay strictly inside the run across
+/// the column (no cut by the run's top or bottom, so no tangent point and no corner at the
+/// interval's ends, which lie strictly inside free cells), the run of the next column holds
+/// the whole projection (one successor), the goal's longitude is not in the column, no pole
+/// is near, and the root is more than 180° minus a column away. `lo` and `hi` are the
+/// node's rays' crossings of the next meridian with their great circles' normals. Returns the
+/// node on the last meridian so reached (the node itself if none) and its crossings of the
+/// meridian after that, as [`project_ray`] gives them. The nodes skipped are not counted as
+/// expanded, as Euclidean Anya does not count the intermediate nodes it expands in place.
+fn sweep(
+    grid: &SphereGrid,
+    goal: &Goal,
+    r: PointRoot,
+    node: Node,
+    (mut b_lo, mut n_lo): (f64, V3),
+    (mut b_hi, mut n_hi): (f64, V3),
+) -> Swept {
+    let mut n = node;
+    let (h, res) = (grid.height(), grid.res_lon());
+    let df = n.dir as f64;
+    if r.lat.abs() >= FRAC_PI_2 - SWEEP_MARGIN {
+        return Swept {
+            node: n,
+            b_lo,
+            b_hi,
+        };
+    }
+    loop {
+        let (k, m) = (n.k, n.k + n.dir);
+        let lk = unwrap_near(grid.meridian_lon(k), r.lon);
+        let lm = lk + df * res;
+        let col = if n.dir > 0 { k } else { k - 1 };
+        if n.run.top == 0
+            || n.run.bottom == h
+            || df * (lm - r.lon) + res >= PI - 1e-6
+            || goal_lon_in(grid, goal, col, lk, lm).is_some()
+        {
+            break;
+        }
+        let (top, bot) = (
+            grid.row_line_lat(n.run.top),
+            grid.row_line_lat(n.run.bottom),
+        );
+        // The cone's highest and lowest latitudes across the column: its upper ray's peak or
+        // its lower ray's trough if inside the column, else their ends.
+        let (ends_k, ends_m) = if lk < lm {
+            (grid.meridian_sin_cos(k), grid.meridian_sin_cos(m))
+        } else {
+            (grid.meridian_sin_cos(m), grid.meridian_sin_cos(k))
+        };
+        let Some(hi_ext) = ray_extreme(n_hi, n.hi.max(b_hi), ends_k, ends_m, true) else {
+            break;
+        };
+        let Some(lo_ext) = ray_extreme(n_lo, n.lo.min(b_lo), ends_k, ends_m, false) else {
+            break;
+        };
+        if hi_ext > top - SWEEP_MARGIN || lo_ext < bot + SWEEP_MARGIN {
+            break;
+        }
+        // The run entered after `m` holds the whole projection.
+        let next = col + n.dir;
+        let row = (((FRAC_PI_2 - b_hi) / grid.res_lat()) as u32).min(h - 1);
+        let Some(run) = grid.run_at(row, next) else {
+            break;
+        };
+        if grid.row_line_lat(run.top) < b_hi + SWEEP_MARGIN
+            || grid.row_line_lat(run.bottom) > b_lo - SWEEP_MARGIN
+        {
+            break;
+        }
+        n = Node {
+            k: m,
+            lo: b_lo,
+            hi: b_hi,
+            run,
+            ..n
+        };
+        (b_lo, n_lo) = project_ray(grid, r.v, n.lo, m, m + n.dir);
+        (b_hi, n_hi) = project_ray(grid, r.v, n.hi, m, m + n.dir);
+    }
+    Swept {
+        node: n,
+        b_lo,
+        b_hi,
+    }
+}
+
+/// The highest (`north`) or lowest latitude of the great circle with normal `n` between the
+/// meridians whose `(sin, cos)` are `a` (west) and `b` (east), less than 180° apart, given
+/// `ends`, the extreme of its latitudes on those two meridians: the circle's peak (trough) if
+/// its latitude rises (falls) at `a` and falls (rises) at `b`, else `ends`. `None` for a
+/// circle through the poles (or no circle: a zero normal).
+#[inline]
+fn ray_extreme(n: V3, ends: f64, a: (f64, f64), b: (f64, f64), north: bool) -> Option<f64> {
+    let nn = if north {
+        n
+    } else {
+        V3 {
+            x: n.x,
+            y: n.y,
+            z: -n.z,
+        }
+    };
+    if nn.z == 0.0 {
+        return None;
+    }
+    // `tan lat = -(nn.x cos λ + nn.y sin λ) / nn.z` rises where this is positive.
+    let rises = |(s, c): (f64, f64)| (nn.x * s - nn.y * c) / nn.z;
+    if rises(a) > 0.0 && rises(b) < 0.0 {
+        let peak = (nn.z.abs() / nn.norm()).clamp(0.0, 1.0).acos();
+        Some(if north {
+            peak.max(ends)
+        } else {
+            (-peak).min(ends)
+        })
+    } else {
+        Some(ends)
+    }
 }
 
 /// The extreme visible crossing of the fan at the far meridian on the run's top (`top`) or

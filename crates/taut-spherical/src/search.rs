@@ -1581,8 +1581,10 @@ const SWEEP_MARGIN: f64 = 1e-9;
 /// only give the same cone one column further: its rays stay strictly inside the run across
 /// the column (no cut by the run's top or bottom, so no tangent point and no corner at the
 /// interval's ends, which lie strictly inside free cells), the run of the next column holds
-/// the whole projection (one successor), the goal's longitude is not in the column, no pole
-/// is near, and the root is more than 180° minus a column away. `lo` and `hi` are the
+/// the whole projection (one successor), the goal's longitude is not in the column, and the
+/// root is more than 180° minus a column away. A polar run's top (or bottom) is the pole, so a
+/// cone strictly inside it never reaches the pole. (Half the columns of the 0.5° Earth's
+/// oceans belong to runs open to the Arctic: leaving them out halved what was swept.) `lo` and `hi` are the
 /// node's rays' crossings of the next meridian with their great circles' normals. Returns the
 /// node on the last meridian so reached (the node itself if none) and its crossings of the
 /// meridian after that, as [`project_ray`] gives them. The nodes skipped are not counted as
@@ -1610,11 +1612,7 @@ fn sweep(
         let lk = unwrap_near(grid.meridian_lon(k), r.lon);
         let lm = lk + df * res;
         let col = if n.dir > 0 { k } else { k - 1 };
-        if n.run.top == 0
-            || n.run.bottom == h
-            || df * (lm - r.lon) + res >= PI - 1e-6
-            || goal_lon_in(grid, goal, col, lk, lm).is_some()
-        {
+        if df * (lm - r.lon) + res >= PI - 1e-6 || goal_lon_in(grid, goal, col, lk, lm).is_some() {
             break;
         }
         let (top, bot) = (

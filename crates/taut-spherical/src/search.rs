@@ -1594,8 +1594,8 @@ fn sweep(
     goal: &Goal,
     r: PointRoot,
     node: Node,
-    (mut b_lo, mut n_lo): (f64, V3),
-    (mut b_hi, mut n_hi): (f64, V3),
+    (mut b_lo, n_lo): (f64, V3),
+    (mut b_hi, n_hi): (f64, V3),
 ) -> Swept {
     let mut n = node;
     let (h, res) = (grid.height(), grid.res_lon());
@@ -1653,8 +1653,10 @@ fn sweep(
             run,
             ..n
         };
-        (b_lo, n_lo) = project_ray(grid, r.v, n.lo, m, m + n.dir);
-        (b_hi, n_hi) = project_ray(grid, r.v, n.hi, m, m + n.dir);
+        // Each ray keeps its great circle: only its crossing of the next meridian is new.
+        let (sn, cn) = grid.meridian_sin_cos(m + n.dir);
+        b_lo = crossing_lat_sc(n_lo, sn, cn);
+        b_hi = crossing_lat_sc(n_hi, sn, cn);
     }
     Swept {
         node: n,

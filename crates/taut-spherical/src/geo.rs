@@ -217,8 +217,45 @@ pub fn extreme_lat(n: V3, a: f64, b: f64, north: bool) -> f64 {
     let ea = crossing_lat_sc(n, sa, ca);
     let eb = crossing_lat_sc(n, sb, cb);
     let ends = if north { ea.max(eb) } else { ea.min(eb) };
-    // The extreme sought is the highest point of the circle with normal `nn` (the lowest of
-    // `n`'s, mirrored, for the south).
+    if let Some(e) = extreme_between(n, ends, (sa, ca), (sb, cb), north) {
+        return e;
+    }
+    // Through both poles: it peaks at the pole, on the meridian whose side `n` picks (its
+    // mirror's, for the south).
+    let nn = if north {
+        n
+    } else {
+        V3 {
+            x: n.x,
+            y: n.y,
+            z: -n.z,
+        }
+    };
+    let (vlat, vlon) = north_vertex(nn);
+    let v = unwrap_near(vlon, 0.5 * (lo + hi));
+    match (v > lo && v < hi, north) {
+        (true, true) => vlat.max(ends),
+        (true, false) => (-vlat).min(ends),
+        (false, _) => ends,
+    }
+}
+
+/// The highest (`north`) or lowest latitude of the great circle with normal `n` between the
+/// meridians whose `(sin, cos)` are `a` (west) and `b` (east), less than 180° apart, given
+/// `ends`, the extreme of its crossings of those two meridians: its peak (trough) when its
+/// latitude rises (falls) at `a` and falls (rises) at `b`, else `ends`. The slope's sign
+/// places the peak without an angle: `tan lat = -(n.x cos λ + n.y sin λ) / n.z` rises with λ
+/// where `(n.x sin λ - n.y cos λ) / n.z > 0`. `None` for a circle through the poles (or a
+/// zero normal).
+#[inline]
+pub(crate) fn extreme_between(
+    n: V3,
+    ends: f64,
+    a: (f64, f64),
+    b: (f64, f64),
+    north: bool,
+) -> Option<f64> {
+    // The trough of `n`'s circle is the peak of its mirror image.
     let nn = if north {
         n
     } else {
@@ -229,29 +266,18 @@ pub fn extreme_lat(n: V3, a: f64, b: f64, north: bool) -> f64 {
         }
     };
     if nn.z == 0.0 {
-        // Through both poles: it peaks at the pole, on the meridian whose side `nn` picks.
-        let (vlat, vlon) = north_vertex(nn);
-        let v = unwrap_near(vlon, 0.5 * (lo + hi));
-        let inside = v > lo && v < hi;
-        return match (inside, north) {
-            (true, true) => vlat.max(ends),
-            (true, false) => (-vlat).min(ends),
-            (false, _) => ends,
-        };
+        return None;
     }
-    // `tan lat = -(nn.x cos λ + nn.y sin λ) / nn.z` rises with λ where
-    // `(nn.x sin λ - nn.y cos λ) / nn.z > 0`: the peak lies strictly inside the range when the
-    // circle rises at its start and falls at its end (no angle needed to place it).
-    let rises = |s: f64, c: f64| (nn.x * s - nn.y * c) / nn.z;
-    if rises(sa, ca) > 0.0 && rises(sb, cb) < 0.0 {
-        let vlat = (nn.z.abs() / nn.norm()).clamp(0.0, 1.0).acos();
-        if north {
-            vlat.max(ends)
+    let rises = |(s, c): (f64, f64)| (nn.x * s - nn.y * c) / nn.z;
+    if rises(a) > 0.0 && rises(b) < 0.0 {
+        let peak = (nn.z.abs() / nn.norm()).clamp(0.0, 1.0).acos();
+        Some(if north {
+            peak.max(ends)
         } else {
-            (-vlat).min(ends)
-        }
+            (-peak).min(ends)
+        })
     } else {
-        ends
+        Some(ends)
     }
 }
 
@@ -557,13 +583,7 @@ mod tests {
     /// and ranges up to 170° wide, both extremes.
     #[test]
     fn extreme_latitude_matches_samples() {
-        let mut seed = 0x0123_4567_89ab_cdef_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(0x0123_4567_89ab_cdef_u64);
         for _ in 0..3000 {
             let n = V3 {
                 x: next() - 0.5,
@@ -608,15 +628,19 @@ mod tests {
         assert!((low - rad(55.0)).abs() < 1e-13);
     }
 
-    #[test]
-    fn meridian_views_measure_as_nearest_on_meridian() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
+    /// A xorshift generator of uniform numbers in `[0, 1)`.
+    fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        }
+    }
+
+    #[test]
+    fn meridian_views_measure_as_nearest_on_meridian() {
+        let mut next = uniform(0x2545_f491_4f6c_dd1d_u64);
         for _ in 0..2000 {
             let p = V3::from_lat_lon((next() - 0.5) * PI, (next() - 0.5) * 2.0 * PI);
             let lon = (next() - 0.5) * 2.0 * PI;
@@ -647,13 +671,7 @@ mod tests {
             worst = worst.max(err);
         }
         assert!(worst * 10.0 <= ANGLE_BOUND_SLACK, "largest error {worst}");
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(0x9e37_79b9_7f4a_7c15_u64);
         for _ in 0..100_000 {
             let (y, x) = (next() * 3.0, (next() - 0.5) * 6.0);
             let (exact, bound) = (y.atan2(x), angle_lower_bound(y, x));

@@ -34,8 +34,8 @@ use taut_search::{Entry, OpenList};
 use crate::error::SphereError;
 use crate::geo::{
     ANGLE_EPS, COST_EPS, LatLon, MeridianView, V3, angle_lower_bound, crossing_lat,
-    crossing_lat_sc, extreme_lat, lat_from_vertex, lat_sin_cos_fast, round_fast, tangent_offset,
-    unwrap_near,
+    crossing_lat_sc, extreme_between, extreme_lat, lat_from_vertex, lat_sin_cos_fast, round_fast,
+    tangent_offset, unwrap_near,
 };
 use crate::grid::{Run, SphereGrid};
 use crate::route::{Leg, Route};
@@ -1626,10 +1626,10 @@ fn sweep(
         } else {
             (grid.meridian_sin_cos(m), grid.meridian_sin_cos(k))
         };
-        let Some(hi_ext) = ray_extreme(n_hi, n.hi.max(b_hi), ends_k, ends_m, true) else {
+        let Some(hi_ext) = extreme_between(n_hi, n.hi.max(b_hi), ends_k, ends_m, true) else {
             break;
         };
-        let Some(lo_ext) = ray_extreme(n_lo, n.lo.min(b_lo), ends_k, ends_m, false) else {
+        let Some(lo_ext) = extreme_between(n_lo, n.lo.min(b_lo), ends_k, ends_m, false) else {
             break;
         };
         if hi_ext > top - SWEEP_MARGIN || lo_ext < bot + SWEEP_MARGIN {
@@ -1662,39 +1662,6 @@ fn sweep(
         node: n,
         b_lo,
         b_hi,
-    }
-}
-
-/// The highest (`north`) or lowest latitude of the great circle with normal `n` between the
-/// meridians whose `(sin, cos)` are `a` (west) and `b` (east), less than 180° apart, given
-/// `ends`, the extreme of its latitudes on those two meridians: the circle's peak (trough) if
-/// its latitude rises (falls) at `a` and falls (rises) at `b`, else `ends`. `None` for a
-/// circle through the poles (or no circle: a zero normal).
-#[inline]
-fn ray_extreme(n: V3, ends: f64, a: (f64, f64), b: (f64, f64), north: bool) -> Option<f64> {
-    let nn = if north {
-        n
-    } else {
-        V3 {
-            x: n.x,
-            y: n.y,
-            z: -n.z,
-        }
-    };
-    if nn.z == 0.0 {
-        return None;
-    }
-    // `tan lat = -(nn.x cos λ + nn.y sin λ) / nn.z` rises where this is positive.
-    let rises = |(s, c): (f64, f64)| (nn.x * s - nn.y * c) / nn.z;
-    if rises(a) > 0.0 && rises(b) < 0.0 {
-        let peak = (nn.z.abs() / nn.norm()).clamp(0.0, 1.0).acos();
-        Some(if north {
-            peak.max(ends)
-        } else {
-            (-peak).min(ends)
-        })
-    } else {
-        Some(ends)
     }
 }
 

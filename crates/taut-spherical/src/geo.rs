@@ -133,6 +133,17 @@ impl V3 {
         LatLon::new(self.lat().to_degrees(), self.lon().to_degrees())
     }
 
+    /// The mirror image through the equator's plane (`z` negated): the normal of a great
+    /// circle's mirror image.
+    #[inline]
+    pub fn mirrored(self) -> V3 {
+        V3 {
+            x: self.x,
+            y: self.y,
+            z: -self.z,
+        }
+    }
+
     /// `self * s`.
     #[inline]
     pub fn scale(self, s: f64) -> V3 {
@@ -222,15 +233,7 @@ pub fn extreme_lat(n: V3, a: f64, b: f64, north: bool) -> f64 {
     }
     // Through both poles: it peaks at the pole, on the meridian whose side `n` picks (its
     // mirror's, for the south).
-    let nn = if north {
-        n
-    } else {
-        V3 {
-            x: n.x,
-            y: n.y,
-            z: -n.z,
-        }
-    };
+    let nn = if north { n } else { n.mirrored() };
     let (vlat, vlon) = north_vertex(nn);
     let v = unwrap_near(vlon, 0.5 * (lo + hi));
     match (v > lo && v < hi, north) {
@@ -256,15 +259,7 @@ pub(crate) fn extreme_between(
     north: bool,
 ) -> Option<f64> {
     // The trough of `n`'s circle is the peak of its mirror image.
-    let nn = if north {
-        n
-    } else {
-        V3 {
-            x: n.x,
-            y: n.y,
-            z: -n.z,
-        }
-    };
+    let nn = if north { n } else { n.mirrored() };
     if nn.z == 0.0 {
         return None;
     }

@@ -178,12 +178,21 @@ pub fn crossing_lat(n: V3, lon: f64) -> f64 {
 /// [`crossing_lat`] given the meridian's `sin lon` and `cos lon` (from a table).
 #[inline]
 pub(crate) fn crossing_lat_sc(n: V3, s: f64, c: f64) -> f64 {
-    let y = -(n.x * c + n.y * s);
-    let x = n.z;
     // atan2(y, x) for x > 0 and atan2(-y, -x) for x < 0 are both atan(y / x), which libm
     // computes in well under half of atan2's time; the division's rounding moves the result
     // by at most an ulp.
-    if x != 0.0 { (y / x).atan() } else { y.atan2(x) }
+    if n.z != 0.0 {
+        crossing_tan_sc(n, s, c).atan()
+    } else {
+        (-(n.x * c + n.y * s)).atan2(n.z)
+    }
+}
+
+/// The tangent of [`crossing_lat_sc`]'s latitude, for `n.z != 0` (infinite or NaN otherwise):
+/// `atan` of it is exactly what [`crossing_lat_sc`] returns.
+#[inline]
+pub(crate) fn crossing_tan_sc(n: V3, s: f64, c: f64) -> f64 {
+    -(n.x * c + n.y * s) / n.z
 }
 
 /// The latitude (radians) at which the great circle through points `a` and `b` crosses the
@@ -245,10 +254,8 @@ pub fn extreme_lat(n: V3, a: f64, b: f64, north: bool) -> f64 {
 
 /// The highest (`north`) or lowest latitude of the great circle with normal `n` between the
 /// meridians whose `(sin, cos)` are `a` (west) and `b` (east), less than 180° apart, given
-/// `ends`, the extreme of its crossings of those two meridians: its peak (trough) when its
-/// latitude rises (falls) at `a` and falls (rises) at `b`, else `ends`. The slope's sign
-/// places the peak without an angle: `tan lat = -(n.x cos λ + n.y sin λ) / n.z` rises with λ
-/// where `(n.x sin λ - n.y cos λ) / n.z > 0`. `None` for a circle through the poles (or a
+/// `ends`, the extreme of its crossings of those two meridians: its peak (trough) when
+/// [`peak_between`] finds it inside, else `ends`. `None` for a circle through the poles (or a
 /// zero normal).
 #[inline]
 pub(crate) fn extreme_between(
@@ -258,22 +265,32 @@ pub(crate) fn extreme_between(
     b: (f64, f64),
     north: bool,
 ) -> Option<f64> {
-    // The trough of `n`'s circle is the peak of its mirror image.
     let nn = if north { n } else { n.mirrored() };
-    if nn.z == 0.0 {
-        return None;
-    }
-    let rises = |(s, c): (f64, f64)| (nn.x * s - nn.y * c) / nn.z;
-    if rises(a) > 0.0 && rises(b) < 0.0 {
+    Some(if peak_between(nn, a, b)? {
         let peak = (nn.z.abs() / nn.norm()).clamp(0.0, 1.0).acos();
-        Some(if north {
+        if north {
             peak.max(ends)
         } else {
             (-peak).min(ends)
-        })
+        }
     } else {
-        Some(ends)
+        ends
+    })
+}
+
+/// Whether the great circle with normal `n` peaks strictly between the meridians whose
+/// `(sin, cos)` are `a` (west) and `b` (east), less than 180° apart (for its trough, pass the
+/// mirrored normal). The slope's sign places the peak without an angle:
+/// `tan lat = -(n.x cos λ + n.y sin λ) / n.z` rises with λ where
+/// `(n.x sin λ - n.y cos λ) / n.z > 0`, so the peak is inside when the circle rises at `a`
+/// and falls at `b`. `None` for a circle through the poles (or a zero normal).
+#[inline]
+pub(crate) fn peak_between(n: V3, a: (f64, f64), b: (f64, f64)) -> Option<bool> {
+    if n.z == 0.0 {
+        return None;
     }
+    let rises = |(s, c): (f64, f64)| (n.x * s - n.y * c) / n.z;
+    Some(rises(a) > 0.0 && rises(b) < 0.0)
 }
 
 /// The longitude offset (radians, in [0, π]) from a point at latitude `lat` to the vertex of

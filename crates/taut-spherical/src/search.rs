@@ -34,8 +34,8 @@ use taut_search::{Entry, OpenList};
 use crate::error::SphereError;
 use crate::geo::{
     ANGLE_EPS, COST_EPS, LatLon, MeridianView, V3, angle_lower_bound, crossing_lat,
-    crossing_lat_sc, extreme_between, extreme_lat, lat_from_vertex, lat_sin_cos_fast, round_fast,
-    tangent_offset, unwrap_near,
+    crossing_lat_sc, crossing_tan_sc, extreme_lat, lat_from_vertex, lat_sin_cos_fast, peak_between,
+    round_fast, tangent_offset, unwrap_near,
 };
 use crate::grid::{Run, SphereGrid};
 use crate::route::{Leg, Route};
@@ -1594,19 +1594,50 @@ fn sweep(
     goal: &Goal,
     r: PointRoot,
     node: Node,
-    (mut b_lo, n_lo): (f64, V3),
-    (mut b_hi, n_hi): (f64, V3),
+    (b_lo, n_lo): (f64, V3),
+    (b_hi, n_hi): (f64, V3),
 ) -> Swept {
-    let mut n = node;
-    let (h, res) = (grid.height(), grid.res_lon());
-    let df = n.dir as f64;
-    if r.lat.abs() >= FRAC_PI_2 - SWEEP_MARGIN {
-        return Swept {
-            node: n,
-            b_lo,
-            b_hi,
-        };
+    let unmoved = Swept { node, b_lo, b_hi };
+    if r.lat.abs() >= FRAC_PI_2 - SWEEP_MARGIN || n_lo.z == 0.0 || n_hi.z == 0.0 {
+        return unmoved;
     }
+    let (h, res) = (grid.height(), grid.res_lon());
+    let df = node.dir as f64;
+    // Latitudes as tangents (monotone, and the crossings' own form: `atan` of them is what
+    // `crossing_lat_sc` returns), so a swept column takes no trigonometric call. A margin of
+    // SWEEP_MARGIN in latitude is at least this much in tangent.
+    let line_tan = |i: u32| {
+        let (s, c) = grid.line_sin_cos(i);
+        s / c
+    };
+    let margin = |t: f64| 2.0 * SWEEP_MARGIN * (1.0 + t * t);
+    // Strictly below row line `i` (above, for `above`), by the margin; at a pole, by 1e-8 rad
+    // (the pole's own tangent is not finite).
+    let below = |t: f64, i: u32| {
+        if i == 0 {
+            t < 1e8
+        } else {
+            let l = line_tan(i);
+            t < l - margin(l)
+        }
+    };
+    let above = |t: f64, i: u32| {
+        if i == h {
+            t > -1e8
+        } else {
+            let l = line_tan(i);
+            t > l + margin(l)
+        }
+    };
+    let crossings = |k: i64| {
+        let (s, c) = grid.meridian_sin_cos(k);
+        (crossing_tan_sc(n_lo, s, c), crossing_tan_sc(n_hi, s, c))
+    };
+    let mut n = node;
+    let mut at_k = crossings(n.k);
+    // The row holding the upper ray's crossing of the next meridian, followed line by line.
+    let mut row = (((FRAC_PI_2 - b_hi) / grid.res_lat()) as u32).min(h - 1);
+    let mut moved = false;
     loop {
         let (k, m) = (n.k, n.k + n.dir);
         let lk = unwrap_near(grid.meridian_lon(k), r.lon);
@@ -1615,53 +1646,62 @@ fn sweep(
         if df * (lm - r.lon) + res >= PI - 1e-6 || goal_lon_in(grid, goal, col, lk, lm).is_some() {
             break;
         }
-        let (top, bot) = (
-            grid.row_line_lat(n.run.top),
-            grid.row_line_lat(n.run.bottom),
-        );
+        let at_m = crossings(m);
         // The cone's highest and lowest latitudes across the column: its upper ray's peak or
         // its lower ray's trough if inside the column, else their ends.
-        let (ends_k, ends_m) = if lk < lm {
+        let (west, east) = if lk < lm {
             (grid.meridian_sin_cos(k), grid.meridian_sin_cos(m))
         } else {
             (grid.meridian_sin_cos(m), grid.meridian_sin_cos(k))
         };
-        let Some(hi_ext) = extreme_between(n_hi, n.hi.max(b_hi), ends_k, ends_m, true) else {
+        let (Some(peak), Some(trough)) = (
+            peak_between(n_hi, west, east),
+            peak_between(n_lo.mirrored(), west, east),
+        ) else {
             break;
         };
-        let Some(lo_ext) = extreme_between(n_lo, n.lo.min(b_lo), ends_k, ends_m, false) else {
-            break;
+        // tan of a circle's peak latitude: |horizontal part of the normal| / |n.z|.
+        let hi_ext = if peak {
+            n_hi.x.hypot(n_hi.y) / n_hi.z.abs()
+        } else {
+            at_k.1.max(at_m.1)
         };
-        if hi_ext > top - SWEEP_MARGIN || lo_ext < bot + SWEEP_MARGIN {
+        let lo_ext = if trough {
+            -n_lo.x.hypot(n_lo.y) / n_lo.z.abs()
+        } else {
+            at_k.0.min(at_m.0)
+        };
+        if !below(hi_ext, n.run.top) || !above(lo_ext, n.run.bottom) {
             break;
         }
         // The run entered after `m` holds the whole projection.
-        let next = col + n.dir;
-        let row = (((FRAC_PI_2 - b_hi) / grid.res_lat()) as u32).min(h - 1);
-        let Some(run) = grid.run_at(row, next) else {
+        while row > 0 && at_m.1 > line_tan(row) {
+            row -= 1;
+        }
+        while row + 1 < h && at_m.1 < line_tan(row + 1) {
+            row += 1;
+        }
+        let Some(run) = grid.run_at(row, col + n.dir) else {
             break;
         };
-        if grid.row_line_lat(run.top) < b_hi + SWEEP_MARGIN
-            || grid.row_line_lat(run.bottom) > b_lo - SWEEP_MARGIN
-        {
+        if !below(at_m.1, run.top) || !above(at_m.0, run.bottom) {
             break;
         }
-        n = Node {
-            k: m,
-            lo: b_lo,
-            hi: b_hi,
-            run,
-            ..n
-        };
-        // Each ray keeps its great circle: only its crossing of the next meridian is new.
-        let (sn, cn) = grid.meridian_sin_cos(m + n.dir);
-        b_lo = crossing_lat_sc(n_lo, sn, cn);
-        b_hi = crossing_lat_sc(n_hi, sn, cn);
+        n = Node { k: m, run, ..n };
+        at_k = at_m;
+        moved = true;
     }
+    if !moved {
+        return unmoved;
+    }
+    // Back to latitudes, as the column-by-column expansion would have computed them.
+    let (s, c) = grid.meridian_sin_cos(n.k + n.dir);
+    n.lo = at_k.0.atan();
+    n.hi = at_k.1.atan();
     Swept {
         node: n,
-        b_lo,
-        b_hi,
+        b_lo: crossing_lat_sc(n_lo, s, c),
+        b_hi: crossing_lat_sc(n_hi, s, c),
     }
 }
 

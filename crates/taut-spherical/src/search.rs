@@ -603,30 +603,12 @@ impl SearchContext {
             lon: t.lk,
             g: t.g,
         };
-        let m = t.k + t.dir;
-        let lm = t.lk + t.dir as f64 * grid.res_lon();
-        let col = if t.dir > 0 { t.k } else { t.k - 1 };
-        let (b_lo, b_hi) = if t.up {
+        let bounds = if t.up {
             (t.bound, FRAC_PI_2)
         } else {
             (-FRAC_PI_2, t.bound)
         };
-        self.fan(
-            grid,
-            goal,
-            pr,
-            FanSpec {
-                col,
-                run: t.run,
-                la: t.lk,
-                m,
-                lm,
-                dir: t.dir,
-                b_lo,
-                b_hi,
-                near: None,
-            },
-        );
+        self.fan_from_vertex(grid, goal, pr, t.k, t.dir, t.run, bounds);
         if t.flat {
             self.flat(grid, goal, pr, t.k, t.i, t.up, None);
         }
@@ -886,6 +868,33 @@ impl SearchContext {
         }
     }
 
+    /// The fan from a root `r` on meridian `k` (at `r.lon`) into the column on side `dir`
+    /// (`run` of it), restricted to the rays crossing the far meridian within `(b_lo, b_hi)`.
+    #[allow(clippy::too_many_arguments)]
+    fn fan_from_vertex(
+        &mut self,
+        grid: &SphereGrid,
+        goal: &Goal,
+        r: PointRoot,
+        k: i64,
+        dir: i64,
+        run: Run,
+        (b_lo, b_hi): (f64, f64),
+    ) {
+        let spec = FanSpec {
+            col: if dir > 0 { k } else { k - 1 },
+            run,
+            la: r.lon,
+            m: k + dir,
+            lm: r.lon + dir as f64 * grid.res_lon(),
+            dir,
+            b_lo,
+            b_hi,
+            near: None,
+        };
+        self.fan(grid, goal, r, spec);
+    }
+
     /// The fan of great circles from point root `r` across column `s.col` (run `s.run`) from
     /// longitude `s.la` to meridian `s.m`, restricted to the rays crossing `s.m` within
     /// `[s.b_lo, s.b_hi]`: pushes the visible part of `s.m`, the edge roots where the run's top
@@ -903,8 +912,8 @@ impl SearchContext {
                     self.cone_to_antipode(grid, goal, r, &s, near);
                 }
                 for top in [true, false] {
-                    if let Some(c) = tangent_before_antipode(grid, r, &s, near, top) {
-                        self.edge_root(grid, goal, r, &s, c, top);
+                    if let Some(t) = tangent_before_antipode(grid, r, &s, near, top) {
+                        self.edge_root(grid, goal, r, &s, t, top);
                     }
                 }
             }
@@ -931,70 +940,58 @@ impl SearchContext {
         self.goal_in_fan(grid, goal, r, &s);
         // Edge roots: the fan is cut by a tangency and the tangent ray is in the fan.
         for (c, is_top) in [(top, true), (bot, false)] {
-            if c.tangent.is_none() {
-                continue;
-            }
+            let Some(lon_t) = c.tangent else { continue };
             // The tangent ray must be one of the fan's rays (possibly its boundary: then the
             // strip beyond it is outside the fan but still reached along the edge).
-            let inside = c.bound >= s.b_lo - ANGLE_EPS && c.bound <= s.b_hi + ANGLE_EPS;
-            if inside {
-                self.edge_root(grid, goal, r, &s, c, is_top);
+            if c.bound >= s.b_lo - ANGLE_EPS && c.bound <= s.b_hi + ANGLE_EPS {
+                self.edge_root(grid, goal, r, &s, (lon_t, c.bound), is_top);
             }
         }
     }
 
     /// The edge root where the fan's ray tangent to the run's top (`is_top`) or bottom touches
-    /// it (cut `c`, whose `tangent` is set and whose `bound` is the tangent ray's crossing of
-    /// the far meridian): the region between that ray and the edge on the far meridian, and
-    /// the goal beyond the ray in this column.
+    /// it at longitude `lon_t` (`bound`: the tangent ray's crossing of the far meridian): the
+    /// region between that ray and the edge on the far meridian, and the goal beyond the ray in
+    /// this column.
     fn edge_root(
         &mut self,
         grid: &SphereGrid,
         goal: &Goal,
         r: PointRoot,
         s: &FanSpec,
-        c: Cut,
+        (lon_t, bound): (f64, f64),
         is_top: bool,
     ) {
-        let Some(lon_t) = c.tangent else {
-            return;
+        let (line, sgn) = if is_top {
+            (s.run.top, 1.0)
+        } else {
+            (s.run.bottom, -1.0)
         };
-        {
-            let (line, sgn) = if is_top {
-                (s.run.top, 1.0)
-            } else {
-                (s.run.bottom, -1.0)
-            };
-            let lat0 = grid.row_line_lat(line);
-            let tv = V3::from_lat_lon(lat0, lon_t);
-            let g = r.g + r.v.angle(tv);
-            // The fan's far meridian `s.m` is at `s.lm`, in the frame of `lon_t`.
-            let tau = 2.0 * PI;
-            let wrap = tau * ((s.lm - grid.meridian_lon(s.m)) / tau).round();
-            let id = self.push_root(RootData {
-                kind: RootKind::Edge {
-                    v: tv,
-                    lat0,
-                    lon_t,
-                    line,
-                    s: sgn,
-                    wrap,
-                },
-                g,
-                parent: r.id,
-                dep_lon: f64::NAN,
-                to_goal: 0.0,
-            });
-            // The region between the tangent ray and the edge, on the far meridian.
-            let (lo, hi) = if is_top {
-                (c.bound, lat0)
-            } else {
-                (lat0, c.bound)
-            };
-            self.push_split(grid, id, tv, g, s.m, s.dir, s.run, lo, hi);
-            // The goal in this column beyond the tangent ray.
-            self.goal_via_edge(grid, goal, id, s.col, s.run, s.dir, s.la, s.lm, None);
-        }
+        let lat0 = grid.row_line_lat(line);
+        let tv = V3::from_lat_lon(lat0, lon_t);
+        let g = r.g + r.v.angle(tv);
+        // The fan's far meridian `s.m` is at `s.lm`, in the frame of `lon_t`.
+        let tau = 2.0 * PI;
+        let wrap = tau * ((s.lm - grid.meridian_lon(s.m)) / tau).round();
+        let id = self.push_root(RootData {
+            kind: RootKind::Edge {
+                v: tv,
+                lat0,
+                lon_t,
+                line,
+                s: sgn,
+                wrap,
+            },
+            g,
+            parent: r.id,
+            dep_lon: f64::NAN,
+            to_goal: 0.0,
+        });
+        // The region between the tangent ray and the edge, on the far meridian.
+        let (lo, hi) = if is_top { (bound, lat0) } else { (lat0, bound) };
+        self.push_split(grid, id, tv, g, s.m, s.dir, s.run, lo, hi);
+        // The goal in this column beyond the tangent ray.
+        self.goal_via_edge(grid, goal, id, s.col, s.run, s.dir, s.la, s.lm, None);
     }
 
     /// The goal, if it lies in the fan's column and run and a ray of the fan reaches it.
@@ -1168,26 +1165,9 @@ impl SearchContext {
             if !legal {
                 continue;
             }
-            let Some(run) = run_containing(grid, col, lat) else {
-                continue;
-            };
-            let m = k + fdir;
-            self.fan(
-                grid,
-                goal,
-                pr,
-                FanSpec {
-                    col,
-                    run,
-                    la: lk,
-                    m,
-                    lm: lk + fdir as f64 * grid.res_lon(),
-                    dir: fdir,
-                    b_lo: -FRAC_PI_2,
-                    b_hi: FRAC_PI_2,
-                    near: None,
-                },
-            );
+            if let Some(run) = run_containing(grid, col, lat) {
+                self.fan_from_vertex(grid, goal, pr, k, fdir, run, (-FRAC_PI_2, FRAC_PI_2));
+            }
         }
         // Along the meridian: north between the two upper cells, south between the lower.
         if au || (du && to_up) {
@@ -1584,8 +1564,9 @@ const SWEEP_MARGIN: f64 = 1e-9;
 /// the whole projection (one successor), the goal's longitude is not in the column, and the
 /// root is more than 180° minus a column away. A polar run's top (or bottom) is the pole, so a
 /// cone strictly inside it never reaches the pole. (Half the columns of the 0.5° Earth's
-/// oceans belong to runs open to the Arctic: leaving them out halved what was swept.) `lo` and `hi` are the
-/// node's rays' crossings of the next meridian with their great circles' normals. Returns the
+/// oceans belong to runs open to the Arctic: leaving them out halved what was swept.) The two
+/// pairs are the node's lower and upper rays' crossings of the next meridian with their great
+/// circles' normals, as [`project_ray`] gives them. Returns the
 /// node on the last meridian so reached (the node itself if none) and its crossings of the
 /// meridian after that, as [`project_ray`] gives them. The nodes skipped are not counted as
 /// expanded, as Euclidean Anya does not count the intermediate nodes it expands in place.
@@ -1805,10 +1786,10 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
 ///
 /// The great circles through the point, other than its meridian, are
 /// `tan lat(δ) = tan φ cos δ + a sin δ` (`δ` the longitude travelled); all meet at the
-/// antipode (`δ = π`). At each `δ`
-/// the latitude grows with `a`, so each bound of the band is one bound on `a` per `δ`, whose
-/// extreme over `[da, π)` lies at `da`, at the one stationary point (`cos δ = tan φ / tan
-/// band`, where the ray is tangent to the band's parallel) or in the limit at `π`.
+/// antipode (`δ = π`). At each `δ` the latitude grows with `a`, so each bound of the band is
+/// one bound on `a` per `δ`, whose extreme over `[da, π)` lies at `da`, at the one stationary
+/// point (`cos δ = tan φ / tan band`, where the ray is tangent to the band's parallel) or in
+/// the limit at `π`.
 fn rays_to_antipode(phi: f64, da: f64, near: (f64, f64), band: (f64, f64)) -> Option<f64> {
     let t = phi.tan();
     let (sa, ca) = da.sin_cos();
@@ -1853,15 +1834,16 @@ fn rays_to_antipode(phi: f64, da: f64, near: (f64, f64), band: (f64, f64)) -> Op
 }
 
 /// In a fan whose far meridian lies 180° or more from the root (so [`cut`] does not apply):
-/// the cut of the run's top (`top`) or bottom by the ray of cone node `near` tangent to it, if
-/// that ray touches it inside the column, short of the antipode.
+/// where the ray of cone node `near` tangent to the run's top (`top`) or bottom touches it,
+/// if inside the column and short of the antipode, as (tangent longitude, the ray's crossing
+/// of the far meridian).
 fn tangent_before_antipode(
     grid: &SphereGrid,
     r: PointRoot,
     s: &FanSpec,
     near: (f64, f64),
     top: bool,
-) -> Option<Cut> {
+) -> Option<(f64, f64)> {
     let line = if top { s.run.top } else { s.run.bottom };
     if line == 0 || line == grid.height() {
         return None;
@@ -1880,10 +1862,7 @@ fn tangent_before_antipode(
     if c < near.0 - ANGLE_EPS || c > near.1 + ANGLE_EPS {
         return None;
     }
-    Some(Cut {
-        bound: lat_from_vertex(lat, lv, s.lm),
-        tangent: Some(lv),
-    })
+    Some((lv, lat_from_vertex(lat, lv, s.lm)))
 }
 
 /// The goal's longitude unwrapped near the column, if it lies in the column (closed) between

@@ -5,8 +5,15 @@
 //! free cells (SplitMix64 seeded by [`seed_for`]`(seed, "frit", map)`), redrawn until they are
 //! distinct and connected under the agents' move rule. Every real-time algorithm runs every
 //! problem at every lookahead; LRTA*, Bug2 and FRIT(BFS) run once (their lookahead is fixed);
-//! the full-knowledge optimum comes from A* (octile, no corner cutting). Every run must reach
-//! the goal; the simulator asserts the lookahead bound of every episode.
+//! the full-knowledge optimum comes from A* under the same move rule
+//! ([`World::optimal_cost`]). Every run must reach the goal; the simulator asserts the
+//! lookahead bound of every episode.
+//!
+//! The FRIT family runs with one [`FritConfig`] (a profile, `paper` or `taut`, and single
+//! options over it) and the world with one [`MoveRule`]; both are written into every report.
+//! The summary gives the paper's cost ratios with 95 % bootstrap intervals (problems resampled
+//! within each map, the same draw for both algorithms of a ratio), and the distribution of
+//! planning-episode times per lookahead.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -16,9 +23,10 @@ use std::time::Instant;
 
 use plotters::prelude::*;
 use rayon::prelude::*;
-use taut::baselines::astar::AStar;
-use taut::frit::{Algo, RunParams, Scratch, Status, World, run};
-use taut::grid::{FreeSet, Grid, MapFile, Point, Status as PlanStatus};
+use taut::frit::{
+    Algo, FritConfig, MoveRule, RunParams, Scratch, Status, TimeHistogram, World, run,
+};
+use taut::grid::{FreeSet, Grid, MapFile};
 
 use crate::error::BenchError;
 use crate::machine::Provenance;
@@ -40,8 +48,11 @@ pub const PAPER_MAPS: [&str; 12] = [
     "WheelofWar",
 ];
 
-/// Lookaheads 1, 2, 4, ..., 512.
-pub const LOOKAHEADS: [u32; 10] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+/// The paper's 9 lookaheads (its section 4: 1, 2, 4, ..., 128 and 512; no 256).
+pub const LOOKAHEADS: [u32; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 512];
+
+/// Bootstrap resamples behind each interval.
+pub const BOOTSTRAP_RESAMPLES: usize = 2000;
 
 /// The default seed.
 pub const DEFAULT_SEED: u64 = 20_130_611;
@@ -65,6 +76,17 @@ pub struct FritOptions {
     pub threads: usize,
     /// Print progress on stderr.
     pub progress: bool,
+    /// The FRIT family's configuration (the other agents ignore it).
+    pub config: FritConfig,
+    /// A name for the configuration in reports (`paper`, `taut`, `paper+learned-h=keep`).
+    pub config_name: String,
+    /// The world's move rule (and the optimum's).
+    pub moves: MoveRule,
+    /// INTREE pointer steps per unit of lookahead ([`RunParams::steps_per_expansion`];
+    /// `u64::MAX` for unbounded walks).
+    pub steps_per_expansion: u64,
+    /// A cap on moves per run instead of the library's default ([`RunParams::max_moves`]).
+    pub max_moves: Option<u64>,
 }
 
 /// One problem.
@@ -74,7 +96,7 @@ pub struct Problem {
     pub start: (i32, i32),
     /// Goal cell.
     pub goal: (i32, i32),
-    /// Full-knowledge optimum (octile, no corner cutting).
+    /// Full-knowledge optimum under the world's move rule.
     pub optimal: f64,
 }
 
@@ -112,10 +134,12 @@ pub struct RunRow {
     pub start: (i32, i32),
     /// Goal cell.
     pub goal: (i32, i32),
+    /// Planning-episode times of the run.
+    pub episode_times: TimeHistogram,
 }
 
-/// Draws `n` solvable problems on `grid` (see the module docs) and solves each with A*.
-pub fn problems(grid: &Grid, world: &World<'_>, n: usize, seed: u64) -> Vec<Problem> {
+/// Draws `n` solvable problems on `world` (see the module docs) and solves each with A*.
+pub fn problems(world: &World<'_>, n: usize, seed: u64) -> Vec<Problem> {
     let free: Vec<u32> = (0..world.cells() as u32)
         .filter(|&c| world.is_free(c))
         .collect();
@@ -124,25 +148,16 @@ pub fn problems(grid: &Grid, world: &World<'_>, n: usize, seed: u64) -> Vec<Prob
         return out;
     }
     let mut rng = SplitMix64::new(seed);
-    let mut astar = AStar::new();
-    let mut answer = taut::grid::Answer::default();
     while out.len() < n {
         let s = free[rng.below(free.len())];
         let g = free[rng.below(free.len())];
         if s == g || !world.connected(s, g) {
             continue;
         }
-        let (sx, sy) = world.xy(s);
-        let (gx, gy) = world.xy(g);
-        let status = astar.search(grid, Point::new(sx, sy), Point::new(gx, gy), &mut answer);
-        let optimal = match status {
-            Ok(PlanStatus::Found) => answer.length,
-            _ => f64::NAN,
-        };
         out.push(Problem {
-            start: (sx, sy),
-            goal: (gx, gy),
-            optimal,
+            start: world.xy(s),
+            goal: world.xy(g),
+            optimal: world.optimal_cost(s, g).unwrap_or(f64::NAN),
         });
     }
     out
@@ -163,13 +178,8 @@ fn run_map(
     done: &AtomicUsize,
     total: usize,
 ) -> Vec<RunRow> {
-    let world = World::new(grid);
-    let probs = problems(
-        grid,
-        &world,
-        opts.problems,
-        seed_for(opts.seed, "frit", name),
-    );
+    let world = World::with_moves(grid, opts.moves);
+    let probs = problems(&world, opts.problems, seed_for(opts.seed, "frit", name));
     let mut jobs: Vec<(usize, Algo, u32)> = Vec::new();
     for (i, _) in probs.iter().enumerate() {
         for &algo in &opts.algos {
@@ -187,8 +197,12 @@ fn run_map(
         .par_iter()
         .map_init(Scratch::new, |scratch, &(i, algo, k)| {
             let p = &probs[i];
-            let mut agent = algo.agent();
-            let params = RunParams::new(algo.effective_lookahead(k));
+            let mut agent = algo.agent_with(&opts.config);
+            let params = RunParams {
+                steps_per_expansion: opts.steps_per_expansion,
+                max_moves: opts.max_moves,
+                ..RunParams::new(algo.effective_lookahead(k))
+            };
             let row = match run(&world, agent.as_mut(), p.start, p.goal, &params, scratch) {
                 Ok(out) => RunRow {
                     map: name.to_owned(),
@@ -206,6 +220,7 @@ fn run_map(
                     optimal: p.optimal,
                     start: p.start,
                     goal: p.goal,
+                    episode_times: out.stats.episode_times,
                 },
                 Err(_) => RunRow {
                     map: name.to_owned(),
@@ -223,6 +238,7 @@ fn run_map(
                     optimal: p.optimal,
                     start: p.start,
                     goal: p.goal,
+                    episode_times: TimeHistogram::default(),
                 },
             };
             if matches!(out_status(&row), Some(false)) && opts.progress {
@@ -297,6 +313,8 @@ pub struct Cell {
     pub episodes: f64,
     /// Largest episode seen.
     pub max_episode_expansions: u32,
+    /// Planning-episode times of every run.
+    pub episode_times: TimeHistogram,
 }
 
 /// The table of means, keyed by algorithm and lookahead.
@@ -312,6 +330,7 @@ pub fn summarise(rows: &[RunRow]) -> BTreeMap<(Algo, u32), Cell> {
         c.time_us += r.time_us;
         c.episodes += r.episodes as f64;
         c.max_episode_expansions = c.max_episode_expansions.max(r.max_episode_expansions);
+        c.episode_times.merge(&r.episode_times);
         *ep_time += r.episode_time_us;
         *eps += r.episodes;
     }
@@ -336,6 +355,126 @@ fn mean_optimal(rows: &[RunRow]) -> f64 {
     seen.values().sum::<f64>() / seen.len().max(1) as f64
 }
 
+/// A statistic with its 95 % bootstrap interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Interval {
+    /// The statistic on the whole sample.
+    pub value: f64,
+    /// 2.5th percentile of the bootstrap distribution.
+    pub lo: f64,
+    /// 97.5th percentile.
+    pub hi: f64,
+}
+
+impl std::fmt::Display for Interval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let digits = if self.value.abs() >= 100.0 { 0 } else { 2 };
+        write!(
+            f,
+            "{:.*} [{:.*}, {:.*}]",
+            digits, self.value, digits, self.lo, digits, self.hi
+        )
+    }
+}
+
+/// Costs of two algorithms on one problem.
+type Pair = (f64, f64);
+
+/// Costs of `a` and `b` on the same problems, grouped by map (problems either did not run
+/// are left out).
+fn paired_costs(rows: &[RunRow], a: (Algo, u32), b: (Algo, u32)) -> Vec<Vec<Pair>> {
+    type Maybe = (Option<f64>, Option<f64>);
+    let mut by: BTreeMap<(&str, usize), Maybe> = BTreeMap::new();
+    for r in rows {
+        let key = (r.algo, r.lookahead);
+        let e = by.entry((r.map.as_str(), r.problem)).or_default();
+        if key == a {
+            e.0 = Some(r.cost);
+        }
+        if key == b {
+            e.1 = Some(r.cost);
+        }
+    }
+    let mut maps: BTreeMap<&str, Vec<Pair>> = BTreeMap::new();
+    for ((map, _), pair) in by {
+        if let (Some(x), Some(y)) = pair {
+            maps.entry(map).or_default().push((x, y));
+        }
+    }
+    maps.into_values().collect()
+}
+
+/// `stat(Σx, Σy, n)` on `groups` and its 95 % interval from [`BOOTSTRAP_RESAMPLES`]
+/// resamples, each drawing every group's pairs with replacement (stratified by map, paired).
+/// Deterministic: the generator is seeded with `seed`.
+fn bootstrap(
+    groups: &[Vec<Pair>],
+    seed: u64,
+    stat: impl Fn(f64, f64, usize) -> f64,
+) -> Option<Interval> {
+    let n: usize = groups.iter().map(Vec::len).sum();
+    if n == 0 {
+        return None;
+    }
+    let add = |a: Pair, p: Pair| (a.0 + p.0, a.1 + p.1);
+    let (sx, sy) = groups.iter().flatten().copied().fold((0.0, 0.0), add);
+    let value = stat(sx, sy, n);
+    let mut rng = SplitMix64::new(seed);
+    let mut draws: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
+        .map(|_| {
+            let mut sum = (0.0, 0.0);
+            for g in groups {
+                for _ in 0..g.len() {
+                    sum = add(sum, g[rng.below(g.len())]);
+                }
+            }
+            stat(sum.0, sum.1, n)
+        })
+        .collect();
+    draws.sort_by(f64::total_cmp);
+    let at = |q: f64| draws[((q * draws.len() as f64) as usize).min(draws.len() - 1)];
+    Some(Interval {
+        value,
+        lo: at(0.025),
+        hi: at(0.975),
+    })
+}
+
+/// The ratio of mean costs `a / b` over the problems both ran, with its interval.
+pub fn cost_ratio(rows: &[RunRow], a: (Algo, u32), b: (Algo, u32)) -> Option<Interval> {
+    bootstrap(&paired_costs(rows, a, b), DEFAULT_SEED, |x, y, _| x / y)
+}
+
+/// The mean cost of `a`, with its interval.
+pub fn mean_cost(rows: &[RunRow], a: (Algo, u32)) -> Option<Interval> {
+    bootstrap(&paired_costs(rows, a, a), DEFAULT_SEED, |x, _, n| {
+        x / n as f64
+    })
+}
+
+/// The geometric mean and the median of the per-problem ratios `a / b`: far less swayed by
+/// the few very long runs than the ratio of means.
+pub fn per_problem_ratios(rows: &[RunRow], a: (Algo, u32), b: (Algo, u32)) -> Option<(f64, f64)> {
+    let mut r: Vec<f64> = paired_costs(rows, a, b)
+        .into_iter()
+        .flatten()
+        .filter(|&(x, y)| x > 0.0 && y > 0.0)
+        .map(|(x, y)| x / y)
+        .collect();
+    if r.is_empty() {
+        return None;
+    }
+    let geo = (r.iter().map(|x| x.ln()).sum::<f64>() / r.len() as f64).exp();
+    r.sort_by(f64::total_cmp);
+    let mid = r.len() / 2;
+    let median = if r.len() % 2 == 1 {
+        r[mid]
+    } else {
+        (r[mid - 1] + r[mid]) / 2.0
+    };
+    Some((geo, median))
+}
+
 /// Writes `runs.csv`, `summary.md` and `cost.svg` into `out`; returns the Markdown path.
 pub fn write_reports(
     rows: &[RunRow],
@@ -346,12 +485,19 @@ pub fn write_reports(
 ) -> Result<PathBuf, BenchError> {
     std::fs::create_dir_all(out).map_err(|e| write_err(out, e))?;
     let prov = Provenance::collect(repo);
-    let mut csv = format!("# {}\n# command: {command}\n", prov.line());
-    csv.push_str("map,problem,sx,sy,gx,gy,algo,lookahead,status,cost,optimal,moves,episodes,expansions,max_episode_expansions,time_us,episode_time_us\n");
+    let mut csv = format!(
+        "# {}\n# command: {command}\n# frit: {} ({}); moves: {}; intree steps per expansion: {}\n",
+        prov.line(),
+        opts.config_name,
+        opts.config,
+        opts.moves.name(),
+        steps_name(opts.steps_per_expansion)
+    );
+    csv.push_str("map,problem,sx,sy,gx,gy,algo,lookahead,status,cost,optimal,moves,episodes,expansions,max_episode_expansions,time_us,episode_time_us,episode_p50_us,episode_p99_us,episode_max_us\n");
     for r in rows {
         let _ = writeln!(
             csv,
-            "{},{},{},{},{},{},{},{},{},{:.6},{:.6},{},{},{},{},{:.1},{:.1}",
+            "{},{},{},{},{},{},{},{},{},{:.6},{:.6},{},{},{},{},{:.1},{:.1},{:.2},{:.2},{:.2}",
             r.map,
             r.problem,
             r.start.0,
@@ -368,7 +514,10 @@ pub fn write_reports(
             r.expansions,
             r.max_episode_expansions,
             r.time_us,
-            r.episode_time_us
+            r.episode_time_us,
+            us(r.episode_times.quantile(0.5)),
+            us(r.episode_times.quantile(0.99)),
+            us(Some(r.episode_times.max()))
         );
     }
     let csv_path = out.join("runs.csv");
@@ -391,6 +540,19 @@ pub fn write_reports(
         opts.seed,
         opts.threads,
         opt
+    );
+    let _ = writeln!(
+        md,
+        "FRIT family: **{}** (`{}`). Moves: **{}** (the optimum is A* under the same rule). \
+         INTREE pointer steps per unit of lookahead: {}. Move cap per run: {}.\n",
+        opts.config_name,
+        opts.config,
+        opts.moves.name(),
+        steps_name(opts.steps_per_expansion),
+        opts.max_moves.map_or(
+            "the library's (100 per free cell + 10,000)".to_owned(),
+            |m| m.to_string()
+        )
     );
     let _ = writeln!(
         md,
@@ -423,30 +585,85 @@ pub fn write_reports(
             c.max_episode_expansions
         );
     }
-    // The paper's ratios.
+    // The paper's ratios, with intervals.
     let _ = writeln!(
         md,
-        "\n## p-FRIT_RT against daRTAA* and FRIT_RT (mean cost ratio; > 1 means p-FRIT_RT is cheaper)\n"
+        "\n## p-FRIT_RT against daRTAA* and FRIT_RT (> 1 means p-FRIT_RT is cheaper)\n\n\
+         Ratio of mean costs with its 95 % bootstrap interval ({BOOTSTRAP_RESAMPLES} resamples \
+         of the problems within each map, paired), then the geometric mean and the median of \
+         the per-problem ratios. The paper reports ratios at lookaheads 1 and 16 only.\n"
     );
     let _ = writeln!(
         md,
-        "| lookahead | daRTAA* / p-FRIT_RT | FRIT_RT / p-FRIT_RT | RTAA* / p-FRIT_RT | daRTAA* time / p-FRIT_RT time |"
+        "| lookahead | daRTAA* / p-FRIT_RT [95 % CI] | paper | geo. mean, median | FRIT_RT / p-FRIT_RT [95 % CI] | paper | geo. mean, median | RTAA* / p-FRIT_RT [95 % CI] |"
     );
-    let _ = writeln!(md, "|---|---|---|---|---|");
-    let ratio = |a: Algo, k: u32, f: fn(&Cell) -> f64| -> String {
-        match (table.get(&(a, k)), table.get(&(Algo::PFritRt, k))) {
-            (Some(x), Some(p)) if f(p) > 0.0 => format!("{:.2}", f(x) / f(p)),
-            _ => "-".into(),
-        }
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
+    let p = |k: u32| (Algo::PFritRt, k);
+    let ci = |a: Algo, k: u32| cost_ratio(rows, (a, k), p(k)).map_or("-".into(), |i| i.to_string());
+    let geo = |a: Algo, k: u32| {
+        per_problem_ratios(rows, (a, k), p(k))
+            .map_or("-".into(), |(g, m)| format!("{g:.2}, {m:.2}"))
     };
     for &k in &opts.lookaheads {
+        let (pd, pf) = match k {
+            1 => ("6.9", "8.3"),
+            16 => ("2.7", "4.5"),
+            _ => ("", ""),
+        };
         let _ = writeln!(
             md,
-            "| {k} | {} | {} | {} | {} |",
-            ratio(Algo::DaRtaa, k, |c| c.cost),
-            ratio(Algo::FritRt, k, |c| c.cost),
-            ratio(Algo::Rtaa, k, |c| c.cost),
-            ratio(Algo::DaRtaa, k, |c| c.time_us)
+            "| {k} | {} | {pd} | {} | {} | {pf} | {} | {} |",
+            ci(Algo::DaRtaa, k),
+            geo(Algo::DaRtaa, k),
+            ci(Algo::FritRt, k),
+            geo(Algo::FritRt, k),
+            ci(Algo::Rtaa, k)
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\n## Mean cost beside the paper's (section 4 gives p-FRIT_RT at 16, 32, 64 and Bug2)\n"
+    );
+    let _ = writeln!(
+        md,
+        "| algorithm | lookahead | mean cost [95 % CI] | paper | cost / optimal |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|");
+    for ((algo, k), c) in &table {
+        let paper = match (algo, k) {
+            (Algo::PFritRt, 16) => "7,629",
+            (Algo::PFritRt, 32) => "4,210",
+            (Algo::PFritRt, 64) => "3,225",
+            (Algo::DaRtaa, 16) => "≈ 20,600 (2.7 × 7,629)",
+            (Algo::FritRt, 16) => "≈ 34,300 (4.5 × 7,629)",
+            (Algo::Bug2, _) => "6,546",
+            _ => "",
+        };
+        let m = mean_cost(rows, (*algo, *k)).map_or("-".into(), |i| i.to_string());
+        let _ = writeln!(md, "| {algo} | {k} | {m} | {paper} | {:.2} |", c.cost / opt);
+    }
+    let _ = writeln!(
+        md,
+        "\n## Planning time per episode\n\n\
+         Every episode of every run, by lookahead: quantiles from a histogram whose buckets are \
+         25 % wide (each figure is its bucket's upper edge, so at most 25 % above the true \
+         value), and the exact maximum. These are wall times of `decide`, so they need \
+         `--threads 1` on a quiet machine to mean anything.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| algorithm | lookahead | episodes | p50 µs | p99 µs | max µs |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|");
+    for ((algo, k), c) in &table {
+        let h = &c.episode_times;
+        let _ = writeln!(
+            md,
+            "| {algo} | {k} | {} | {:.2} | {:.2} | {:.1} |",
+            h.count(),
+            us(h.quantile(0.5)),
+            us(h.quantile(0.99)),
+            us(Some(h.max()))
         );
     }
     let failures: Vec<&RunRow> = rows.iter().filter(|r| r.status != "reached").collect();
@@ -467,6 +684,20 @@ pub fn write_reports(
     let svg = out.join("cost.svg");
     plot_costs(&table, opt, &opts.lookaheads, &svg)?;
     Ok(md_path)
+}
+
+/// A duration in µs (NaN for none).
+fn us(d: Option<std::time::Duration>) -> f64 {
+    d.map_or(f64::NAN, |d| d.as_secs_f64() * 1e6)
+}
+
+/// `unbounded` for `u64::MAX`, else the number.
+fn steps_name(steps: u64) -> String {
+    if steps == u64::MAX {
+        "unbounded".into()
+    } else {
+        steps.to_string()
+    }
 }
 
 /// The paper's Figure 3: mean solution cost against lookahead, with FRIT(BFS), Bug2 and the

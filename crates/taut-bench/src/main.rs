@@ -46,9 +46,30 @@ struct FritArgs {
     /// Problems per map (the paper uses 500).
     #[arg(long, value_name = "N", default_value_t = 500)]
     problems: usize,
-    /// Lookaheads (comma-separated). Default: 1, 2, 4, ..., 512.
+    /// Lookaheads (comma-separated). Default: the paper's 1, 2, 4, ..., 128 and 512.
     #[arg(long, value_delimiter = ',')]
     lookaheads: Vec<u32>,
+    /// The FRIT family's profile: `paper` (the algorithms as written; the library default)
+    /// or `taut` (our improvements). See docs/frit.md.
+    #[arg(long, default_value = "paper")]
+    profile: String,
+    /// One FRIT option over the profile, `name=value` (repeatable or comma-separated):
+    /// goal-test=all-min-f|top, learned-h=reset|keep, pointers=trajectory|keep-valid,
+    /// border=any-neighbour|common-neighbour, tree=first-in-delta|diagonal-first,
+    /// release=off|N.
+    #[arg(long = "frit-option", value_name = "NAME=VALUE")]
+    frit_options: Vec<String>,
+    /// The move rule: `no-corner-cut` (taut's, the default) or `corner-cut` (the paper's
+    /// model as written).
+    #[arg(long, default_value = "no-corner-cut")]
+    moves: taut::frit::MoveRule,
+    /// INTREE pointer steps per unit of lookahead, or `unbounded`.
+    #[arg(long, value_name = "N|unbounded", default_value = "64")]
+    intree_steps: String,
+    /// A cap on moves per run (default: the library's, 100 per free cell + 10,000); a run
+    /// that reaches it is a cutoff.
+    #[arg(long, value_name = "N")]
+    move_cap: Option<u64>,
     /// Algorithms (comma-separated). Default: all seven.
     #[arg(long, value_delimiter = ',')]
     algos: Vec<taut::frit::Algo>,
@@ -474,6 +495,27 @@ fn run_frit(args: &FritArgs) -> Result<(), BenchError> {
             msg: "a lookahead must be at least 1".into(),
         });
     }
+    let bad = |flag: &str, msg: String| BenchError::Data {
+        path: PathBuf::from(flag),
+        msg,
+    };
+    let mut config =
+        taut::frit::FritConfig::profile(&args.profile).map_err(|m| bad("--profile", m))?;
+    let mut config_name = args.profile.clone();
+    for spec in &args.frit_options {
+        config.set_all(spec).map_err(|m| bad("--frit-option", m))?;
+        config_name.push('+');
+        config_name.push_str(spec);
+    }
+    let steps_per_expansion = match args.intree_steps.as_str() {
+        "unbounded" => u64::MAX,
+        n => n.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
+            bad(
+                "--intree-steps",
+                format!("`{n}` is not a positive number or `unbounded`"),
+            )
+        })?,
+    };
     let opts = FritOptions {
         maps_dir,
         maps,
@@ -491,6 +533,11 @@ fn run_frit(args: &FritArgs) -> Result<(), BenchError> {
         seed: args.seed,
         threads: args.threads.max(1),
         progress: true,
+        config,
+        config_name,
+        moves: args.moves,
+        steps_per_expansion,
+        max_moves: args.move_cap,
     };
     let out = args.out.clone().unwrap_or_else(|| {
         let date = taut_bench::Provenance::collect(&repo).date;

@@ -9,7 +9,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use taut::frit::{Algo, FritError, RunOutcome, RunParams, Scratch, Status, World};
+use taut::frit::{Algo, FritConfig, FritError, RunOutcome, RunParams, Scratch, Status, World};
 use taut::grid::{Grid, MapFile, Point, Scenario};
 
 use crate::args::{AgentArgs, AgentFormat, AgentQueries, OutputFile};
@@ -214,12 +214,12 @@ impl AgentSummary {
 pub fn run_agent_query(
     world: &World<'_>,
     scratch: &mut Scratch,
-    algo: Algo,
+    (algo, config): (Algo, &FritConfig),
     k: u32,
     (index, start, goal): (usize, Point, Point),
     record: bool,
 ) -> AgentRow {
-    let mut agent = algo.agent();
+    let mut agent = algo.agent_with(config);
     let params = RunParams {
         record,
         ..RunParams::new(algo.effective_lookahead(k))
@@ -359,7 +359,8 @@ pub fn run_agent(
         }
         None => None,
     };
-    let world = World::new(&grid);
+    let world = World::with_moves(&grid, args.moves);
+    let config = args.frit_config();
     let mut scratch = Scratch::new();
     if args.format == AgentFormat::Csv {
         writeln!(out, "{AGENT_CSV_HEADER}")?;
@@ -372,7 +373,7 @@ pub fn run_agent(
         let row = run_agent_query(
             &world,
             &mut scratch,
-            args.algo,
+            (args.algo, &config),
             args.lookahead,
             query,
             record,

@@ -129,6 +129,40 @@ pub struct AgentArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = AgentFormat::Csv)]
     pub format: AgentFormat,
+    /// The FRIT family's profile: `paper` (the p-FRIT_RT paper's algorithms as written, the
+    /// default) or `taut` (our improvements; docs/frit.md gives their measured effect).
+    #[arg(long, value_name = "NAME", default_value = "paper",
+          value_parser = |s: &str| taut::frit::FritConfig::profile(s))]
+    pub profile: taut::frit::FritConfig,
+    /// One FRIT option over --profile, NAME=VALUE (repeatable or comma-separated):
+    /// goal-test=all-min-f|top, learned-h=reset|keep, pointers=trajectory|keep-valid,
+    /// border=any-neighbour|common-neighbour, tree=first-in-delta|diagonal-first,
+    /// release=off|N.
+    #[arg(long = "frit-option", value_name = "NAME=VALUE", value_parser = parse_frit_option)]
+    pub frit_options: Vec<String>,
+    /// How agents may move: `no-corner-cut` (the default, as every other planner in taut) or
+    /// `corner-cut` (diagonal moves between two blocked cells touching at a corner, as the
+    /// paper's model is written).
+    #[arg(long, value_name = "RULE", default_value = "no-corner-cut")]
+    pub moves: taut::frit::MoveRule,
+}
+
+impl AgentArgs {
+    /// The FRIT configuration: --profile with every --frit-option applied in order.
+    pub fn frit_config(&self) -> taut::frit::FritConfig {
+        let mut config = self.profile;
+        for spec in &self.frit_options {
+            // Each was checked by `parse_frit_option` when the arguments were parsed.
+            let _ = config.set_all(spec);
+        }
+        config
+    }
+}
+
+/// Checks a `--frit-option` value against every profile's option names and values.
+fn parse_frit_option(s: &str) -> Result<String, String> {
+    taut::frit::FritConfig::paper().set_all(s)?;
+    Ok(s.to_owned())
 }
 
 /// Output formats of `taut agent`.

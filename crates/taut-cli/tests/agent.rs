@@ -275,6 +275,41 @@ fn one_query_by_index_or_by_cells() {
 }
 
 #[test]
+fn profiles_options_and_corner_cutting_reach_every_goal() {
+    let scen = taut::grid::Scenario::read(fixture("arena.map.scen")).unwrap();
+    for extra in [
+        &["--profile", "taut"][..],
+        &[
+            "--frit-option",
+            "learned-h=keep,release=off",
+            "--frit-option",
+            "tree=diagonal-first",
+        ],
+        &[
+            "--moves",
+            "corner-cut",
+            "--frit-option",
+            "border=common-neighbour",
+        ],
+    ] {
+        let rows = parse_csv(&arena("p-frit-rt", "4", extra));
+        assert_eq!(rows.len(), scen.entries.len(), "{extra:?}");
+        for (r, e) in rows.iter().zip(&scen.entries) {
+            assert_eq!(r.status, "reached", "{extra:?} {r:?}");
+            // The octile column is the optimum without corner cutting; with it, paths may be
+            // shorter, but never shorter than the octile distance.
+            let (dx, dy) = ((e.goal.x - e.start.x).abs(), (e.goal.y - e.start.y).abs());
+            let octile = f64::from(dx.max(dy) - dx.min(dy))
+                + f64::from(dx.min(dy)) * std::f64::consts::SQRT_2;
+            assert!(
+                r.cost.unwrap() >= octile - LENGTH_TOLERANCE,
+                "{extra:?} {r:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn bad_arguments_are_usage_errors() {
     let (map, scen) = (fixture("arena.map"), fixture("arena.map.scen"));
     let agent = |extra: &[&str], code: i32| {
@@ -297,6 +332,13 @@ fn bad_arguments_are_usage_errors() {
     agent(&["--scen", &scen, "--format", "json"], 2);
     agent(&["--scen", &scen, "--render", "x.jpg"], 2);
     agent(&["--scen", &scen, "--free", "x"], 2);
+    let e = agent(&["--scen", &scen, "--profile", "fast"], 2);
+    assert!(e.contains("paper or taut"), "{e}");
+    let e = agent(&["--scen", &scen, "--frit-option", "learned-h=forget"], 2);
+    assert!(e.contains("reset | keep"), "{e}");
+    let e = agent(&["--scen", &scen, "--frit-option", "colour=walk"], 2);
+    assert!(e.contains("unknown FRIT option"), "{e}");
+    agent(&["--scen", &scen, "--moves", "diagonal"], 2);
     assert!(ok(&["agent", "--help"]).contains("max_episode_expansions"));
     assert!(ok(&["--help"]).contains("agent"));
 }

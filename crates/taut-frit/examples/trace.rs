@@ -1,5 +1,6 @@
-//! Debug aid: prints an agent's trail on a map. `cargo run --example trace -- MAP SX SY GX GY ALGO K`
-use taut_frit::{Algo, RunParams, Scratch, World, run};
+//! Debug aid: prints an agent's trail on a map.
+//! `cargo run --example trace -- MAP SX SY GX GY ALGO K [MOVES [PROFILE]]`
+use taut_frit::{Algo, FritConfig, MoveRule, RunParams, Scratch, World, run};
 use taut_grid::{FreeSet, Grid, MapFile};
 
 fn main() {
@@ -7,12 +8,17 @@ fn main() {
     let grid = Grid::from_map(&MapFile::read(&a[1]).unwrap(), &FreeSet::default());
     let n = |i: usize| a[i].parse::<i32>().unwrap();
     let algo: Algo = a[6].parse().unwrap();
-    let world = World::new(&grid);
+    let moves: MoveRule = a
+        .get(8)
+        .map_or(Ok(MoveRule::NoCornerCut), |m| m.parse())
+        .unwrap();
+    let config = FritConfig::profile(a.get(9).map_or("paper", String::as_str)).unwrap();
+    let world = World::with_moves(&grid, moves);
     let mut p = RunParams::new(algo.effective_lookahead(n(7) as u32));
     p.record = true;
     let out = run(
         &world,
-        algo.agent().as_mut(),
+        algo.agent_with(&config).as_mut(),
         (n(2), n(3)),
         (n(4), n(5)),
         &p,

@@ -45,7 +45,11 @@ mod error;
 pub mod sim;
 pub mod world;
 
-pub use agents::{Agent, Algo, Decision};
+pub use agents::{
+    Agent, Algo, Border, Decision, FritConfig, GoalTest, IdealTree, LearnedH, Pointers,
+};
 pub use error::FritError;
-pub use sim::{Body, Limits, RunOutcome, RunParams, Stats, Status, check_problem, run};
-pub use world::{Belief, Budget, DIRS, Scratch, View, World, move_cost, octile};
+pub use sim::{
+    Body, Limits, RunOutcome, RunParams, Stats, Status, TimeHistogram, check_problem, run,
+};
+pub use world::{Belief, Budget, DIRS, MoveRule, Scratch, View, World, move_cost, octile};

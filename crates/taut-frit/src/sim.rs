@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::agents::{Agent, Decision};
 use crate::error::FritError;
-use crate::world::{Belief, Budget, DIRS, Scratch, View, World, legal_move, move_cost};
+use crate::world::{Belief, Budget, DIRS, MoveRule, Scratch, View, World, legal_move, move_cost};
 
 /// How one run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +67,93 @@ pub struct Stats {
     pub max_decision_time: Duration,
     /// Blocked cells the agent discovered.
     pub discovered: u64,
+    /// The distribution of planning-episode times.
+    pub episode_times: TimeHistogram,
+}
+
+/// A histogram of durations in logarithmic buckets: bucket 0 holds everything below
+/// [`TimeHistogram::FIRST`], bucket `b ≥ 1` the durations in `[FIRST·1.25^(b−1),
+/// FIRST·1.25^b)`, the last bucket everything longer. So a quantile read from it is exact to
+/// within 25 %; the exact maximum is kept beside it. Recording is a logarithm and an
+/// increment, no allocation after the first.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TimeHistogram {
+    counts: Vec<u64>,
+    max: Duration,
+}
+
+impl TimeHistogram {
+    /// The upper edge of bucket 0.
+    pub const FIRST: Duration = Duration::from_nanos(50);
+    /// Number of buckets (the last one starts at about 2.2 s).
+    pub const BUCKETS: usize = 80;
+    const RATIO: f64 = 1.25;
+
+    fn bucket(d: Duration) -> usize {
+        let ratio = d.as_secs_f64() / Self::FIRST.as_secs_f64();
+        if ratio < 1.0 {
+            0
+        } else {
+            ((ratio.ln() / Self::RATIO.ln()).floor() as usize + 1).min(Self::BUCKETS - 1)
+        }
+    }
+
+    /// The upper edge of bucket `b`.
+    fn upper(b: usize) -> Duration {
+        Self::FIRST.mul_f64(Self::RATIO.powi(b as i32))
+    }
+
+    /// Records one duration.
+    pub fn record(&mut self, d: Duration) {
+        if self.counts.is_empty() {
+            self.counts.resize(Self::BUCKETS, 0);
+        }
+        self.counts[Self::bucket(d)] += 1;
+        self.max = self.max.max(d);
+    }
+
+    /// Adds another histogram's counts to this one.
+    pub fn merge(&mut self, other: &TimeHistogram) {
+        if other.counts.is_empty() {
+            return;
+        }
+        if self.counts.is_empty() {
+            self.counts.resize(Self::BUCKETS, 0);
+        }
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+        self.max = self.max.max(other.max);
+    }
+
+    /// Durations recorded.
+    pub fn count(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// The longest duration recorded (exact).
+    pub fn max(&self) -> Duration {
+        self.max
+    }
+
+    /// An upper bound on the `q`-quantile (`0 < q ≤ 1`): the upper edge of the bucket that
+    /// holds it, at most 25 % above the true value, and never above the maximum. `None` when
+    /// nothing was recorded.
+    pub fn quantile(&self, q: f64) -> Option<Duration> {
+        let n = self.count();
+        if n == 0 {
+            return None;
+        }
+        let rank = ((q.clamp(0.0, 1.0) * n as f64).ceil() as u64).max(1);
+        let mut seen = 0;
+        for (b, &c) in self.counts.iter().enumerate() {
+            seen += c;
+            if seen >= rank {
+                return Some(Self::upper(b).min(self.max));
+            }
+        }
+        Some(self.max)
+    }
 }
 
 impl Stats {
@@ -214,13 +301,15 @@ impl Body {
         if budget.expansions() > 0 || budget.steps() > 0 {
             s.episodes += 1;
             s.episode_time += dt;
+            s.episode_times.record(dt);
             s.max_episode_expansions = s.max_episode_expansions.max(budget.expansions());
         }
         match decision {
             Decision::Move(d) => {
                 let (x, y) = world.xy(self.pos);
                 let truth = |x: i32, y: i32| world.cell(x, y).is_some_and(|c| world.is_free(c));
-                let Some((nx, ny)) = legal_move(truth, x, y, d) else {
+                let cut = world.moves() == MoveRule::CornerCut;
+                let Some((nx, ny)) = legal_move(truth, cut, x, y, d) else {
                     let (dx, dy) = DIRS[usize::from(d % 8)];
                     self.status = Some(Status::Failed(format!(
                         "{} moved illegally from ({x}, {y}) by ({dx}, {dy})",
@@ -269,6 +358,9 @@ pub struct RunParams {
     pub steps_per_expansion: u64,
     /// Record the cells visited (for pictures).
     pub record: bool,
+    /// A cap on moves replacing the default of [`Limits::for_world`] (decisions are capped at
+    /// four times as many); a run that reaches it ends with [`Status::Cutoff`].
+    pub max_moves: Option<u64>,
 }
 
 impl RunParams {
@@ -285,6 +377,7 @@ impl RunParams {
             lookahead,
             steps_per_expansion: Self::STEPS_PER_EXPANSION,
             record: false,
+            max_moves: None,
         }
     }
 
@@ -320,7 +413,13 @@ pub fn run(
     scratch: &mut Scratch,
 ) -> Result<RunOutcome, FritError> {
     let (s, g) = check_problem(world, start, goal)?;
-    let limits = Limits::for_world(world);
+    let limits = match params.max_moves {
+        Some(max_moves) => Limits {
+            max_moves,
+            max_decisions: max_moves.saturating_mul(4),
+        },
+        None => Limits::for_world(world),
+    };
     let mut body = Body::default();
     body.begin(world, agent, s, g, params.record);
     while !body.done() {

@@ -38,20 +38,68 @@ pub fn octile(x0: i32, y0: i32, x1: i32, y1: i32) -> f64 {
     f64::from(hi - lo) + f64::from(lo) * SQRT_2
 }
 
-/// The true map shared by every agent: the grid and its connected components under the
-/// agents' move rule (8-connected, no corner cutting). Immutable and `Send + Sync`.
+/// Which diagonal moves are legal. Both rules move between the 8 neighbours of a cell, at
+/// cost 1 straight and √2 diagonal, and never onto a blocked cell; they differ only in the
+/// cells a diagonal move squeezes past.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum MoveRule {
+    /// A diagonal move also needs both cells it squeezes past to be free (the model of the
+    /// MovingAI `.scen` files and of every other planner in taut). The default.
+    #[default]
+    NoCornerCut,
+    /// A diagonal move needs only its target free, so an agent may slip between two blocked
+    /// cells that touch at a corner. This is the p-FRIT_RT paper's model as written (its
+    /// section 2: an arc joins two cells at distance at most √2, and it costs their distance
+    /// unless one of them is an obstacle).
+    CornerCut,
+}
+
+impl MoveRule {
+    /// The name used by `taut agent` and `taut-bench frit` (`no-corner-cut`, `corner-cut`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveRule::NoCornerCut => "no-corner-cut",
+            MoveRule::CornerCut => "corner-cut",
+        }
+    }
+}
+
+impl std::str::FromStr for MoveRule {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "no-corner-cut" => Ok(MoveRule::NoCornerCut),
+            "corner-cut" => Ok(MoveRule::CornerCut),
+            _ => Err(format!(
+                "unknown move rule `{s}` (expected no-corner-cut or corner-cut)"
+            )),
+        }
+    }
+}
+
+/// The true map shared by every agent: the grid, the move rule, and the grid's connected
+/// components under that rule. Immutable and `Send + Sync`.
 #[derive(Debug, Clone)]
 pub struct World<'g> {
     grid: &'g Grid,
     width: i32,
     height: i32,
+    moves: MoveRule,
     /// Component label per cell, 0 for blocked cells.
     component: Vec<u32>,
 }
 
 impl<'g> World<'g> {
-    /// Wraps a grid and labels its connected components (one flood fill, O(cells)).
+    /// Wraps a grid under the default move rule ([`MoveRule::NoCornerCut`]) and labels its
+    /// connected components (one flood fill, O(cells)).
     pub fn new(grid: &'g Grid) -> Self {
+        Self::with_moves(grid, MoveRule::NoCornerCut)
+    }
+
+    /// Wraps a grid under the move rule `moves` and labels its connected components.
+    pub fn with_moves(grid: &'g Grid, moves: MoveRule) -> Self {
+        let cut = moves == MoveRule::CornerCut;
         let (width, height) = (grid.width(), grid.height());
         let n = width as usize * height as usize;
         let mut component = vec![0u32; n];
@@ -71,7 +119,7 @@ impl<'g> World<'g> {
             while let Some(c) = queue.pop_front() {
                 let (cx, cy) = ((c % width as u32) as i32, (c / width as u32) as i32);
                 for d in 0..8u8 {
-                    if let Some((nx, ny)) = legal_move(|x, y| grid.is_free(x, y), cx, cy, d) {
+                    if let Some((nx, ny)) = legal_move(|x, y| grid.is_free(x, y), cut, cx, cy, d) {
                         let t = (ny * width + nx) as usize;
                         if component[t] == 0 {
                             component[t] = label;
@@ -85,8 +133,63 @@ impl<'g> World<'g> {
             grid,
             width,
             height,
+            moves,
             component,
         }
+    }
+
+    /// The move rule.
+    pub fn moves(&self) -> MoveRule {
+        self.moves
+    }
+
+    /// The cost of a shortest path from `start` to `goal` on the true map under the move rule
+    /// (full knowledge: a lower bound on any agent's cost), or `None` when they are not
+    /// connected. A* with the octile heuristic; allocates per call (it is for experiments, not
+    /// for agents).
+    pub fn optimal_cost(&self, start: u32, goal: u32) -> Option<f64> {
+        if !self.connected(start, goal) {
+            return None;
+        }
+        let cut = self.moves == MoveRule::CornerCut;
+        let (gx, gy) = self.xy(goal);
+        let h = |c: u32| {
+            let (x, y) = self.xy(c);
+            octile(x, y, gx, gy)
+        };
+        let free = |x: i32, y: i32| self.cell(x, y).is_some_and(|c| self.is_free(c));
+        let mut g = vec![f64::INFINITY; self.cells()];
+        let mut open = OpenList::default();
+        g[start as usize] = 0.0;
+        open.push(taut_search::Entry {
+            f: h(start),
+            g: 0.0,
+            id: start,
+        });
+        while let Some(e) = open.pop() {
+            if e.g > g[e.id as usize] {
+                continue;
+            }
+            if e.id == goal {
+                return Some(e.g);
+            }
+            let (x, y) = self.xy(e.id);
+            for d in 0..8u8 {
+                if let Some((nx, ny)) = legal_move(free, cut, x, y, d) {
+                    let t = (ny * self.width + nx) as u32;
+                    let ng = e.g + move_cost(d);
+                    if ng < g[t as usize] {
+                        g[t as usize] = ng;
+                        open.push(taut_search::Entry {
+                            f: ng + h(t),
+                            g: ng,
+                            id: t,
+                        });
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// The true map.
@@ -137,10 +240,12 @@ impl<'g> World<'g> {
 }
 
 /// The target of a move from `(x, y)` in direction `d` if it is legal under `free`: the
-/// target is free and, for a diagonal move, so are both cells it squeezes past.
+/// target is free and, for a diagonal move without `corner_cut`, so are both cells it
+/// squeezes past.
 #[inline(always)]
 pub(crate) fn legal_move(
     free: impl Fn(i32, i32) -> bool,
+    corner_cut: bool,
     x: i32,
     y: i32,
     d: u8,
@@ -150,7 +255,7 @@ pub(crate) fn legal_move(
     if !free(nx, ny) {
         return None;
     }
-    if d % 2 == 1 && !(free(x + dx, y) && free(x, y + dy)) {
+    if d % 2 == 1 && !corner_cut && !(free(x + dx, y) && free(x, y + dy)) {
         return None;
     }
     Some((nx, ny))
@@ -288,7 +393,17 @@ impl<'a> View<'a> {
     #[inline(always)]
     pub fn step(&self, c: u32, d: u8) -> Option<u32> {
         let (x, y) = self.xy(c);
-        legal_move(|x, y| self.free(x, y), x, y, d).map(|(nx, ny)| self.index(nx, ny))
+        let cut = self.world.moves == MoveRule::CornerCut;
+        legal_move(|x, y| self.free(x, y), cut, x, y, d).map(|(nx, ny)| self.index(nx, ny))
+    }
+
+    /// The cell reached from `c` by a move in direction `d` under `rule` instead of the
+    /// world's, if the belief allows it (Bug2 follows walls without cutting corners).
+    #[inline(always)]
+    pub fn step_under(&self, c: u32, d: u8, rule: MoveRule) -> Option<u32> {
+        let (x, y) = self.xy(c);
+        let cut = rule == MoveRule::CornerCut;
+        legal_move(|x, y| self.free(x, y), cut, x, y, d).map(|(nx, ny)| self.index(nx, ny))
     }
 
     /// The direction of the move from `a` to its neighbour `b`, if they are neighbours.
@@ -321,12 +436,29 @@ impl<'a> View<'a> {
         octile(ax, ay, bx, by)
     }
 
+    /// The move rule of the world the agent lives in (agents know how they may move).
+    #[inline(always)]
+    pub fn moves(&self) -> MoveRule {
+        self.world.moves
+    }
+
     /// Whether cell `c` borders a known obstacle: one of its 8 neighbours is known blocked
     /// (the map border counts).
     #[inline(always)]
     pub fn borders_obstacle(&self, c: u32) -> bool {
         let (x, y) = self.xy(c);
         DIRS.iter().any(|&(dx, dy)| self.blocked(x + dx, y + dy))
+    }
+
+    /// Whether the move from `c` in direction `d` passes a known obstacle that touches both
+    /// `c` and its target: `Succ(c, d − 1)` or `Succ(c, d + 1)` in the paper's clockwise
+    /// order is known blocked (Algorithm 4, line 10 of the p-FRIT_RT paper).
+    #[inline(always)]
+    pub fn move_skirts_obstacle(&self, c: u32, d: u8) -> bool {
+        let (x, y) = self.xy(c);
+        let (ax, ay) = DIRS[usize::from((d + 7) % 8)];
+        let (bx, by) = DIRS[usize::from((d + 1) % 8)];
+        self.blocked(x + ax, y + ay) || self.blocked(x + bx, y + by)
     }
 }
 

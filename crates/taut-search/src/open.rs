@@ -38,6 +38,13 @@ impl OpenList {
         self.heap.first()
     }
 
+    /// The entries in heap order: entry `i` comes no later than entries `2i + 1` and `2i + 2`
+    /// (so a search for every entry tied with the first can stop at any entry after it).
+    #[inline]
+    pub fn entries(&self) -> &[Entry] {
+        &self.heap
+    }
+
     /// Empties the heap, keeping its allocation.
     #[inline]
     pub fn clear(&mut self) {

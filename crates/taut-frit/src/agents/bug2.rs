@@ -14,11 +14,20 @@
 //!   discovered since, the walk is periodic and never meets the m-line ahead: Bug2 reports the
 //!   goal unreachable. The walk's states number 8 per cell and the belief changes at most once
 //!   per blocked cell, so this is detected within `8 · cells · (blocked cells + 1)` moves.
+//! - Bug2 never cuts a corner, even where the world allows it ([`MoveRule::CornerCut`]): to
+//!   its continuous original, two obstacles touching at a corner are one obstacle. (A boundary
+//!   walk that slips between them circles the first of two touching cells the m-line crosses
+//!   one after the other and never meets the m-line ahead.) So where corners may be cut, Bug2
+//!   does not reach a goal reachable only through such a diagonal gap: it reports it
+//!   unreachable (the simulator flags the claim as a failure) or walks to the move cap.
 //!
 //! Bug2 expands one state per decision (the cell it stands on).
 
 use super::{Agent, Decision};
-use crate::world::{Budget, DIRS, Scratch, View};
+use crate::world::{Budget, DIRS, MoveRule, Scratch, View};
+
+/// The moves Bug2 makes (see the module docs).
+const RULE: MoveRule = MoveRule::NoCornerCut;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -93,7 +102,7 @@ impl Bug2 {
     fn line_move(&self, view: &View<'_>, pos: u32, idx: i32) -> Option<u8> {
         let (nx, ny) = self.line(idx + 1);
         let d = view.dir(pos, view.index(nx, ny))?;
-        view.step(pos, d).map(|_| d)
+        view.step_under(pos, d, RULE).map(|_| d)
     }
 
     /// Starts following the boundary at `pos` after the m-line move in direction `d` failed.
@@ -181,7 +190,7 @@ impl Agent for Bug2 {
             return Decision::Unsolvable;
         }
         // First legal move clockwise after the wall direction.
-        let Some(k) = (1..8u8).find(|&k| view.step(pos, (w + k) % 8).is_some()) else {
+        let Some(k) = (1..8u8).find(|&k| view.step_under(pos, (w + k) % 8, RULE).is_some()) else {
             return Decision::Unsolvable;
         };
         let d = (w + k) % 8;

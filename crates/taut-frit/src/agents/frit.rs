@@ -49,7 +49,7 @@ use hashbrown::{HashMap, HashSet};
 
 use super::lookahead::{Stop, bounded_astar};
 use super::{Agent, Decision};
-use crate::world::{Budget, Scratch, View};
+use crate::world::{Budget, DIRS, Scratch, View, move_cost, octile};
 
 /// How many times p-FRIT_RT searches from one state in one reconnection before it gives the
 /// border restriction up there (see the module docs). Chosen on 5 problems per map of the
@@ -70,6 +70,224 @@ pub enum FritKind {
     PRt,
 }
 
+/// Which open states the reconnection search tests with INTREE before each expansion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GoalTest {
+    /// Every open state tied for the lowest `f` (Algorithm 4, line 6, as written).
+    AllMinF,
+    /// Only the state the search would expand next (RTAA*'s usual goal test).
+    Top,
+}
+
+/// What happens to the reconnection heuristic RTAA* learned when a reconnection ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LearnedH {
+    /// Every reconnection starts from the null heuristic (Algorithm 1 calls RTAA* afresh, and
+    /// Algorithm 3 takes "a heuristic function h" as its input).
+    Reset,
+    /// The values learned survive into later reconnections (our improvement: a reset agent
+    /// re-learns the same wall at every reconnection).
+    Keep,
+}
+
+/// Which parent pointers the steps taken while reconnecting overwrite (p-FRIT_RT only;
+/// FRIT_RT always follows Algorithm 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pointers {
+    /// `p(sᵢ) ← sᵢ₊₁` at every step (Algorithm 3, line 9).
+    Trajectory,
+    /// Only where `p(sᵢ)` is pruned (our improvement: a valid pointer may carry a chain that a
+    /// super-parent walk has half verified).
+    KeepValid,
+}
+
+/// Which states p-FRIT_RT's restricted search admits as successors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Border {
+    /// A successor with any known blocked neighbour, the map border included (the paper's
+    /// prose: "a state is added to Open only if it has a neighbor which is an obstacle").
+    AnyNeighbour,
+    /// A successor `Succ(s, i)` such that `Succ(s, i − 1)` or `Succ(s, i + 1)` is known blocked:
+    /// an obstacle touching both states (Algorithm 4, line 10, as written). Without corner
+    /// cutting such an obstacle forbids every diagonal move, so use it with
+    /// [`crate::MoveRule::CornerCut`].
+    CommonNeighbour,
+}
+
+/// The ideal tree's implicit parent pointers (before reconnection sets any).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IdealTree {
+    /// The first successor in the paper's clockwise order `δ` minimising `c(s, t) + h(t)` for
+    /// the octile `h` (the paper's definition, ties broken by its successor order). Toward a
+    /// goal that is farther along one axis, the straight step and the diagonal step tie; `δ`
+    /// order takes whichever comes first.
+    FirstInDelta,
+    /// Diagonal while both coordinates differ, then straight (also a minimiser; our choice).
+    DiagonalFirst,
+}
+
+/// The choices that make up a FRIT-family agent: every decision the p-FRIT_RT paper leaves
+/// open or that taut changed, as named options. [`FritConfig::paper`] (the default) is the
+/// reading closest to the paper; [`FritConfig::taut`] holds our improvements.
+/// `docs/frit.md` gives each option's measured effect.
+///
+/// Two deviations are in both: INTREE colours identify walks, not reconnections (with bounded
+/// walks the paper's single colour livelocks), and INTREE's allowance is a number of pointer
+/// steps per expansion ([`crate::RunParams::steps_per_expansion`]; the paper gives a time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FritConfig {
+    /// See [`GoalTest`].
+    pub goal_test: GoalTest,
+    /// See [`LearnedH`].
+    pub learned_h: LearnedH,
+    /// See [`Pointers`].
+    pub pointers: Pointers,
+    /// See [`Border`].
+    pub border: Border,
+    /// See [`IdealTree`].
+    pub tree: IdealTree,
+    /// p-FRIT_RT's release from border traps after this many searches from one state in one
+    /// reconnection (see the module docs); `None` turns it off.
+    pub release: Option<u32>,
+}
+
+impl Default for FritConfig {
+    fn default() -> Self {
+        Self::paper()
+    }
+}
+
+impl FritConfig {
+    /// The option names [`FritConfig::set`] accepts, with their values.
+    pub const OPTIONS: [(&'static str, &'static str); 6] = [
+        ("goal-test", "all-min-f | top"),
+        ("learned-h", "reset | keep"),
+        ("pointers", "trajectory | keep-valid"),
+        ("border", "any-neighbour | common-neighbour"),
+        ("tree", "first-in-delta | diagonal-first"),
+        ("release", "off | N (searches from one state)"),
+    ];
+
+    /// The paper's algorithms as written, where they leave a choice the reading closest to
+    /// them: all tied states goal-tested, the learned heuristic reset per reconnection,
+    /// pointers along the whole trajectory, the prose's border rule, the tree's ties in `δ`
+    /// order, and the release rule kept (see `docs/frit.md` for why).
+    pub const fn paper() -> Self {
+        FritConfig {
+            goal_test: GoalTest::AllMinF,
+            learned_h: LearnedH::Reset,
+            pointers: Pointers::Trajectory,
+            border: Border::AnyNeighbour,
+            tree: IdealTree::FirstInDelta,
+            release: Some(RELEASE_VISITS),
+        }
+    }
+
+    /// taut's improvements: the learned heuristic kept, valid pointers kept, the release
+    /// rule, only the top state goal-tested, diagonal-first ideal tree.
+    pub const fn taut() -> Self {
+        FritConfig {
+            goal_test: GoalTest::Top,
+            learned_h: LearnedH::Keep,
+            pointers: Pointers::KeepValid,
+            border: Border::AnyNeighbour,
+            tree: IdealTree::DiagonalFirst,
+            release: Some(RELEASE_VISITS),
+        }
+    }
+
+    /// A named profile: `paper` or `taut`.
+    pub fn profile(name: &str) -> Result<Self, String> {
+        match name {
+            "paper" => Ok(Self::paper()),
+            "taut" => Ok(Self::taut()),
+            _ => Err(format!("unknown profile `{name}` (expected paper or taut)")),
+        }
+    }
+
+    /// Sets one option from its name and value (see [`FritConfig::OPTIONS`]).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let bad = || {
+            let values = Self::OPTIONS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or("", |(_, v)| v);
+            format!("option `{name}` cannot be `{value}` (expected {values})")
+        };
+        match (name, value) {
+            ("goal-test", "all-min-f") => self.goal_test = GoalTest::AllMinF,
+            ("goal-test", "top") => self.goal_test = GoalTest::Top,
+            ("learned-h", "reset") => self.learned_h = LearnedH::Reset,
+            ("learned-h", "keep") => self.learned_h = LearnedH::Keep,
+            ("pointers", "trajectory") => self.pointers = Pointers::Trajectory,
+            ("pointers", "keep-valid") => self.pointers = Pointers::KeepValid,
+            ("border", "any-neighbour") => self.border = Border::AnyNeighbour,
+            ("border", "common-neighbour") => self.border = Border::CommonNeighbour,
+            ("tree", "first-in-delta") => self.tree = IdealTree::FirstInDelta,
+            ("tree", "diagonal-first") => self.tree = IdealTree::DiagonalFirst,
+            ("release", "off") => self.release = None,
+            ("release", n) => match n.parse::<u32>() {
+                Ok(n) if n > 0 => self.release = Some(n),
+                _ => return Err(bad()),
+            },
+            _ if Self::OPTIONS.iter().any(|(n, _)| *n == name) => return Err(bad()),
+            _ => {
+                let names: Vec<_> = Self::OPTIONS.iter().map(|(n, _)| *n).collect();
+                return Err(format!(
+                    "unknown FRIT option `{name}` (expected one of {})",
+                    names.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets options from `name=value` pairs separated by commas.
+    pub fn set_all(&mut self, spec: &str) -> Result<(), String> {
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("FRIT option `{item}` is not name=value"))?;
+            self.set(name.trim(), value.trim())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for FritConfig {
+    /// Every option as `name=value`, comma-separated (what [`FritConfig::set_all`] reads).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let goal = match self.goal_test {
+            GoalTest::AllMinF => "all-min-f",
+            GoalTest::Top => "top",
+        };
+        let learned = match self.learned_h {
+            LearnedH::Reset => "reset",
+            LearnedH::Keep => "keep",
+        };
+        let pointers = match self.pointers {
+            Pointers::Trajectory => "trajectory",
+            Pointers::KeepValid => "keep-valid",
+        };
+        let border = match self.border {
+            Border::AnyNeighbour => "any-neighbour",
+            Border::CommonNeighbour => "common-neighbour",
+        };
+        let tree = match self.tree {
+            IdealTree::FirstInDelta => "first-in-delta",
+            IdealTree::DiagonalFirst => "diagonal-first",
+        };
+        write!(
+            f,
+            "goal-test={goal},learned-h={learned},pointers={pointers},border={border},tree={tree},release="
+        )?;
+        match self.release {
+            Some(n) => write!(f, "{n}"),
+            None => f.write_str("off"),
+        }
+    }
+}
+
 /// The ideal tree and INTREE's bookkeeping.
 ///
 /// Colours identify *walks*, not just reconnections: every INTREE walk gets a fresh number,
@@ -82,7 +300,7 @@ pub enum FritKind {
 /// reconnection makes walks that merge block each other for good (we saw agents circle a
 /// pillar forever), which per-walk colours avoid.
 /// A walk walks through cells painted by other walks that have not given up.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Tree {
     /// Explicit parents set by reconnection; absent means implicit.
     parents: HashMap<u32, u32>,
@@ -97,6 +315,8 @@ struct Tree {
     next_walk: u32,
     /// The first walk number of the current reconnection.
     first_walk: u32,
+    /// How implicit pointers are chosen.
+    shape: IdealTree,
 }
 
 /// Where an INTREE walk of the current reconnection stands.
@@ -111,6 +331,18 @@ enum WalkState {
 }
 
 impl Tree {
+    fn new(shape: IdealTree) -> Self {
+        Tree {
+            parents: HashMap::new(),
+            color: HashMap::new(),
+            walks: Vec::new(),
+            sp: HashMap::new(),
+            next_walk: 0,
+            first_walk: 0,
+            shape,
+        }
+    }
+
     fn clear(&mut self) {
         self.parents.clear();
         self.color.clear();
@@ -164,11 +396,7 @@ impl Tree {
         }
         let t = match self.parents.get(&s) {
             Some(&t) => t,
-            None => {
-                let (x, y) = view.xy(s);
-                let (gx, gy) = view.xy(goal);
-                view.index(x + (gx - x).signum(), y + (gy - y).signum())
-            }
+            None => implicit_parent(view, s, self.shape),
         };
         view.can_move(s, t).then_some(t)
     }
@@ -226,10 +454,37 @@ impl Tree {
     }
 }
 
+/// `p(s)` in the ideal tree on the map without obstacles, for `s` not the goal.
+#[inline]
+fn implicit_parent(view: &View<'_>, s: u32, shape: IdealTree) -> u32 {
+    let (x, y) = view.xy(s);
+    let (gx, gy) = view.xy(view.goal());
+    match shape {
+        IdealTree::DiagonalFirst => view.index(x + (gx - x).signum(), y + (gy - y).signum()),
+        IdealTree::FirstInDelta => {
+            // c(s, t) + h(t) over the successors on the map, in δ order; a later one wins
+            // only when it is smaller by more than rounding (sums of 1s and √2s).
+            let mut best = (f64::INFINITY, s);
+            for (d, &(dx, dy)) in DIRS.iter().enumerate() {
+                let (tx, ty) = (x + dx, y + dy);
+                if tx < 0 || ty < 0 || tx >= view.width() || ty >= view.height() {
+                    continue;
+                }
+                let v = move_cost(d as u8) + octile(tx, ty, gx, gy);
+                if v < best.0 - 1e-9 {
+                    best = (v, view.index(tx, ty));
+                }
+            }
+            best.1
+        }
+    }
+}
+
 /// A FRIT-family agent (see the module docs).
 #[derive(Debug, Clone)]
 pub struct Frit {
     kind: FritKind,
+    config: FritConfig,
     tree: Tree,
     /// The reconnection heuristic learned by RTAA* (null heuristic: 0 when absent).
     learned: HashMap<u32, f64>,
@@ -251,11 +506,18 @@ pub struct Frit {
 }
 
 impl Frit {
-    /// A fresh agent of the given kind.
+    /// A fresh agent of the given kind with the default configuration
+    /// ([`FritConfig::paper`]).
     pub fn new(kind: FritKind) -> Self {
+        Self::with_config(kind, FritConfig::default())
+    }
+
+    /// A fresh agent of the given kind and configuration.
+    pub fn with_config(kind: FritKind, config: FritConfig) -> Self {
         Frit {
             kind,
-            tree: Tree::default(),
+            config,
+            tree: Tree::new(config.tree),
             learned: HashMap::new(),
             reconnecting: false,
             plan: Vec::new(),
@@ -269,8 +531,16 @@ impl Frit {
         }
     }
 
+    /// The agent's configuration.
+    pub fn config(&self) -> FritConfig {
+        self.config
+    }
+
     fn start_reconnection(&mut self) {
         self.tree.new_reconnection();
+        if self.config.learned_h == LearnedH::Reset {
+            self.learned.clear();
+        }
         self.visits.clear();
         self.unrestricted = false;
         self.plan.clear();
@@ -347,13 +617,14 @@ impl Frit {
     }
 
     /// Algorithm 3, line 10: the agent steps from `pos` to `next` while reconnecting, so
-    /// `p(pos) ← next`. p-FRIT_RT keeps a pointer that is still valid: a super-parent walk
-    /// from `pos` may have verified the chain behind it in earlier episodes, and the agent
-    /// can only follow that chain if it is still there when it comes back (overwriting it
-    /// with the agent's own circuit round an obstacle closes a cycle that every later walk
-    /// runs into; we saw agents circle a pillar forever).
+    /// `p(pos) ← next`. With [`Pointers::KeepValid`] p-FRIT_RT keeps a pointer that is still
+    /// valid: a super-parent walk from `pos` may have verified the chain behind it in earlier
+    /// episodes, and the agent can only follow that chain if it is still there when it comes
+    /// back (overwriting it with the agent's own circuit round an obstacle closes a cycle
+    /// that every later walk runs into; we saw agents circle a pillar forever).
     fn record_step(&mut self, view: &View<'_>, pos: u32, next: u32) {
-        if self.kind != FritKind::PRt || self.tree.parent(view, pos).is_none() {
+        let keep_valid = self.kind == FritKind::PRt && self.config.pointers == Pointers::KeepValid;
+        if !keep_valid || self.tree.parent(view, pos).is_none() {
             self.tree.parents.insert(pos, next);
         }
     }
@@ -369,10 +640,13 @@ impl Frit {
         if let Some(d) = self.plan_step(view, pos) {
             return d;
         }
-        if self.kind == FritKind::PRt && !self.unrestricted {
+        if let Some(release) = self.config.release
+            && self.kind == FritKind::PRt
+            && !self.unrestricted
+        {
             let v = self.visits.entry(pos).or_insert(0);
             *v += 1;
-            if *v >= RELEASE_VISITS && self.tree.parent(view, pos).is_some() {
+            if *v >= release && self.tree.parent(view, pos).is_some() {
                 if self.released.insert(pos) {
                     self.end_reconnection();
                     if let Some(d) = self.follow(view, pos) {
@@ -446,9 +720,18 @@ impl Frit {
         let learned = &self.learned;
         let tree = &mut self.tree;
         let h = |c: u32| learned.get(&c).copied().unwrap_or(0.0);
-        let admit = |c: u32| !restrict || view.borders_obstacle(c);
+        let common = self.config.border == Border::CommonNeighbour;
+        let admit = |c: u32, t: u32, d: u8| {
+            !restrict
+                || if common {
+                    view.move_skirts_obstacle(c, d)
+                } else {
+                    view.borders_obstacle(t)
+                }
+        };
         let resume = self.kind == FritKind::PRt;
-        bounded_astar(view, pos, budget, sc, &h, &admit, &mut |c, b| {
+        let all_min_f = self.config.goal_test == GoalTest::AllMinF;
+        bounded_astar(view, pos, budget, sc, &h, &admit, all_min_f, &mut |c, b| {
             if resume {
                 tree.intree_sp(view, c, b)
             } else {

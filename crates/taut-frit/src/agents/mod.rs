@@ -12,7 +12,7 @@ mod lookahead;
 mod rtaa;
 
 pub use bug2::Bug2;
-pub use frit::{Frit, FritKind};
+pub use frit::{Border, Frit, FritConfig, FritKind, GoalTest, IdealTree, LearnedH, Pointers};
 pub use rtaa::{Lrta, Rtaa};
 
 /// What an agent decided in one frame.
@@ -113,15 +113,27 @@ impl Algo {
         }
     }
 
-    /// A fresh agent.
+    /// A fresh agent; the FRIT family with the default configuration
+    /// ([`FritConfig::paper`]).
     pub fn agent(self) -> Box<dyn Agent> {
+        self.agent_with(&FritConfig::default())
+    }
+
+    /// Whether `config` changes this algorithm (only the FRIT family reads it).
+    pub fn is_frit(self) -> bool {
+        matches!(self, Algo::FritBfs | Algo::FritRt | Algo::PFritRt)
+    }
+
+    /// A fresh agent; the FRIT family configured by `config`, the others ignore it.
+    pub fn agent_with(self, config: &FritConfig) -> Box<dyn Agent> {
+        let config = *config;
         match self {
             Algo::Lrta => Box::new(Lrta::default()),
             Algo::Rtaa => Box::new(Rtaa::new(false)),
             Algo::DaRtaa => Box::new(Rtaa::new(true)),
-            Algo::FritBfs => Box::new(Frit::new(FritKind::Bfs)),
-            Algo::FritRt => Box::new(Frit::new(FritKind::Rt)),
-            Algo::PFritRt => Box::new(Frit::new(FritKind::PRt)),
+            Algo::FritBfs => Box::new(Frit::with_config(FritKind::Bfs, config)),
+            Algo::FritRt => Box::new(Frit::with_config(FritKind::Rt, config)),
+            Algo::PFritRt => Box::new(Frit::with_config(FritKind::PRt, config)),
             Algo::Bug2 => Box::new(Bug2::default()),
         }
     }

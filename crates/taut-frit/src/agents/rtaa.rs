@@ -153,7 +153,16 @@ impl Agent for Rtaa {
         let goal = view.goal();
         let learned = &self.learned;
         let h = |c: u32| learned.get(view, c);
-        let stop = bounded_astar(view, pos, budget, sc, &h, &|_| true, &mut |c, _| c == goal);
+        let stop = bounded_astar(
+            view,
+            pos,
+            budget,
+            sc,
+            &h,
+            &|_, _, _| true,
+            false,
+            &mut |c, _| c == goal,
+        );
         let best = match stop {
             // Every state reachable in the belief was expanded and none is the goal: since
             // the belief never blocks a free cell, the goal is unreachable.

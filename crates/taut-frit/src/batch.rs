@@ -289,6 +289,9 @@ impl<'w> Crowd<'w> {
             self.scratches.resize_with(threads, Scratch::new);
         }
         let world = self.world;
+        for scratch in &mut self.scratches {
+            scratch.reserve(world.cells());
+        }
         let limits = self.limits;
         let spe = self.steps_per_expansion;
         let n = self.members.len();

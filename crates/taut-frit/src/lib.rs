@@ -4,12 +4,15 @@
 //! sees the 8 cells around it after every move and must move every frame after a bounded
 //! amount of thinking. This crate holds
 //! - a simulator ([`sim`]): the true map, each agent's belief under the free-space
-//!   assumption (unseen cells are free), sensing, 8-connected moves with costs 1 and √2 and
-//!   no corner cutting, and per-episode counters and timings; it checks every move and every
-//!   "unsolvable" claim against the true map, and asserts that no episode expands more
-//!   states than its budget;
+//!   assumption (unseen cells are free), sensing, 8-connected moves with costs 1 and √2
+//!   (without corner cutting unless the world's [`MoveRule`] allows it), and per-episode
+//!   counters and timings; it checks every move and every "unsolvable" claim against the
+//!   true map, and asserts that no episode expands more states than its budget;
 //! - the agents ([`agents`]), behind one trait, [`Agent`]: LRTA*, RTAA*, daRTAA*, FRIT(BFS),
-//!   FRIT_RT(RTAA*), p-FRIT_RT(RTAA*) and Bug2;
+//!   FRIT_RT(RTAA*), p-FRIT_RT(RTAA*) and Bug2. The FRIT family takes a [`FritConfig`]: every
+//!   decision the p-FRIT_RT paper leaves open is a named option, with the paper's reading as
+//!   the default ([`FritConfig::paper`]) and our improvements as a profile
+//!   ([`FritConfig::taut`]);
 //! - a batch API for games ([`batch`]): many agents on one map, each frame given a total
 //!   expansion budget shared among them.
 //!

@@ -420,6 +420,7 @@ pub fn run(
         },
         None => Limits::for_world(world),
     };
+    scratch.reserve(world.cells());
     let mut body = Body::default();
     body.begin(world, agent, s, g, params.record);
     while !body.done() {

@@ -562,14 +562,21 @@ impl Scratch {
         Scratch::default()
     }
 
-    /// Starts a new search over `cells` cells: forgets all g-values in O(1).
-    pub(crate) fn begin(&mut self, cells: usize) {
+    /// Sizes the per-cell arrays for a map of `cells` cells, so that the first episode on a
+    /// larger map does not pay for it (the simulator calls it before a run; an episode that
+    /// grew them measured milliseconds on the experiment's maps).
+    pub fn reserve(&mut self, cells: usize) {
         if self.seen.len() < cells {
             self.g.resize(cells, f64::INFINITY);
             self.back.resize(cells, u32::MAX);
             self.seen.resize(cells, 0);
             self.shut.resize(cells, 0);
         }
+    }
+
+    /// Starts a new search over `cells` cells: forgets all g-values in O(1).
+    pub(crate) fn begin(&mut self, cells: usize) {
+        self.reserve(cells);
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.seen.fill(0);

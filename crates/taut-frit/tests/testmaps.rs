@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use taut_frit::{Algo, RunParams, Scratch, Status, World, run};
+use taut_frit::{Algo, FritConfig, RunParams, Scratch, Status, World, run};
 use taut_grid::{FreeSet, Grid, LENGTH_TOLERANCE, MapFile, Scenario};
 
 fn load(dir: &Path) -> Vec<(String, Grid, Scenario)> {
@@ -93,11 +93,14 @@ fn p_frit_escapes_the_islands_that_trapped_it() {
         ("Ramparts", (139, 169), (373, 83), 16),
     ];
     let mut scratch = Scratch::new();
-    for (map, start, goal, k) in cases {
+    for ((map, start, goal, k), config) in cases
+        .into_iter()
+        .flat_map(|c| [(c, FritConfig::paper()), (c, FritConfig::taut())])
+    {
         let path = data.join("grid/maps").join(format!("{map}.map"));
         let grid = Grid::from_map(&MapFile::read(&path).unwrap(), &FreeSet::default());
         let world = World::new(&grid);
-        let mut agent = Algo::PFritRt.agent();
+        let mut agent = Algo::PFritRt.agent_with(&config);
         let out = run(
             &world,
             agent.as_mut(),
@@ -110,10 +113,10 @@ fn p_frit_escapes_the_islands_that_trapped_it() {
         assert_eq!(
             out.status,
             Status::Reached,
-            "{map} {start:?}->{goal:?} k={k}"
+            "{map} {start:?}->{goal:?} k={k} {config}"
         );
         println!(
-            "{map} k={k}: cost {:.1}, {} moves",
+            "{map} k={k} {config}: cost {:.1}, {} moves",
             out.stats.cost, out.stats.moves
         );
     }

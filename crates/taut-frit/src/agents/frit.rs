@@ -24,18 +24,19 @@
 //! it stopped (Algorithm 5's super-parent `sp(s)`). p-FRIT_RT's A* also generates only states
 //! that border a known obstacle (Algorithm 4), so the agent walks along walls like a bug.
 //!
-//! The learned reconnection heuristic is kept from one reconnection to the next (the paper's
-//! Algorithm 1 calls RTAA* with "the" heuristic and does not say; resetting it made agents
-//! re-learn the same wall at every reconnection and cost up to 250 times more on the
-//! experiment's maps, see docs/frit.md).
+//! Where the paper leaves a choice, [`FritConfig`] names it: whether the learned
+//! reconnection heuristic survives from one reconnection to the next, which open states are
+//! goal-tested, which pointers the agent's steps overwrite, p-FRIT_RT's border rule, the
+//! ideal tree's ties and the release below. `docs/frit.md` gives the measured effect of each.
 //!
 //! # Guards
 //! - A reconnection started by p-FRIT_RT whose border-restricted search exhausts without
 //!   finding the tree repeats the episode's search unrestricted.
 //! - The border can trap p-FRIT_RT: round an island obstacle whose every border state has a
 //!   chain cut by some obstacle far away, the restricted search never exhausts and never finds
-//!   the tree (the paper's Theorem 1 assumes otherwise). When p-FRIT_RT has searched from the
-//!   same state [`RELEASE_VISITS`] times in one reconnection and that state's pointer is
+//!   the tree (the paper's Theorem 1 assumes otherwise). Unless [`FritConfig::release`] is
+//!   off, when p-FRIT_RT has searched from the same state that many times
+//!   ([`RELEASE_VISITS`] by default) in one reconnection and that state's pointer is
 //!   valid, it ends the reconnection and follows the tree, which takes it to where its chain
 //!   is cut and reconnects there. The second time this happens at the same state in a run,
 //!   the rest of the reconnection is searched unrestricted (as FRIT_RT), so the release

@@ -135,6 +135,48 @@ proptest! {
 }
 
 #[test]
+fn frit_options_parse_print_and_refuse_bad_input() {
+    // Every profile prints as the options that rebuild it.
+    for config in [
+        FritConfig::paper(),
+        FritConfig::taut(),
+        FritConfig::default(),
+    ] {
+        let mut again = FritConfig::taut();
+        again.set_all(&config.to_string()).unwrap();
+        assert_eq!(again, config, "{config}");
+    }
+    assert_eq!(FritConfig::default(), FritConfig::paper());
+    let mut c = FritConfig::paper();
+    c.set_all(" learned-h = keep , release=off,, tree=diagonal-first")
+        .unwrap();
+    assert_eq!(c.learned_h, LearnedH::Keep);
+    assert_eq!(c.release, None);
+    assert_eq!(c.tree, IdealTree::DiagonalFirst);
+    c.set("release", "7").unwrap();
+    assert_eq!(c.release, Some(7));
+    let before = c;
+    for (bad, says) in [
+        ("release=0", "expected off | N"),
+        ("release=-1", "expected off | N"),
+        ("learned-h=forget", "reset | keep"),
+        ("colour=walk", "unknown FRIT option"),
+        ("learned-h", "not name=value"),
+    ] {
+        let e = c.set_all(bad).unwrap_err();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+    assert_eq!(c, before, "a refused option changes nothing");
+    assert!(
+        FritConfig::profile("fast")
+            .unwrap_err()
+            .contains("paper or taut")
+    );
+    assert_eq!("corner-cut".parse::<MoveRule>(), Ok(MoveRule::CornerCut));
+    assert!("diagonal".parse::<MoveRule>().is_err());
+}
+
+#[test]
 fn unsolvable_and_invalid_problems_are_reported_not_run() {
     let grid = Grid::from_ascii(&["..#..", "..#..", "..#.."]).unwrap();
     let world = World::new(&grid);

@@ -119,11 +119,6 @@ impl Algo {
         self.agent_with(&FritConfig::default())
     }
 
-    /// Whether `config` changes this algorithm (only the FRIT family reads it).
-    pub fn is_frit(self) -> bool {
-        matches!(self, Algo::FritBfs | Algo::FritRt | Algo::PFritRt)
-    }
-
     /// A fresh agent; the FRIT family configured by `config`, the others ignore it.
     pub fn agent_with(self, config: &FritConfig) -> Box<dyn Agent> {
         let config = *config;

@@ -392,9 +392,7 @@ impl<'a> View<'a> {
     /// The cell reached from `c` by a move in direction `d`, if the belief allows it.
     #[inline(always)]
     pub fn step(&self, c: u32, d: u8) -> Option<u32> {
-        let (x, y) = self.xy(c);
-        let cut = self.world.moves == MoveRule::CornerCut;
-        legal_move(|x, y| self.free(x, y), cut, x, y, d).map(|(nx, ny)| self.index(nx, ny))
+        self.step_under(c, d, self.world.moves)
     }
 
     /// The cell reached from `c` by a move in direction `d` under `rule` instead of the

@@ -50,7 +50,7 @@ use hashbrown::{HashMap, HashSet};
 
 use super::lookahead::{Stop, bounded_astar};
 use super::{Agent, Decision};
-use crate::world::{Budget, DIRS, Scratch, View, move_cost, octile};
+use crate::world::{Budget, DIRS, Scratch, View};
 
 /// How many times p-FRIT_RT searches from one state in one reconnection before it gives the
 /// border restriction up there (see the module docs). Chosen on 5 problems per map of the
@@ -125,6 +125,53 @@ pub enum IdealTree {
     FirstInDelta,
     /// Diagonal while both coordinates differ, then straight (also a minimiser; our choice).
     DiagonalFirst,
+}
+
+/// An option's values and their names: one table, read one way by [`FritConfig::set`] and
+/// the other by `FritConfig`'s `Display`.
+trait Named: Copy + PartialEq + 'static {
+    const NAMES: [(Self, &'static str); 2];
+
+    fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(v, _)| *v == self)
+            .map_or("", |(_, n)| n)
+    }
+
+    fn parse(s: &str) -> Option<Self> {
+        Self::NAMES.iter().find(|(_, n)| *n == s).map(|(v, _)| *v)
+    }
+}
+
+impl Named for GoalTest {
+    const NAMES: [(Self, &'static str); 2] =
+        [(GoalTest::AllMinF, "all-min-f"), (GoalTest::Top, "top")];
+}
+
+impl Named for LearnedH {
+    const NAMES: [(Self, &'static str); 2] = [(LearnedH::Reset, "reset"), (LearnedH::Keep, "keep")];
+}
+
+impl Named for Pointers {
+    const NAMES: [(Self, &'static str); 2] = [
+        (Pointers::Trajectory, "trajectory"),
+        (Pointers::KeepValid, "keep-valid"),
+    ];
+}
+
+impl Named for Border {
+    const NAMES: [(Self, &'static str); 2] = [
+        (Border::AnyNeighbour, "any-neighbour"),
+        (Border::CommonNeighbour, "common-neighbour"),
+    ];
+}
+
+impl Named for IdealTree {
+    const NAMES: [(Self, &'static str); 2] = [
+        (IdealTree::FirstInDelta, "first-in-delta"),
+        (IdealTree::DiagonalFirst, "diagonal-first"),
+    ];
 }
 
 /// The choices that make up a FRIT-family agent: every decision the p-FRIT_RT paper leaves
@@ -215,23 +262,17 @@ impl FritConfig {
                 .map_or("", |(_, v)| v);
             format!("option `{name}` cannot be `{value}` (expected {values})")
         };
-        match (name, value) {
-            ("goal-test", "all-min-f") => self.goal_test = GoalTest::AllMinF,
-            ("goal-test", "top") => self.goal_test = GoalTest::Top,
-            ("learned-h", "reset") => self.learned_h = LearnedH::Reset,
-            ("learned-h", "keep") => self.learned_h = LearnedH::Keep,
-            ("pointers", "trajectory") => self.pointers = Pointers::Trajectory,
-            ("pointers", "keep-valid") => self.pointers = Pointers::KeepValid,
-            ("border", "any-neighbour") => self.border = Border::AnyNeighbour,
-            ("border", "common-neighbour") => self.border = Border::CommonNeighbour,
-            ("tree", "first-in-delta") => self.tree = IdealTree::FirstInDelta,
-            ("tree", "diagonal-first") => self.tree = IdealTree::DiagonalFirst,
-            ("release", "off") => self.release = None,
-            ("release", n) => match n.parse::<u32>() {
-                Ok(n) if n > 0 => self.release = Some(n),
-                _ => return Err(bad()),
-            },
-            _ if Self::OPTIONS.iter().any(|(n, _)| *n == name) => return Err(bad()),
+        let set = match name {
+            "goal-test" => GoalTest::parse(value).map(|v| self.goal_test = v),
+            "learned-h" => LearnedH::parse(value).map(|v| self.learned_h = v),
+            "pointers" => Pointers::parse(value).map(|v| self.pointers = v),
+            "border" => Border::parse(value).map(|v| self.border = v),
+            "tree" => IdealTree::parse(value).map(|v| self.tree = v),
+            "release" => match value {
+                "off" => Some(None),
+                n => n.parse::<u32>().ok().filter(|&n| n > 0).map(Some),
+            }
+            .map(|v| self.release = v),
             _ => {
                 let names: Vec<_> = Self::OPTIONS.iter().map(|(n, _)| *n).collect();
                 return Err(format!(
@@ -239,8 +280,8 @@ impl FritConfig {
                     names.join(", ")
                 ));
             }
-        }
-        Ok(())
+        };
+        set.ok_or_else(bad)
     }
 
     /// Sets options from `name=value` pairs separated by commas.
@@ -258,29 +299,14 @@ impl FritConfig {
 impl std::fmt::Display for FritConfig {
     /// Every option as `name=value`, comma-separated (what [`FritConfig::set_all`] reads).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let goal = match self.goal_test {
-            GoalTest::AllMinF => "all-min-f",
-            GoalTest::Top => "top",
-        };
-        let learned = match self.learned_h {
-            LearnedH::Reset => "reset",
-            LearnedH::Keep => "keep",
-        };
-        let pointers = match self.pointers {
-            Pointers::Trajectory => "trajectory",
-            Pointers::KeepValid => "keep-valid",
-        };
-        let border = match self.border {
-            Border::AnyNeighbour => "any-neighbour",
-            Border::CommonNeighbour => "common-neighbour",
-        };
-        let tree = match self.tree {
-            IdealTree::FirstInDelta => "first-in-delta",
-            IdealTree::DiagonalFirst => "diagonal-first",
-        };
         write!(
             f,
-            "goal-test={goal},learned-h={learned},pointers={pointers},border={border},tree={tree},release="
+            "goal-test={},learned-h={},pointers={},border={},tree={},release=",
+            self.goal_test.name(),
+            self.learned_h.name(),
+            self.pointers.name(),
+            self.border.name(),
+            self.tree.name()
         )?;
         match self.release {
             Some(n) => write!(f, "{n}"),
@@ -463,21 +489,31 @@ fn implicit_parent(view: &View<'_>, s: u32, shape: IdealTree) -> u32 {
     match shape {
         IdealTree::DiagonalFirst => view.index(x + (gx - x).signum(), y + (gy - y).signum()),
         IdealTree::FirstInDelta => {
-            // c(s, t) + h(t) over the successors on the map, in δ order; a later one wins
-            // only when it is smaller by more than rounding (sums of 1s and √2s).
-            let mut best = (f64::INFINITY, s);
-            for (d, &(dx, dy)) in DIRS.iter().enumerate() {
-                let (tx, ty) = (x + dx, y + dy);
-                if tx < 0 || ty < 0 || tx >= view.width() || ty >= view.height() {
-                    continue;
-                }
-                let v = move_cost(d as u8) + octile(tx, ty, gx, gy);
-                if v < best.0 - 1e-9 {
-                    best = (v, view.index(tx, ty));
-                }
-            }
-            best.1
+            let (dx, dy) = first_in_delta(gx - x, gy - y);
+            view.index(x + dx, y + dy)
         }
+    }
+}
+
+/// The step of [`IdealTree::FirstInDelta`] toward a goal at offset `(dx, dy) ≠ (0, 0)`: the
+/// first direction of `DIRS` minimising `c(s, t) + h(t)` for the octile `h`. Only two can: the
+/// diagonal toward the goal and, when the goal is farther along one axis, the straight step
+/// along that axis (both cost `1 + √2` less per step taken; a goal on an axis or a diagonal
+/// has one minimiser). So no heuristic is evaluated per INTREE pointer step.
+#[inline]
+fn first_in_delta(dx: i32, dy: i32) -> (i32, i32) {
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let (ax, ay) = (dx.abs(), dy.abs());
+    if ax == ay || ax == 0 || ay == 0 {
+        return (sx, sy);
+    }
+    let diagonal = (sx, sy);
+    let straight = if ax > ay { (sx, 0) } else { (0, sy) };
+    let index = |d: (i32, i32)| DIRS.iter().position(|&o| o == d);
+    if index(straight) < index(diagonal) {
+        straight
+    } else {
+        diagonal
     }
 }
 
@@ -792,5 +828,32 @@ impl Agent for Frit {
             + self.learned.capacity() * (std::mem::size_of::<(u32, f64)>() + 1)
             + self.plan.capacity() * 4
             + self.tree.walks.capacity() * std::mem::size_of::<WalkState>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::{move_cost, octile};
+
+    /// `first_in_delta` against the definition: the first direction in `DIRS` whose
+    /// `c(s, t) + h(t)` is smallest, ties within rounding kept by the earlier one.
+    #[test]
+    fn first_in_delta_is_the_first_minimiser_in_delta_order() {
+        for dx in -9..=9 {
+            for dy in -9..=9 {
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
+                let mut best = (f64::INFINITY, (0, 0));
+                for (d, &(ox, oy)) in DIRS.iter().enumerate() {
+                    let v = move_cost(d as u8) + octile(ox, oy, dx, dy);
+                    if v < best.0 - 1e-9 {
+                        best = (v, (ox, oy));
+                    }
+                }
+                assert_eq!(first_in_delta(dx, dy), best.1, "goal at ({dx}, {dy})");
+            }
+        }
     }
 }

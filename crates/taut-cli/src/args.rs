@@ -620,6 +620,13 @@ pub struct ScenArgs {
     /// Run only the first N queries.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Run the queries N times over on the same warm planner and report each query's median
+    /// time (and first-solution time) over the N rounds: steadier timings than one pass, whose
+    /// first queries pay for growing the planner's buffers. The rows are written after the
+    /// last round.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub repeat: u32,
     /// Planner and terrain options.
     #[command(flatten)]
     pub planner: PlannerArgs,

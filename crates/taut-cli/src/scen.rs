@@ -81,6 +81,16 @@ pub fn run_anytime_query(
     row
 }
 
+/// The median of `values` (the mean of the middle two for an even count; 0 for none).
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
 /// Finds a scenario's map by its base name: in the scenario file's directory, then in
 /// `maps_dir`.
 ///
@@ -194,14 +204,40 @@ pub fn run_scen(
     let mut rows = RowWriter::start(out, args.format.into(), args.anytime)?;
     if let Some((grid, planner)) = &mut setup {
         let mut answer = Answer::default();
-        for (index, e) in entries.iter().enumerate() {
-            let row = match (args.anytime, planner.anytime()) {
-                (true, Some(anytime)) => {
-                    run_anytime_query(grid, anytime, &mut answer, index, e.start, e.goal)
+        let mut run = |index: usize, e: &ScenEntry| match (args.anytime, planner.anytime()) {
+            (true, Some(anytime)) => {
+                run_anytime_query(grid, anytime, &mut answer, index, e.start, e.goal)
+            }
+            _ => run_query(grid, &mut **planner, &mut answer, index, e.start, e.goal),
+        };
+        if args.repeat == 1 {
+            for (index, e) in entries.iter().enumerate() {
+                rows.write(&run(index, e))?;
+            }
+        } else {
+            // Every round's times, query by query; the rows of the first round with the
+            // medians put in (the answers are the same every round).
+            let rounds = args.repeat as usize;
+            let mut times = vec![Vec::with_capacity(rounds); entries.len()];
+            let mut first = vec![Vec::with_capacity(rounds); entries.len()];
+            let mut kept = Vec::with_capacity(entries.len());
+            for round in 0..rounds {
+                for (index, e) in entries.iter().enumerate() {
+                    let row = run(index, e);
+                    times[index].push(row.time_us);
+                    first[index].extend(row.first_us);
+                    if round == 0 {
+                        kept.push(row);
+                    }
                 }
-                _ => run_query(grid, &mut **planner, &mut answer, index, e.start, e.goal),
-            };
-            rows.write(&row)?;
+            }
+            for (index, mut row) in kept.into_iter().enumerate() {
+                row.time_us = median(&mut times[index]);
+                if row.first_us.is_some() {
+                    row.first_us = Some(median(&mut first[index]));
+                }
+                rows.write(&row)?;
+            }
         }
     }
     rows.finish()?;

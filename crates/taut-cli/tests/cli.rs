@@ -142,6 +142,36 @@ fn scen_limit_takes_the_first_queries() {
 }
 
 #[test]
+fn scen_repeat_reports_the_same_answers_with_median_times() {
+    // small-edge.scen has invalid rows too: they stay invalid, with no time.
+    for (map, scen) in [
+        ("arena.map", "arena.map.scen"),
+        ("small.map", "small-edge.scen"),
+    ] {
+        let (map, scen) = (fixture(map), fixture(scen));
+        let args = |repeat| {
+            [
+                "scen", "--map", &map, "--scen", &scen, "--algo", "anya", "--repeat", repeat,
+            ]
+            .map(str::to_owned)
+        };
+        let once = parse_csv(&ok(&args("1").each_ref().map(String::as_str)));
+        let five = parse_csv(&ok(&args("5").each_ref().map(String::as_str)));
+        check_invariants(&five);
+        assert_eq!(once.len(), five.len());
+        for (a, b) in once.iter().zip(&five) {
+            let answer = |r: &Row| (r.index, r.start, r.goal, r.status.clone(), r.length);
+            assert_eq!(answer(a), answer(b));
+            assert_eq!((a.expanded, a.generated), (b.expanded, b.generated));
+        }
+        // Invalid rows have no time (check_invariants); the others were timed.
+        assert!(five.iter().map(|r| r.time_us).sum::<f64>() > 0.0);
+    }
+    let scen = fixture("arena.map.scen");
+    fails(&["scen", "--scen", &scen, "--repeat", "0"], 2);
+}
+
+#[test]
 fn scen_invalid_rows_for_blocked_and_off_map_endpoints() {
     let rows = parse_csv(&ok(&[
         "scen",

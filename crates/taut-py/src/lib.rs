@@ -4,9 +4,11 @@
 //! A thin binding over the facade crate [`taut`]: no planner logic lives here. Each class
 //! holds a facade object ([`taut::Grid`], [`taut::Mesh`], a CPD, a
 //! [`taut::spherical::SeaMap`]); each call converts its arguments, calls the facade and
-//! converts the answer. A `Grid` keeps one warm planner per planner spec for single queries,
-//! as Rust callers do; a batch (`Grid.paths`) releases the GIL and runs on a rayon pool with one
-//! planner per worker, allocating per result, not per expansion.
+//! converts the answer. A `Grid` keeps warm planners (each with its search context) by planner
+//! spec, and every call borrows one: single queries, scenarios and each worker of a batch reuse
+//! them across calls, as Rust callers do, allocating per result, not per expansion. Every
+//! search runs with the GIL released; a batch (`Grid.paths`) runs on a rayon pool kept per
+//! thread count, or on the calling thread when one thread is asked for.
 //!
 //! Build and install with `pip install ./crates/taut-py` (maturin; `pyproject.toml`). The
 //! Python side (`python/taut/`) re-exports these classes and adds the `.pyi` stubs.

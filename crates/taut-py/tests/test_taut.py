@@ -2,7 +2,8 @@
 
 - Answers equal the command line's (`taut scen`, `taut route --format json`) on the fixtures.
 - NumPy round trips; the batch equals the queries one by one, on 1 and 2 threads.
-- The GIL is released during a batch: another Python thread makes progress meanwhile.
+- The GIL is released while planning (a batch, a scenario, one long query): another Python
+  thread makes progress meanwhile; threads sharing a grid get the one-by-one answers.
 - Every error path raises the documented exception with the library's one-line message.
 - With the shared reference data (`../shared/data`), a sample of the optimal lengths
   (`grid/optimal/scen.csv`) is matched; without it the test is skipped with the reason.
@@ -13,6 +14,7 @@ import io
 import json
 import os
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -178,28 +180,92 @@ def test_batch_marks_invalid_rows_and_goes_on(arena):
         arena.paths(np.zeros((3, 3), dtype=np.int64), np.zeros((3, 3), dtype=np.int64))
 
 
-def test_the_gil_is_released_during_a_batch(arena, scen):
-    starts, goals = ends(scen.to_dict())
-    starts, goals = np.tile(starts, (400, 1)), np.tile(goals, (400, 1))
+def runs_beside_python(call):
+    """Runs `call` in another thread and counts how often this thread ran meanwhile."""
     ticks = []
     done = threading.Event()
 
-    def batch():
-        arena.paths(starts, goals, "anya", threads=1)
-        done.set()
+    def work():
+        try:
+            call()
+        finally:
+            done.set()
 
-    worker = threading.Thread(target=batch)
+    worker = threading.Thread(target=work)
     t0 = time.perf_counter()
     worker.start()
     while not done.is_set():
         ticks.append(time.perf_counter())
         time.sleep(0.001)
     worker.join()
-    elapsed = time.perf_counter() - t0
-    # While the batch ran (tens of milliseconds at least), this thread kept running: with
-    # the GIL held by the batch it would have run once or twice.
-    assert elapsed > 0.02, f"batch too short to tell ({elapsed:.3f} s): make it bigger"
-    assert len(ticks) >= 5, (len(ticks), elapsed)
+    return len(ticks), time.perf_counter() - t0
+
+
+def walled_grid():
+    """A 1200 x 1200 open grid cut by a wall with one gap at the far end: A* from one side to
+    the other expands most of the map (a long single query)."""
+    a = np.ones((1200, 1200), dtype=bool)
+    a[1:, 600] = False
+    return taut.Grid(a)
+
+
+@pytest.mark.parametrize("kind", ("batch", "scenario", "single"))
+def test_the_gil_is_released_while_planning(arena, scen, tmp_path, kind):
+    if kind == "batch":
+        starts, goals = ends(scen.to_dict())
+        starts, goals = np.tile(starts, (400, 1)), np.tile(goals, (400, 1))
+        ticks, elapsed = runs_beside_python(
+            lambda: arena.paths(starts, goals, "anya", threads=1)
+        )
+    elif kind == "scenario":
+        lines = ARENA_SCEN.read_text().splitlines()
+        many = tmp_path / "many.scen"
+        many.write_text("\n".join(lines[:1] + lines[1:] * 300) + "\n")
+        big = taut.Scenario.read(many)
+        ticks, elapsed = runs_beside_python(lambda: arena.run_scenario(big, "anya"))
+    else:
+        grid = walled_grid()
+        ticks, elapsed = runs_beside_python(lambda: grid.path((0, 1100), (1199, 1100), "astar"))
+    # While the search ran (tens of milliseconds at least), this thread kept running: with
+    # the GIL held by the search it would have run once or twice.
+    assert elapsed > 0.02, f"{kind} too short to tell ({elapsed:.3f} s): make it bigger"
+    assert ticks >= 5, (kind, ticks, elapsed)
+
+
+def test_threads_share_a_grid(arena, scen):
+    """Batches and single queries from several Python threads at once on one grid (each takes
+    its own warm planner) give the answers of the queries run one by one."""
+    starts, goals = ends(scen.to_dict())
+    expect = {
+        algo: [arena.path(tuple(s), tuple(g), algo).length for s, g in zip(starts, goals)]
+        for algo in ("anya", "polyanya")
+    }
+    got, errors = [], []
+
+    def batches(algo, threads):
+        try:
+            for _ in range(20):
+                got.append((algo, list(arena.paths(starts, goals, algo, threads=threads)["length"])))
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    workers = [
+        threading.Thread(target=batches, args=(algo, t))
+        for algo in ("anya", "polyanya")
+        for t in (1, 2)
+    ]
+    for w in workers:
+        w.start()
+    for _ in range(20):
+        for algo in ("anya", "polyanya"):
+            singles = [arena.path(tuple(s), tuple(g), algo).length for s, g in zip(starts, goals)]
+            assert singles == expect[algo]
+    for w in workers:
+        w.join()
+    assert not errors, errors
+    assert len(got) == 80
+    for algo, lengths in got:
+        assert lengths == expect[algo], algo
 
 
 # --- meshes and CPDs --------------------------------------------------------------------------
@@ -300,6 +366,52 @@ def test_doc_examples_run():
         assert result.failed == 0, module
         tried += result.attempted
     assert tried >= 6, tried
+
+
+def test_the_readme_example_runs(monkeypatch):
+    """The Python example of README.md, run from the repository's root as a doctest."""
+    import doctest
+    import re
+
+    readme = (REPO / "README.md").read_text()
+    block = re.search(r"## From Python.*?```python\n(.*?)```", readme, re.S)
+    assert block, "README.md has no Python example under '## From Python'"
+    monkeypatch.chdir(REPO)
+    test = doctest.DocTestParser().get_doctest(block.group(1), {}, "README.md", "README.md", 0)
+    assert len(test.examples) >= 3
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def run_example(name, *args, cwd):
+    return subprocess.run(
+        [sys.executable, str(REPO / "examples" / "python" / name), *map(str, args)],
+        cwd=cwd, capture_output=True, text=True, check=True,
+    ).stdout
+
+
+def test_the_drawing_example_runs(tmp_path):
+    pytest.importorskip("matplotlib", reason="examples/python/plan_and_draw.py draws with it")
+    out = run_example("plan_and_draw.py", "-o", tmp_path / "plan.png", cwd=tmp_path)
+    assert "anya  found length 57.7027" in out, out
+    png = (tmp_path / "plan.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and len(png) > 10_000
+
+
+def test_the_sea_route_example_runs(tmp_path):
+    raster = require_shared("examples/python/sea_route.py") / "sphere" / "earth_0.5deg_nav.map"
+    out = run_example("sea_route.py", raster, "-o", tmp_path / "r", cwd=tmp_path)
+    routes = {}
+    for name in ("open", "no-suez"):
+        geo = json.loads((tmp_path / f"r-{name}.geojson").read_text())
+        route = taut.sphere.Raster.from_map(raster).route(
+            (18.9, 72.8), (51.9, 4.4), avoid=[] if name == "open" else ["suez"]
+        )
+        assert geo == route.geojson(), name
+        routes[name] = route
+    assert "suez" in routes["open"].passages and "suez" not in routes["no-suez"].passages
+    assert routes["no-suez"].km > routes["open"].km + 5000, out
 
 
 def test_help_is_useful():

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
@@ -335,6 +336,58 @@ fn point(p: (i64, i64)) -> PyResult<Point> {
     Ok(Point::new(p.0 as i32, p.1 as i32))
 }
 
+/// A lattice point given as any pair of integers: a tuple, a list, a NumPy array of two.
+fn int_pair(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<(i64, i64)> {
+    if let Ok(p) = obj.extract::<(i64, i64)>() {
+        return Ok(p);
+    }
+    match obj.extract::<Vec<i64>>() {
+        Ok(v) if v.len() == 2 => Ok((v[0], v[1])),
+        _ => Err(PyTypeError::new_err(format!(
+            "{name} must be a lattice point, two integers (x, y), got {}",
+            obj.repr()?
+        ))),
+    }
+}
+
+/// Lattice points from an `(n, 2)` array-like of integers: a NumPy array of any integer type
+/// or a list of pairs. Floats are refused rather than truncated.
+fn int_pairs<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Vec<(i64, i64)>> {
+    let shape_error = |shape: String| {
+        value_error(format!(
+            "{name} must be an (n, 2) array of (x, y), got shape {shape}"
+        ))
+    };
+    let array = match obj.extract::<PyReadonlyArray2<'py, i64>>() {
+        Ok(a) => a,
+        Err(_) => {
+            let a = obj.py().import("numpy")?.call_method1("asarray", (obj,))?;
+            if a.getattr("size")?.extract::<usize>()? == 0 {
+                return Ok(Vec::new());
+            }
+            let dtype = a.getattr("dtype")?;
+            if !matches!(
+                dtype.getattr("kind")?.extract::<String>()?.as_str(),
+                "i" | "u"
+            ) {
+                return Err(PyTypeError::new_err(format!(
+                    "{name} must hold integer lattice points (x, y), got an array of {}",
+                    dtype.str()?
+                )));
+            }
+            match a.call_method1("astype", ("int64",))?.extract() {
+                Ok(converted) => converted,
+                Err(_) => return Err(shape_error(a.getattr("shape")?.str()?.to_string())),
+            }
+        }
+    };
+    let a = array.as_array();
+    if a.ncols() != 2 {
+        return Err(shape_error(format!("{:?}", a.dim())));
+    }
+    Ok(a.rows().into_iter().map(|r| (r[0], r[1])).collect())
+}
+
 fn waypoints_array(waypoints: &[Point]) -> Array2<f64> {
     let mut a = Array2::zeros((waypoints.len(), 2));
     for (i, w) in waypoints.iter().enumerate() {
@@ -460,20 +513,25 @@ impl PyGrid {
     /// memory on first use). The grid keeps warm planners between calls; the search runs with
     /// the GIL released.
     ///
+    /// `start` and `goal` are pairs of integers: tuples, lists or NumPy arrays of two.
+    ///
     /// Raises ValueError for an endpoint that is off the map or on a blocked cell, or an
-    /// unknown planner or option.
+    /// unknown planner or option; TypeError for an end that is not two integers.
     #[pyo3(signature = (start, goal, algo = "anya", *, cpd = None, **kwargs))]
     fn path(
         &self,
         py: Python<'_>,
-        start: (i64, i64),
-        goal: (i64, i64),
+        start: &Bound<'_, PyAny>,
+        goal: &Bound<'_, PyAny>,
         algo: &str,
         cpd: Option<PyRef<'_, PyCpd>>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PathResult> {
         let spec = parse_spec(algo, kwargs, &[])?;
-        let (s, g) = (point(start)?, point(goal)?);
+        let (s, g) = (
+            point(int_pair(start, "start")?)?,
+            point(int_pair(goal, "goal")?)?,
+        );
         let (meshes, key) = self.prepare(&spec, cpd.as_deref())?;
         // The search runs without the GIL: other Python threads go on meanwhile.
         self.planners.with_dependent(|grid, stash| {
@@ -498,7 +556,8 @@ impl PyGrid {
         })
     }
 
-    /// Many queries at once: `starts` and `goals` are `(n, 2)` integer arrays of `(x, y)`.
+    /// Many queries at once: `starts` and `goals` are `(n, 2)` arrays of `(x, y)` (NumPy
+    /// arrays of any integer type, or lists of pairs; float arrays are refused).
     /// Runs on `threads` threads (default: every core; 1: on the calling thread) with the GIL
     /// released, each thread on a warm planner kept by the grid between calls. Returns a dict
     /// of arrays: `length` (float, `inf` when unreachable or invalid), `status` (int8: 0
@@ -509,8 +568,8 @@ impl PyGrid {
     fn paths<'py>(
         &self,
         py: Python<'py>,
-        starts: PyReadonlyArray2<'py, i64>,
-        goals: PyReadonlyArray2<'py, i64>,
+        starts: &Bound<'py, PyAny>,
+        goals: &Bound<'py, PyAny>,
         algo: &str,
         threads: Option<usize>,
         return_paths: bool,
@@ -518,17 +577,15 @@ impl PyGrid {
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let spec = parse_spec(algo, kwargs, &[])?;
-        let (s, g) = (starts.as_array(), goals.as_array());
-        if s.ncols() != 2 || g.ncols() != 2 || s.nrows() != g.nrows() {
+        let (s, g) = (int_pairs(starts, "starts")?, int_pairs(goals, "goals")?);
+        if s.len() != g.len() {
             return Err(value_error(format!(
-                "starts and goals must be (n, 2) arrays of the same n, got {:?} and {:?}",
-                s.dim(),
-                g.dim()
+                "starts and goals must have the same n, got {} and {}",
+                s.len(),
+                g.len()
             )));
         }
-        let queries: Vec<((i64, i64), (i64, i64))> = (0..s.nrows())
-            .map(|i| ((s[[i, 0]], s[[i, 1]]), (g[[i, 0]], g[[i, 1]])))
-            .collect();
+        let queries: Vec<((i64, i64), (i64, i64))> = s.into_iter().zip(g).collect();
         let (meshes, key) = self.prepare(&spec, cpd.as_deref())?;
         let threads = match threads {
             None | Some(0) => std::thread::available_parallelism().map_or(1, usize::from),

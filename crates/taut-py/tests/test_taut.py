@@ -135,6 +135,32 @@ def test_numpy_round_trips(arena):
     assert np.array_equal(taut.Grid(cells[::2, ::3]).to_numpy(), cells[::2, ::3])
 
 
+def test_points_and_arrays_of_any_integer_kind(arena):
+    """Ends as tuples, lists or NumPy rows; batches as lists or arrays of any integer type
+    and layout. Floats are refused (not truncated), as are arrays of the wrong shape."""
+    expect = arena.path((1, 3), (45, 40)).length
+    rows = np.array([[1, 3], [45, 40]])
+    for start, goal in (([1, 3], [45, 40]), (rows[0], rows[1]), ((np.int32(1), np.uint8(3)), (45, 40))):
+        assert arena.path(start, goal).length == expect
+    starts, goals = np.tile(rows[:1], (3, 1)), np.tile(rows[1:], (3, 1))
+    for s, g in (
+        (starts.astype(np.int32), goals.astype(np.uint16)),
+        (starts.tolist(), goals.tolist()),
+        (np.asfortranarray(starts), goals[::-1]),
+    ):
+        assert list(arena.paths(s, g)["length"]) == [expect] * 3
+    empty = arena.paths([], np.zeros((0, 2), dtype=np.int64))
+    assert empty["length"].shape == (0,) and empty["status"].shape == (0,)
+    with pytest.raises(TypeError, match=r"start must be a lattice point.*\(1\.0, 3\.0\)"):
+        arena.path((1.0, 3.0), (45, 40))
+    with pytest.raises(TypeError, match="goal must be a lattice point"):
+        arena.path((1, 3), (45, 40, 0))
+    with pytest.raises(TypeError, match="starts must hold integer lattice points.*float64"):
+        arena.paths(starts.astype(float), goals)
+    with pytest.raises(ValueError, match=r"goals must be an \(n, 2\) array.*\(2,\)"):
+        arena.paths(starts[:1], goals[0])
+
+
 def test_a_path_result(arena):
     r = arena.path((1, 3), (45, 40), "anya")
     assert r.status == "found" and r.expanded > 0 and r.time_us >= 0
@@ -412,6 +438,18 @@ def test_the_sea_route_example_runs(tmp_path):
         routes[name] = route
     assert "suez" in routes["open"].passages and "suez" not in routes["no-suez"].passages
     assert routes["no-suez"].km > routes["open"].km + 5000, out
+
+
+def test_the_stubs_match_the_module_and_type_the_examples():
+    """mypy's stubtest finds every name, signature and class of the compiled module in the
+    .pyi stubs and nothing more; the examples and the overhead script type-check against them."""
+    pytest.importorskip("mypy", reason="mypy checks the stubs (pip install './crates/taut-py[test]')")
+    for args in (
+        ["-m", "mypy.stubtest", "taut"],
+        ["-m", "mypy", "--no-incremental", "examples/python", "crates/taut-py/bench"],
+    ):
+        run = subprocess.run([sys.executable, *args], cwd=REPO, capture_output=True, text=True)
+        assert run.returncode == 0, run.stdout + run.stderr
 
 
 def test_help_is_useful():

@@ -1,19 +1,34 @@
 """Type stubs of taut's compiled module (``taut._taut``)."""
 
 from os import PathLike
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
+__all__ = [
+    "Cpd",
+    "FormatError",
+    "Grid",
+    "Mesh",
+    "PathResult",
+    "Raster",
+    "Scenario",
+    "SeaRoute",
+    "__version__",
+]
 _Path = Union[str, "PathLike[str]"]
-_Point = Tuple[int, int]
+# A lattice point (x, y): a tuple, a list or a NumPy array of two integers.
+_Point = Union[Tuple[int, int], Sequence[int], npt.NDArray[np.integer[Any]]]
+# (n, 2) lattice points: a NumPy array of any integer type, or a list of pairs.
+_Points = Union[npt.NDArray[np.integer[Any]], Sequence[Sequence[int]]]
 _LatLon = Tuple[float, float]
 
 class FormatError(ValueError):
     """A file is malformed (map, scenario, mesh, CPD, GeoJSON area); the message names it."""
 
+@final
 class PathResult:
     """The answer to one query."""
 
@@ -30,6 +45,7 @@ class PathResult:
     @property
     def waypoints(self) -> npt.NDArray[np.float64]: ...
 
+@final
 class Scenario:
     """A MovingAI scenario (``.scen``)."""
 
@@ -40,6 +56,7 @@ class Scenario:
     def map(self) -> Optional[str]: ...
     def to_dict(self) -> Dict[str, npt.NDArray[Any]]: ...
 
+@final
 class Mesh:
     """A navigation mesh ("mesh 2" files)."""
 
@@ -53,6 +70,7 @@ class Mesh:
     @property
     def polygon_count(self) -> int: ...
 
+@final
 class Cpd:
     """A compressed path database of a mesh, for End Point Search."""
 
@@ -64,10 +82,11 @@ class Cpd:
     @property
     def nodes(self) -> int: ...
 
+@final
 class Grid:
     """A grid map: ``Grid(array)`` from a 2-D boolean array (True = free), or ``Grid.from_map``."""
 
-    def __init__(self, array: npt.NDArray[np.bool_]) -> None: ...
+    def __new__(cls, array: npt.NDArray[np.bool_]) -> Grid: ...
     @staticmethod
     def from_map(path: _Path, free: str = ".GS") -> Grid: ...
     @property
@@ -91,8 +110,8 @@ class Grid:
     ) -> PathResult: ...
     def paths(
         self,
-        starts: npt.NDArray[np.int64],
-        goals: npt.NDArray[np.int64],
+        starts: _Points,
+        goals: _Points,
         algo: str = "anya",
         *,
         threads: Optional[int] = None,
@@ -117,6 +136,7 @@ class Grid:
         quality: Optional[float] = None,
     ) -> Dict[str, npt.NDArray[Any]]: ...
 
+@final
 class SeaRoute:
     """A sea route found by ``Raster.route``."""
 
@@ -144,6 +164,7 @@ class SeaRoute:
     def time_us(self) -> float: ...
     def geojson(self) -> Dict[str, Any]: ...
 
+@final
 class Raster:
     """A sea/land raster covering the sphere."""
 

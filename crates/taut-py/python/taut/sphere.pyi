@@ -1,1 +1,3 @@
 from ._taut import Raster as Raster, SeaRoute as SeaRoute
+
+__all__ = ["Raster", "SeaRoute"]

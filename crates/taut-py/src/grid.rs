@@ -2,8 +2,9 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, mpsc};
+use std::time::{Duration, Instant};
 
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
@@ -195,6 +196,81 @@ impl Drop for Lease<'_, '_> {
     fn drop(&mut self) {
         if let Some(w) = self.warm.take() {
             self.stash.give(self.key, w);
+        }
+    }
+}
+
+/// Ctrl-C during a long call: the thread that released the GIL takes it back every
+/// [`Interrupt::EVERY`] to let Python look for a pending signal; on one, the work stops after
+/// the queries under way and the call raises the signal's exception (`KeyboardInterrupt`).
+#[derive(Default)]
+struct Interrupt {
+    cancelled: AtomicBool,
+    error: Mutex<Option<PyErr>>,
+}
+
+impl Interrupt {
+    /// How often the waiting thread looks for a signal.
+    const EVERY: Duration = Duration::from_millis(20);
+
+    /// Whether a signal stopped the work.
+    fn cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Takes the GIL back for a moment and lets Python run its signal handlers; on an error
+    /// (Ctrl-C's `KeyboardInterrupt`), keeps it and cancels the work.
+    fn check(&self) {
+        if self.cancelled() {
+            return;
+        }
+        if let Err(e) = Python::attach(|py| py.check_signals()) {
+            *self.error.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
+            self.cancelled.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// `f` over `items` in order on this thread, looking for a signal every [`Self::EVERY`];
+    /// stops early when one came (the results are then partial, and [`Self::result`] is the
+    /// error).
+    fn map_each<I, T>(&self, items: &[I], mut f: impl FnMut(&I) -> T) -> Vec<T> {
+        let mut out = Vec::with_capacity(items.len());
+        let mut last = Instant::now();
+        for item in items {
+            if last.elapsed() >= Self::EVERY {
+                self.check();
+                if self.cancelled() {
+                    break;
+                }
+                last = Instant::now();
+            }
+            out.push(f(item));
+        }
+        out
+    }
+
+    /// Waits for the work's result on `finished`, looking for a signal every [`Self::EVERY`]
+    /// (the work itself stops early once [`Self::cancelled`]).
+    fn wait<T: Default>(&self, finished: &mpsc::Receiver<T>) -> T {
+        loop {
+            match finished.recv_timeout(Self::EVERY) {
+                Ok(result) => return result,
+                Err(mpsc::RecvTimeoutError::Timeout) => self.check(),
+                // The work panicked; its scope passes the panic on.
+                Err(mpsc::RecvTimeoutError::Disconnected) => return T::default(),
+            }
+        }
+    }
+
+    /// The signal's exception, if one stopped the work.
+    fn result(self) -> PyResult<()> {
+        match self
+            .error
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+        {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
     }
 }
@@ -612,12 +688,13 @@ impl PyGrid {
                     Err(_) => (f64::INFINITY, 2, 0, return_paths.then(Vec::new)),
                 }
             };
+            let interrupt = Interrupt::default();
             if threads == 1 || queries.len() < 2 {
                 // On this thread: handing a small batch to a pool thread and back costs more
                 // than the queries.
-                let results: Vec<_> =
-                    py.detach(|| queries.iter().map(|q| answer(&mut first, q)).collect());
+                let results = py.detach(|| interrupt.map_each(&queries, |q| answer(&mut first, q)));
                 stash.give(&key, first);
+                interrupt.result()?;
                 return PyResult::Ok(results);
             }
             stash.give(&key, first);
@@ -635,11 +712,28 @@ impl PyGrid {
                             stash,
                             key: &key,
                         },
-                        |lease, q| answer(lease.warm.as_mut().expect("given back only on drop"), q),
+                        |lease, q| {
+                            if interrupt.cancelled() {
+                                return (f64::NAN, 2, 0, None);
+                            }
+                            answer(lease.warm.as_mut().expect("given back only on drop"), q)
+                        },
                     )
                     .collect::<Vec<(f64, i8, u64, Option<Vec<Point>>)>>()
             };
-            PyResult::Ok(py.detach(|| pool.install(run)))
+            // The pool runs the batch; this thread waits for it, looking for Ctrl-C meanwhile.
+            let results = py.detach(|| {
+                let (done, finished) = mpsc::channel();
+                pool.in_place_scope(|scope| {
+                    scope.spawn(|_| {
+                        // The receiver waits until the scope ends, so the send succeeds.
+                        let _ = done.send(run());
+                    });
+                    interrupt.wait(&finished)
+                })
+            });
+            interrupt.result()?;
+            PyResult::Ok(results)
         })?;
         let out = PyDict::new(py);
         let length: Vec<f64> = results.iter().map(|r| r.0).collect();
@@ -688,42 +782,37 @@ impl PyGrid {
         }
         let (meshes, key) = self.prepare(&spec, cpd.as_deref())?;
         let entries = &scen.scen.entries;
-        let n = entries.len();
-        let (length, status, expanded, time_us) = self.planners.with_dependent(|grid, stash| {
+        let rows = self.planners.with_dependent(|grid, stash| {
             let mut warm = stash
                 .take(&key, grid, &spec, &meshes)
                 .map_err(setup_error)?;
             // The queries run without the GIL, one by one on one warm planner.
-            let columns = py.detach(|| {
-                let (mut length, mut status, mut expanded, mut time_us) = (
-                    Vec::with_capacity(n),
-                    Vec::with_capacity(n),
-                    Vec::with_capacity(n),
-                    Vec::with_capacity(n),
-                );
-                let Warm { planner, answer } = &mut warm;
-                for e in entries {
+            let interrupt = Interrupt::default();
+            let Warm { planner, answer } = &mut warm;
+            let rows = py.detach(|| {
+                interrupt.map_each(entries, |e| {
                     let t0 = Instant::now();
                     let r = planner.plan(e.start, e.goal, answer);
-                    time_us.push(t0.elapsed().as_secs_f64() * 1e6);
+                    let time_us = t0.elapsed().as_secs_f64() * 1e6;
                     match r {
-                        Ok(st) => {
-                            length.push(answer.length);
-                            status.push(i8::from(st == Status::Unreachable));
-                            expanded.push(answer.stats.expanded);
-                        }
-                        Err(_) => {
-                            length.push(f64::INFINITY);
-                            status.push(2);
-                            expanded.push(0);
-                        }
+                        Ok(st) => (
+                            answer.length,
+                            i8::from(st == Status::Unreachable),
+                            answer.stats.expanded,
+                            time_us,
+                        ),
+                        Err(_) => (f64::INFINITY, 2, 0, time_us),
                     }
-                }
-                (length, status, expanded, time_us)
+                })
             });
             stash.give(&key, warm);
-            PyResult::Ok(columns)
+            interrupt.result()?;
+            PyResult::Ok(rows)
         })?;
+        let length: Vec<f64> = rows.iter().map(|r| r.0).collect();
+        let status: Vec<i8> = rows.iter().map(|r| r.1).collect();
+        let expanded: Vec<u64> = rows.iter().map(|r| r.2).collect();
+        let time_us: Vec<f64> = rows.iter().map(|r| r.3).collect();
         let out = scen.columns(py)?;
         out.set_item("length", PyArray1::from_vec(py, length))?;
         out.set_item("status", PyArray1::from_vec(py, status))?;

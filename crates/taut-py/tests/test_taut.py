@@ -258,6 +258,44 @@ def test_the_gil_is_released_while_planning(arena, scen, tmp_path, kind):
     assert ticks >= 5, (kind, ticks, elapsed)
 
 
+@pytest.mark.parametrize("kind", ("batch-1-thread", "batch-2-threads", "scenario"))
+def test_ctrl_c_stops_a_long_call(tmp_path, kind):
+    """Ctrl-C (here `_thread.interrupt_main`, 0.2 s in) raises KeyboardInterrupt within a
+    query's time, not after the whole call; the grid answers correctly afterwards."""
+    import _thread
+
+    grid = walled_grid()
+    one = grid.path((0, 1100), (1199, 1100), "astar")
+    t0 = time.perf_counter()
+    grid.path((0, 1100), (1199, 1100), "astar")
+    query = time.perf_counter() - t0
+    n = max(8, int(3.0 / query))  # at least 3 s of queries on one thread
+    starts, goals = np.tile([[0, 1100]], (n, 1)), np.tile([[1199, 1100]], (n, 1))
+    if kind == "scenario":
+        a = grid.to_numpy()
+        (tmp_path / "walled.map").write_text(
+            "type octile\nheight 1200\nwidth 1200\nmap\n"
+            + "".join("".join("." if c else "@" for c in row) + "\n" for row in a)
+        )
+        line = f"0\twalled.map\t1200\t1200\t0\t1100\t1199\t1100\t{one.length:.8f}\n"
+        (tmp_path / "walled.scen").write_text("version 1\n" + line * n)
+        grid = taut.Grid.from_map(tmp_path / "walled.map")
+        scen = taut.Scenario.read(tmp_path / "walled.scen")
+        call = lambda: grid.run_scenario(scen, "astar")  # noqa: E731
+    else:
+        threads = 1 if kind == "batch-1-thread" else 2
+        call = lambda: grid.paths(starts, goals, "astar", threads=threads)  # noqa: E731
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    t0 = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        call()
+    elapsed = time.perf_counter() - t0
+    timer.join()
+    assert elapsed < 0.2 + 2 * query + 0.5, (kind, elapsed, query)
+    assert grid.path((0, 1100), (1199, 1100), "astar").length == one.length
+
+
 def test_threads_share_a_grid(arena, scen):
     """Batches and single queries from several Python threads at once on one grid (each takes
     its own warm planner) give the answers of the queries run one by one."""

@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError, mpsc};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use numpy::ndarray::Array2;
@@ -11,7 +11,6 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use rayon::prelude::*;
 use self_cell::self_cell;
 use taut::cpd::NoProgress;
 use taut::grid::{MAX_SIDE, Scenario};
@@ -185,21 +184,6 @@ impl<'g> Stash<'g> {
     }
 }
 
-/// A warm planner lent to one rayon job of a batch; given back to the stash when the job ends.
-struct Lease<'s, 'g> {
-    warm: Option<Warm<'g>>,
-    stash: &'s Stash<'g>,
-    key: &'s str,
-}
-
-impl Drop for Lease<'_, '_> {
-    fn drop(&mut self) {
-        if let Some(w) = self.warm.take() {
-            self.stash.give(self.key, w);
-        }
-    }
-}
-
 /// Ctrl-C during a long call: the thread that released the GIL takes it back every
 /// [`Interrupt::EVERY`] to let Python look for a pending signal; on one, the work stops after
 /// the queries under way and the call raises the signal's exception (`KeyboardInterrupt`).
@@ -247,19 +231,6 @@ impl Interrupt {
             out.push(f(item));
         }
         out
-    }
-
-    /// Waits for the work's result on `finished`, looking for a signal every [`Self::EVERY`]
-    /// (the work itself stops early once [`Self::cancelled`]).
-    fn wait<T: Default>(&self, finished: &mpsc::Receiver<T>) -> T {
-        loop {
-            match finished.recv_timeout(Self::EVERY) {
-                Ok(result) => return result,
-                Err(mpsc::RecvTimeoutError::Timeout) => self.check(),
-                // The work panicked; its scope passes the panic on.
-                Err(mpsc::RecvTimeoutError::Disconnected) => return T::default(),
-            }
-        }
     }
 
     /// The signal's exception, if one stopped the work.
@@ -634,8 +605,9 @@ impl PyGrid {
 
     /// Many queries at once: `starts` and `goals` are `(n, 2)` arrays of `(x, y)` (NumPy
     /// arrays of any integer type, or lists of pairs; float arrays are refused).
-    /// Runs on `threads` threads (default: every core; 1: on the calling thread) with the GIL
-    /// released, each thread on a warm planner kept by the grid between calls. Returns a dict
+    /// Runs on `threads` threads (default: every core), the calling thread among them, with
+    /// the GIL released, each on a warm planner kept by the grid between calls; Ctrl-C stops
+    /// it (KeyboardInterrupt). Returns a dict
     /// of arrays: `length` (float, `inf` when unreachable or invalid), `status` (int8: 0
     /// found, 1 unreachable, 2 invalid endpoint), `expanded` (uint64), and with
     /// `return_paths=True`, `paths`: a list of `(k, 2)` float arrays. Options as for `path`.
@@ -688,52 +660,58 @@ impl PyGrid {
                     Err(_) => (f64::INFINITY, 2, 0, return_paths.then(Vec::new)),
                 }
             };
+            // This thread answers queries too, looking for Ctrl-C between them, and the pool's
+            // `threads - 1` workers join in as they wake; each takes the next query by an
+            // atomic index. A small batch may be done before a pool thread wakes: handing it
+            // over would cost more than its queries.
             let interrupt = Interrupt::default();
-            if threads == 1 || queries.len() < 2 {
-                // On this thread: handing a small batch to a pool thread and back costs more
-                // than the queries.
-                let results = py.detach(|| interrupt.map_each(&queries, |q| answer(&mut first, q)));
-                stash.give(&key, first);
-                interrupt.result()?;
-                return PyResult::Ok(results);
-            }
-            stash.give(&key, first);
-            let pool = pool(threads)?;
-            let run = || {
-                queries
-                    .par_iter()
-                    .map_init(
-                        || Lease {
-                            warm: Some(
-                                stash
-                                    .take(&key, grid, &spec, &meshes)
-                                    .expect("made above, so it can be made"),
-                            ),
-                            stash,
-                            key: &key,
-                        },
-                        |lease, q| {
-                            if interrupt.cancelled() {
-                                return (f64::NAN, 2, 0, None);
-                            }
-                            answer(lease.warm.as_mut().expect("given back only on drop"), q)
-                        },
-                    )
-                    .collect::<Vec<(f64, i8, u64, Option<Vec<Point>>)>>()
+            let next = AtomicUsize::new(0);
+            let answered = Mutex::new(Vec::with_capacity(queries.len()));
+            let work = |warm: &mut Warm<'_>, on_caller: bool| {
+                let mut mine = Vec::new();
+                let mut last = Instant::now();
+                while !interrupt.cancelled() {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(q) = queries.get(i) else { break };
+                    mine.push((i, answer(warm, q)));
+                    if on_caller && last.elapsed() >= Interrupt::EVERY {
+                        interrupt.check();
+                        last = Instant::now();
+                    }
+                }
+                answered
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .extend(mine);
             };
-            // The pool runs the batch; this thread waits for it, looking for Ctrl-C meanwhile.
-            let results = py.detach(|| {
-                let (done, finished) = mpsc::channel();
-                pool.in_place_scope(|scope| {
-                    scope.spawn(|_| {
-                        // The receiver waits until the scope ends, so the send succeeds.
-                        let _ = done.send(run());
-                    });
-                    interrupt.wait(&finished)
-                })
+            let helpers = threads.min(queries.len()).saturating_sub(1);
+            let pool = if helpers > 0 {
+                Some(pool(helpers)?)
+            } else {
+                None
+            };
+            py.detach(|| match &pool {
+                Some(pool) => pool.in_place_scope(|scope| {
+                    for _ in 0..helpers {
+                        scope.spawn(|_| {
+                            let mut warm = stash
+                                .take(&key, grid, &spec, &meshes)
+                                .expect("made above, so it can be made");
+                            work(&mut warm, false);
+                            stash.give(&key, warm);
+                        });
+                    }
+                    work(&mut first, true);
+                }),
+                None => work(&mut first, true),
             });
+            stash.give(&key, first);
             interrupt.result()?;
-            PyResult::Ok(results)
+            let mut answered = answered
+                .into_inner()
+                .unwrap_or_else(PoisonError::into_inner);
+            answered.sort_unstable_by_key(|a| a.0);
+            PyResult::Ok(answered.into_iter().map(|a| a.1).collect::<Vec<_>>())
         })?;
         let out = PyDict::new(py);
         let length: Vec<f64> = results.iter().map(|r| r.0).collect();

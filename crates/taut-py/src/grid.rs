@@ -10,7 +10,7 @@ use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyInt, PyList};
 use self_cell::self_cell;
 use taut::cpd::NoProgress;
 use taut::grid::{MAX_SIDE, Scenario};
@@ -128,8 +128,11 @@ struct Warm<'g> {
 
 /// The warm planners of one grid, by key (the spec label, and for `eps` the CPD's generation).
 /// A query takes one out and gives it back when done, so single queries, scenarios and every
-/// worker of a batch reuse search contexts across calls. The lock is held only to take and
-/// give, never while a search runs or while waiting for the GIL.
+/// thread of a batch reuse search contexts across calls. The lock is held only to take and
+/// give, never while a search runs or while waiting for the GIL. A key is live from
+/// [`Stash::register`] until [`Stash::forget`]; a planner given back under a key no longer live
+/// (an `eps` planner of a replaced CPD, still at work when the CPD changed) is dropped, and at
+/// most one planner per core is kept per key.
 struct Stash<'g>(Mutex<HashMap<String, Vec<Warm<'g>>>>);
 
 self_cell!(
@@ -164,18 +167,27 @@ impl<'g> Stash<'g> {
         }
     }
 
-    /// Gives `warm` back for the next query with `key`.
-    fn give(&self, key: &str, warm: Warm<'g>) {
+    /// Makes `key` live: planners given back under it are kept.
+    fn register(&self, key: &str) {
         let mut stash = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        match stash.get_mut(key) {
-            Some(v) => v.push(warm),
-            None => {
-                stash.insert(key.to_owned(), vec![warm]);
-            }
+        if !stash.contains_key(key) {
+            stash.insert(key.to_owned(), Vec::new());
         }
     }
 
-    /// Drops every warm planner whose key starts with `prefix`.
+    /// Gives `warm` back for the next query with `key`: kept if `key` is live and fewer than
+    /// one planner per core are kept for it, else dropped.
+    fn give(&self, key: &str, warm: Warm<'g>) {
+        let mut stash = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(kept) = stash.get_mut(key)
+            && kept.len() < cores()
+        {
+            kept.push(warm);
+        }
+    }
+
+    /// Drops every warm planner whose key starts with `prefix`, and those keys: planners given
+    /// back under them later are dropped too.
     fn forget(&self, prefix: &str) {
         self.0
             .lock()
@@ -246,25 +258,10 @@ impl Interrupt {
     }
 }
 
-/// The rayon pool of `threads` workers, built once per process and size: building one spawns
-/// threads, too slow to do per batch.
-fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
-    let mut pools = POOLS
-        .get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
-    if let Some(p) = pools.get(&threads) {
-        return Ok(p.clone());
-    }
-    let p = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| value_error(e.to_string()))?,
-    );
-    pools.insert(threads, p.clone());
-    Ok(p)
+/// The cores of this machine (1 if unknown), asked once: asking reads cgroup files.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
 /// A grid map: blocked and free cells. Build one from a MovingAI `.map` file
@@ -297,6 +294,8 @@ struct EpsCpd {
     /// Counts CPD changes; part of the `eps` planners' stash key, so a planner still at work
     /// in a batch when the CPD changes is never lent out again.
     generation: u64,
+    /// The CPD built here, kept when a given one replaces it, for the next call without `cpd=`.
+    built: Option<PreparedCpd>,
 }
 
 impl PyGrid {
@@ -310,8 +309,14 @@ impl PyGrid {
         }
     }
 
-    /// The grid's mesh (built once).
-    pub(crate) fn built_mesh(&self) -> PyResult<Arc<taut::Mesh>> {
+    /// The grid's mesh (built once). The grid's locks are taken only with the GIL released
+    /// (here and in [`Self::prepare`]): a thread waiting for one holds no GIL, so the thread
+    /// holding it can always take the GIL back.
+    pub(crate) fn built_mesh(&self, py: Python<'_>) -> PyResult<Arc<taut::Mesh>> {
+        py.detach(|| self.built_mesh_detached())
+    }
+
+    fn built_mesh_detached(&self) -> PyResult<Arc<taut::Mesh>> {
         let mut meshes = self.meshes.lock().map_err(|_| value_error("poisoned"))?;
         if meshes.built.is_none() {
             let spec = PlannerSpec::plain(Algo::Polyanya);
@@ -323,15 +328,61 @@ impl PyGrid {
     }
 
     /// The meshes `spec` needs, prepared (the mesh, and for `eps` the CPD: `cpd` if given,
-    /// else built in memory on first use), and the key of `spec`'s warm planners.
-    fn prepare(&self, spec: &PlannerSpec, cpd: Option<&PyCpd>) -> PyResult<(MapMeshes, String)> {
+    /// else built in memory on first use and kept), and the key of `spec`'s warm planners.
+    /// Runs with the GIL released (see [`Self::built_mesh`]).
+    fn prepare(
+        &self,
+        py: Python<'_>,
+        spec: &PlannerSpec,
+        cpd: Option<&PyCpd>,
+    ) -> PyResult<(MapMeshes, String)> {
+        let wanted = cpd.map(|c| c.cpd().clone());
+        let (meshes, key) = match self.prepared(spec, wanted.as_ref()) {
+            Some(ready) => ready,
+            None => py.detach(|| self.prepare_detached(spec, wanted))?,
+        };
+        self.planners
+            .with_dependent(|_, stash| stash.register(&key));
+        Ok((meshes, key))
+    }
+
+    /// [`Self::prepare`]'s answer when everything is prepared already and no lock is held,
+    /// without blocking and so without releasing the GIL; `None` otherwise.
+    fn prepared(
+        &self,
+        spec: &PlannerSpec,
+        wanted: Option<&Arc<taut::cpd::Cpd>>,
+    ) -> Option<(MapMeshes, String)> {
+        let meshes = self.meshes.try_lock().ok()?;
+        if spec.algo.needs_mesh() && meshes.built.is_none() {
+            return None;
+        }
+        if spec.algo != Algo::Eps {
+            return Some((meshes.clone(), spec.label.clone()));
+        }
+        let eps_cpd = self.eps_cpd.try_lock().ok()?;
+        match (&eps_cpd.have, wanted) {
+            (Some(None), None) => {}
+            (Some(Some(a)), Some(b)) if Arc::ptr_eq(a, b) => {}
+            _ => return None,
+        }
+        Some((
+            meshes.clone(),
+            format!("{}@{}", spec.label, eps_cpd.generation),
+        ))
+    }
+
+    fn prepare_detached(
+        &self,
+        spec: &PlannerSpec,
+        wanted: Option<Arc<taut::cpd::Cpd>>,
+    ) -> PyResult<(MapMeshes, String)> {
         if spec.algo.needs_mesh() {
-            self.built_mesh()?;
+            self.built_mesh_detached()?;
         }
         let mut meshes = self.meshes.lock().map_err(|_| value_error("poisoned"))?;
         if spec.algo == Algo::Eps {
             // The CPD prepared now: `Some(None)` when built here, `Some(Some(c))` when given.
-            let wanted = cpd.map(|c| c.cpd().clone());
             let mut eps_cpd = self.eps_cpd.lock().map_err(|_| value_error("poisoned"))?;
             let same = match (&eps_cpd.have, &wanted) {
                 (Some(None), None) => true,
@@ -352,11 +403,19 @@ impl PyGrid {
                             stats: c.stats(),
                         });
                     }
-                    None => {
-                        meshes
-                            .prepare_cpd([(spec.algo, &spec.tuning)], CpdSource::Build, &NoProgress)
-                            .map_err(setup_error)?;
-                    }
+                    None => match &eps_cpd.built {
+                        Some(built) => meshes.cpd = Some(built.clone()),
+                        None => {
+                            meshes
+                                .prepare_cpd(
+                                    [(spec.algo, &spec.tuning)],
+                                    CpdSource::Build,
+                                    &NoProgress,
+                                )
+                                .map_err(setup_error)?;
+                            eps_cpd.built.clone_from(&meshes.cpd);
+                        }
+                    },
                 }
                 eps_cpd.have = Some(wanted);
                 eps_cpd.generation += 1;
@@ -390,6 +449,13 @@ fn int_pair(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<(i64, i64)> {
     }
     match obj.extract::<Vec<i64>>() {
         Ok(v) if v.len() == 2 => Ok((v[0], v[1])),
+        // Two integers, too big for any map.
+        _ if obj
+            .extract::<(Bound<'_, PyInt>, Bound<'_, PyInt>)>()
+            .is_ok() =>
+        {
+            Err(value_error(format!("point {} is off any map", obj.repr()?)))
+        }
         _ => Err(PyTypeError::new_err(format!(
             "{name} must be a lattice point, two integers (x, y), got {}",
             obj.repr()?
@@ -540,8 +606,8 @@ impl PyGrid {
     }
 
     /// The grid's navigation mesh (built on first use, then kept).
-    fn mesh(&self) -> PyResult<PyMesh> {
-        Ok(PyMesh::from_arc(self.built_mesh()?))
+    fn mesh(&self, py: Python<'_>) -> PyResult<PyMesh> {
+        Ok(PyMesh::from_arc(self.built_mesh(py)?))
     }
 
     fn __repr__(&self) -> String {
@@ -579,7 +645,7 @@ impl PyGrid {
             point(int_pair(start, "start")?)?,
             point(int_pair(goal, "goal")?)?,
         );
-        let (meshes, key) = self.prepare(&spec, cpd.as_deref())?;
+        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref())?;
         // The search runs without the GIL: other Python threads go on meanwhile.
         self.planners.with_dependent(|grid, stash| {
             py.detach(|| {
@@ -604,13 +670,13 @@ impl PyGrid {
     }
 
     /// Many queries at once: `starts` and `goals` are `(n, 2)` arrays of `(x, y)` (NumPy
-    /// arrays of any integer type, or lists of pairs; float arrays are refused).
-    /// Runs on `threads` threads (default: every core), the calling thread among them, with
-    /// the GIL released, each on a warm planner kept by the grid between calls; Ctrl-C stops
-    /// it (KeyboardInterrupt). Returns a dict
-    /// of arrays: `length` (float, `inf` when unreachable or invalid), `status` (int8: 0
-    /// found, 1 unreachable, 2 invalid endpoint), `expanded` (uint64), and with
-    /// `return_paths=True`, `paths`: a list of `(k, 2)` float arrays. Options as for `path`.
+    /// arrays of any integer type, or lists of pairs; float arrays are refused). Runs on
+    /// `threads` threads (default: every core), the calling thread among them, with the GIL
+    /// released, each on a warm planner kept by the grid between calls; Ctrl-C stops it
+    /// (KeyboardInterrupt). Returns a dict of arrays: `length` (float, `inf` when unreachable
+    /// or invalid), `status` (int8: 0 found, 1 unreachable, 2 invalid endpoint), `expanded`
+    /// (uint64), and with `return_paths=True`, `paths`: a list of `(k, 2)` float arrays.
+    /// Options as for `path`.
     #[pyo3(signature = (starts, goals, algo = "anya", *, threads = None, return_paths = false, cpd = None, **kwargs))]
     #[allow(clippy::too_many_arguments)]
     fn paths<'py>(
@@ -634,9 +700,9 @@ impl PyGrid {
             )));
         }
         let queries: Vec<((i64, i64), (i64, i64))> = s.into_iter().zip(g).collect();
-        let (meshes, key) = self.prepare(&spec, cpd.as_deref())?;
+        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref())?;
         let threads = match threads {
-            None | Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+            None | Some(0) => cores(),
             Some(t) => t,
         };
         let results = self.planners.with_dependent(|grid, stash| {
@@ -660,10 +726,10 @@ impl PyGrid {
                     Err(_) => (f64::INFINITY, 2, 0, return_paths.then(Vec::new)),
                 }
             };
-            // This thread answers queries too, looking for Ctrl-C between them, and the pool's
-            // `threads - 1` workers join in as they wake; each takes the next query by an
-            // atomic index. A small batch may be done before a pool thread wakes: handing it
-            // over would cost more than its queries.
+            // This thread answers queries too, looking for Ctrl-C between them, beside
+            // `threads - 1` helper threads of this batch alone; each takes the next query by an
+            // atomic index. Threads of the batch's own, not a shared pool: a batch never waits
+            // behind another thread's batch, and no thread outlives the call.
             let interrupt = Interrupt::default();
             let next = AtomicUsize::new(0);
             let answered = Mutex::new(Vec::with_capacity(queries.len()));
@@ -685,25 +751,25 @@ impl PyGrid {
                     .extend(mine);
             };
             let helpers = threads.min(queries.len()).saturating_sub(1);
-            let pool = if helpers > 0 {
-                Some(pool(helpers)?)
-            } else {
-                None
-            };
-            py.detach(|| match &pool {
-                Some(pool) => pool.in_place_scope(|scope| {
+            py.detach(|| {
+                std::thread::scope(|scope| {
                     for _ in 0..helpers {
-                        scope.spawn(|_| {
-                            let mut warm = stash
-                                .take(&key, grid, &spec, &meshes)
-                                .expect("made above, so it can be made");
-                            work(&mut warm, false);
-                            stash.give(&key, warm);
-                        });
+                        // A thread the system refuses leaves its share to the others.
+                        let _ = std::thread::Builder::new()
+                            .name("taut-batch".into())
+                            .spawn_scoped(scope, || {
+                                if next.load(Ordering::Relaxed) >= queries.len() {
+                                    return;
+                                }
+                                let Ok(mut warm) = stash.take(&key, grid, &spec, &meshes) else {
+                                    return;
+                                };
+                                work(&mut warm, false);
+                                stash.give(&key, warm);
+                            });
                     }
                     work(&mut first, true);
-                }),
-                None => work(&mut first, true),
+                });
             });
             stash.give(&key, first);
             interrupt.result()?;
@@ -758,7 +824,7 @@ impl PyGrid {
                 e.line, e.width, e.height
             )));
         }
-        let (meshes, key) = self.prepare(&spec, cpd.as_deref())?;
+        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref())?;
         let entries = &scen.scen.entries;
         let rows = self.planners.with_dependent(|grid, stash| {
             let mut warm = stash

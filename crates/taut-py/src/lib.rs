@@ -8,7 +8,7 @@
 //! spec, and every call borrows one: single queries, scenarios and each worker of a batch reuse
 //! them across calls, as Rust callers do, allocating per result, not per expansion. Every
 //! search runs with the GIL released; a batch (`Grid.paths`) runs on the calling thread and
-//! the workers of a rayon pool kept per thread count, and stops on Ctrl-C.
+//! helper threads of its own, and stops on Ctrl-C.
 //!
 //! Build and install with `pip install ./crates/taut-py` (maturin; `pyproject.toml`). The
 //! Python side (`python/taut/`) re-exports these classes and adds the `.pyi` stubs.

@@ -44,7 +44,7 @@ impl PyMesh {
     /// The mesh taut builds from a grid (the one `Grid.mesh()` keeps).
     #[staticmethod]
     fn from_grid(grid: PyRef<'_, PyGrid>) -> PyResult<Self> {
-        Ok(PyMesh::from_arc(grid.built_mesh()?))
+        Ok(PyMesh::from_arc(grid.built_mesh(grid.py())?))
     }
 
     /// Writes the mesh as a "mesh 2" file.

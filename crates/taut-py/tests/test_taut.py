@@ -296,6 +296,31 @@ def test_ctrl_c_stops_a_long_call(tmp_path, kind):
     assert grid.path((0, 1100), (1199, 1100), "astar").length == one.length
 
 
+def test_a_small_batch_does_not_wait_for_another_threads_batch(arena):
+    """Two Python threads' batches share no worker threads: a 2-query batch answers at once
+    while another thread runs a batch of seconds on 2 threads."""
+    grid = walled_grid()
+    t0 = time.perf_counter()
+    grid.path((0, 1100), (1199, 1100), "astar")
+    query = time.perf_counter() - t0
+    n = max(8, int(4.0 / query))
+    long_batch = threading.Thread(
+        target=grid.paths,
+        args=(np.tile([[0, 1100]], (n, 1)), np.tile([[1199, 1100]], (n, 1)), "astar"),
+        kwargs={"threads": 2},
+    )
+    long_batch.start()
+    time.sleep(0.3)
+    t0 = time.perf_counter()
+    small = arena.paths([[1, 3], [19, 26]], [[45, 40], [19, 29]], threads=2)
+    elapsed = time.perf_counter() - t0
+    still_running = long_batch.is_alive()
+    long_batch.join()
+    assert elapsed < 0.5, f"the small batch took {elapsed:.2f} s"
+    assert still_running, "the long batch ended first: make it longer"
+    assert list(small["status"]) == [0, 0]
+
+
 def test_threads_share_a_grid(arena, scen):
     """Batches and single queries from several Python threads at once on one grid (each takes
     its own warm planner) give the answers of the queries run one by one."""

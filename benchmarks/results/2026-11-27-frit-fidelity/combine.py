@@ -76,8 +76,12 @@ if x and r4:
     P('| border=common-neighbour, with corner cutting (against any-neighbour with corner cutting) | '+' | '.join(fmt_r(ratio(r4[("p-frit-rt",k)], x[("p-frit-rt",k)])) for k in KS)+' |')
 P('')
 P('## The paper\'s ratios (> 1: p-FRIT_RT is cheaper)\n')
-tn = '300 per map' if r5 else '100 per map'
-P(f'daRTAA\\* / p-FRIT_RT: paper profile 100 problems per map (1,200); taut profile {tn}. FRIT_RT / p-FRIT_RT: 25 per map (300), FRIT_RT being the costliest agent to run. Ratio of mean costs [95 % bootstrap interval], then the geometric mean of per-problem ratios.\n')
+def size(run, algo='p-frit-rt'):
+    """Problems per map and in all of `run` (its p-FRIT_RT runs at k = 1)."""
+    probs=run[(algo,1)]
+    return len(probs)//len({m for m,_ in probs}), len(probs)
+(n1,t1),(n5,t5),(n3,t3),(n3t,t3t)=size(r1),size(r5 if r5 else r2),size(r3p),size(r3t)
+P(f'daRTAA\\* / p-FRIT_RT: paper profile {n1} problems per map ({t1:,}); taut profile {n5} per map ({t5:,}). FRIT_RT / p-FRIT_RT: paper profile {n3} per map ({t3:,}), taut profile {n3t} per map ({t3t:,}), FRIT_RT being the costliest agent to run. Ratio of mean costs [95 % bootstrap interval], then the geometric mean of per-problem ratios.\n')
 P('| k | daRTAA\\*/p-FRIT_RT, paper | ours, paper profile | ours, taut profile | FRIT_RT/p-FRIT_RT, paper | ours, paper profile | ours, taut profile |')
 P('|---|---|---|---|---|---|---|')
 tb = r5 if r5 else None

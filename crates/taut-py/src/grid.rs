@@ -206,7 +206,7 @@ struct Interrupt {
 }
 
 impl Interrupt {
-    /// How often the waiting thread looks for a signal.
+    /// How often the calling thread looks for a signal.
     const EVERY: Duration = Duration::from_millis(20);
 
     /// Whether a signal stopped the work.

@@ -15,7 +15,7 @@ use self_cell::self_cell;
 use taut::cpd::NoProgress;
 use taut::grid::{MAX_SIDE, Scenario};
 use taut::registry::{Algo, CpdSource, MapMeshes, PlannerSpec, PreparedCpd, make_planner};
-use taut::{Answer, FreeSet, Grid, MapFile, Planner, Point, Status};
+use taut::{Answer, FreeSet, Grid, MapFile, Planner, Point, QueryError, Status};
 
 use crate::errors::{cpd_error, grid_error, query_error, setup_error};
 use crate::mesh::{PyCpd, PyMesh};
@@ -196,6 +196,53 @@ impl<'g> Stash<'g> {
     }
 }
 
+/// One query's answer as the columns of `Grid.paths` and `Grid.run_scenario` hold it.
+#[derive(Clone, Copy)]
+struct Row {
+    /// The length; `inf` when unreachable or invalid.
+    length: f64,
+    /// 0 found, 1 unreachable, 2 invalid endpoint.
+    status: i8,
+    /// Nodes expanded (0 when invalid).
+    expanded: u64,
+}
+
+impl Row {
+    /// A query with an endpoint off the map or blocked.
+    const INVALID: Row = Row {
+        length: f64::INFINITY,
+        status: 2,
+        expanded: 0,
+    };
+
+    /// The row of a planner's answer to one query.
+    fn of(result: Result<Status, QueryError>, answer: &Answer) -> Row {
+        match result {
+            Ok(st) => Row {
+                length: answer.length,
+                status: i8::from(st == Status::Unreachable),
+                expanded: answer.stats.expanded,
+            },
+            Err(_) => Row::INVALID,
+        }
+    }
+
+    /// Puts `rows` into `out` as the arrays `length`, `status` and `expanded`.
+    fn columns<'a>(
+        out: &Bound<'_, PyDict>,
+        rows: impl Iterator<Item = &'a Row> + Clone,
+    ) -> PyResult<()> {
+        let py = out.py();
+        let length: Vec<f64> = rows.clone().map(|r| r.length).collect();
+        let status: Vec<i8> = rows.clone().map(|r| r.status).collect();
+        let expanded: Vec<u64> = rows.map(|r| r.expanded).collect();
+        out.set_item("length", PyArray1::from_vec(py, length))?;
+        out.set_item("status", PyArray1::from_vec(py, status))?;
+        out.set_item("expanded", PyArray1::from_vec(py, expanded))?;
+        Ok(())
+    }
+}
+
 /// Ctrl-C during a long call: the thread that released the GIL takes it back every
 /// [`Interrupt::EVERY`] to let Python look for a pending signal; on one, the work stops after
 /// the queries under way and the call raises the signal's exception (`KeyboardInterrupt`).
@@ -226,6 +273,16 @@ impl Interrupt {
         }
     }
 
+    /// Looks for a signal if [`Self::EVERY`] has passed since `last` (then restarts it);
+    /// whether the work is to stop.
+    fn poll(&self, last: &mut Instant) -> bool {
+        if last.elapsed() >= Self::EVERY {
+            self.check();
+            *last = Instant::now();
+        }
+        self.cancelled()
+    }
+
     /// `f` over `items` in order on this thread, looking for a signal every [`Self::EVERY`];
     /// stops early when one came (the results are then partial, and [`Self::result`] is the
     /// error).
@@ -233,12 +290,8 @@ impl Interrupt {
         let mut out = Vec::with_capacity(items.len());
         let mut last = Instant::now();
         for item in items {
-            if last.elapsed() >= Self::EVERY {
-                self.check();
-                if self.cancelled() {
-                    break;
-                }
-                last = Instant::now();
+            if self.poll(&mut last) {
+                break;
             }
             out.push(f(item));
         }
@@ -714,17 +767,17 @@ impl PyGrid {
             let answer = |warm: &mut Warm<'_>, &(a, b): &((i64, i64), (i64, i64))| {
                 let Warm { planner, answer } = warm;
                 let (Ok(a), Ok(b)) = (point(a), point(b)) else {
-                    return (f64::INFINITY, 2, 0, return_paths.then(Vec::new));
+                    return (Row::INVALID, return_paths.then(Vec::new));
                 };
-                match planner.plan(a, b, answer) {
-                    Ok(st) => (
-                        answer.length,
-                        i8::from(st == Status::Unreachable),
-                        answer.stats.expanded,
-                        return_paths.then(|| answer.waypoints.clone()),
-                    ),
-                    Err(_) => (f64::INFINITY, 2, 0, return_paths.then(Vec::new)),
-                }
+                let row = Row::of(planner.plan(a, b, answer), answer);
+                let path = return_paths.then(|| {
+                    if row.status != Row::INVALID.status {
+                        answer.waypoints.clone()
+                    } else {
+                        Vec::new()
+                    }
+                });
+                (row, path)
             };
             // This thread answers queries too, looking for Ctrl-C between them, beside
             // `threads - 1` helper threads of this batch alone; each takes the next query by an
@@ -736,14 +789,18 @@ impl PyGrid {
             let work = |warm: &mut Warm<'_>, on_caller: bool| {
                 let mut mine = Vec::new();
                 let mut last = Instant::now();
-                while !interrupt.cancelled() {
+                // Only the calling thread may take the GIL back; the others see `cancelled`.
+                let mut stop = || {
+                    if on_caller {
+                        interrupt.poll(&mut last)
+                    } else {
+                        interrupt.cancelled()
+                    }
+                };
+                while !stop() {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(q) = queries.get(i) else { break };
                     mine.push((i, answer(warm, q)));
-                    if on_caller && last.elapsed() >= Interrupt::EVERY {
-                        interrupt.check();
-                        last = Instant::now();
-                    }
                 }
                 answered
                     .lock()
@@ -780,16 +837,11 @@ impl PyGrid {
             PyResult::Ok(answered.into_iter().map(|a| a.1).collect::<Vec<_>>())
         })?;
         let out = PyDict::new(py);
-        let length: Vec<f64> = results.iter().map(|r| r.0).collect();
-        let status: Vec<i8> = results.iter().map(|r| r.1).collect();
-        let expanded: Vec<u64> = results.iter().map(|r| r.2).collect();
-        out.set_item("length", PyArray1::from_vec(py, length))?;
-        out.set_item("status", PyArray1::from_vec(py, status))?;
-        out.set_item("expanded", PyArray1::from_vec(py, expanded))?;
+        Row::columns(&out, results.iter().map(|r| &r.0))?;
         if return_paths {
             let list = PyList::empty(py);
             for r in &results {
-                list.append(waypoints_array(r.3.as_deref().unwrap_or(&[])).into_pyarray(py))?;
+                list.append(waypoints_array(r.1.as_deref().unwrap_or(&[])).into_pyarray(py))?;
             }
             out.set_item("paths", list)?;
         }
@@ -838,29 +890,16 @@ impl PyGrid {
                     let t0 = Instant::now();
                     let r = planner.plan(e.start, e.goal, answer);
                     let time_us = t0.elapsed().as_secs_f64() * 1e6;
-                    match r {
-                        Ok(st) => (
-                            answer.length,
-                            i8::from(st == Status::Unreachable),
-                            answer.stats.expanded,
-                            time_us,
-                        ),
-                        Err(_) => (f64::INFINITY, 2, 0, time_us),
-                    }
+                    (Row::of(r, answer), time_us)
                 })
             });
             stash.give(&key, warm);
             interrupt.result()?;
             PyResult::Ok(rows)
         })?;
-        let length: Vec<f64> = rows.iter().map(|r| r.0).collect();
-        let status: Vec<i8> = rows.iter().map(|r| r.1).collect();
-        let expanded: Vec<u64> = rows.iter().map(|r| r.2).collect();
-        let time_us: Vec<f64> = rows.iter().map(|r| r.3).collect();
         let out = scen.columns(py)?;
-        out.set_item("length", PyArray1::from_vec(py, length))?;
-        out.set_item("status", PyArray1::from_vec(py, status))?;
-        out.set_item("expanded", PyArray1::from_vec(py, expanded))?;
+        Row::columns(&out, rows.iter().map(|r| &r.0))?;
+        let time_us: Vec<f64> = rows.iter().map(|r| r.1).collect();
         out.set_item("time_us", PyArray1::from_vec(py, time_us))?;
         Ok(out)
     }

@@ -66,6 +66,10 @@ pub struct FritOptions {
     pub maps: Vec<String>,
     /// Problems per map.
     pub problems: usize,
+    /// Run only problems `first_problem..problems` of each map (0: all). The problems are
+    /// drawn as always, so an extension run's problems keep their indexes and pair with an
+    /// earlier run's.
+    pub first_problem: usize,
     /// Lookaheads for the real-time algorithms.
     pub lookaheads: Vec<u32>,
     /// Algorithms to run.
@@ -181,7 +185,7 @@ fn run_map(
     let world = World::with_moves(grid, opts.moves);
     let probs = problems(&world, opts.problems, seed_for(opts.seed, "frit", name));
     let mut jobs: Vec<(usize, Algo, u32)> = Vec::new();
-    for (i, _) in probs.iter().enumerate() {
+    for (i, _) in probs.iter().enumerate().skip(opts.first_problem) {
         for &algo in &opts.algos {
             if algo.uses_lookahead() {
                 for &k in &opts.lookaheads {
@@ -254,7 +258,7 @@ fn run_map(
     if opts.progress {
         eprintln!(
             "taut-bench frit: map {d}/{total} {name}: {} problems, {} runs in {:.1} s",
-            probs.len(),
+            probs.len().saturating_sub(opts.first_problem),
             rows.len(),
             t0.elapsed().as_secs_f64()
         );
@@ -536,7 +540,17 @@ pub fn write_reports(
          Mean full-knowledge optimum: {:.1}.\n",
         opts.maps.len(),
         opts.maps.join(", "),
-        opts.problems,
+        if opts.first_problem == 0 {
+            opts.problems.to_string()
+        } else {
+            format!(
+                "{} (numbers {} to {} of the first {} drawn)",
+                opts.problems.saturating_sub(opts.first_problem),
+                opts.first_problem,
+                opts.problems.saturating_sub(1),
+                opts.problems
+            )
+        },
         opts.seed,
         opts.threads,
         opt

@@ -46,6 +46,10 @@ struct FritArgs {
     /// Problems per map (the paper uses 500).
     #[arg(long, value_name = "N", default_value_t = 500)]
     problems: usize,
+    /// Run only problems K..N of each map (numbered from 0), to extend an earlier run of K
+    /// problems per map: the problems are the same and keep their indexes.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    first_problem: usize,
     /// Lookaheads (comma-separated). Default: the paper's 1, 2, 4, ..., 128 and 512.
     #[arg(long, value_delimiter = ',')]
     lookaheads: Vec<u32>,
@@ -520,6 +524,7 @@ fn run_frit(args: &FritArgs) -> Result<(), BenchError> {
         maps_dir,
         maps,
         problems: args.problems,
+        first_problem: args.first_problem,
         lookaheads: if args.lookaheads.is_empty() {
             LOOKAHEADS.to_vec()
         } else {

@@ -17,6 +17,7 @@ fn with(threads: usize, profile: &str, moves: MoveRule) -> FritOptions {
         maps_dir: taut_testdata::workspace_root().join("fixtures/maps"),
         maps: vec!["arena".into(), "small".into()],
         problems: 3,
+        first_problem: 0,
         lookaheads: vec![1, 16],
         algos: Algo::ALL.to_vec(),
         seed: 7,
@@ -143,6 +144,26 @@ fn the_taut_profile_and_corner_cutting_reach_every_goal() {
         shorter += usize::from(a.optimal < b.optimal - 1e-9);
     }
     assert!(shorter > 0, "corner cutting never shortened an optimum");
+}
+
+#[test]
+fn a_run_from_a_later_problem_repeats_the_tail_of_a_full_run() {
+    let full = run_experiment(&options(1)).unwrap();
+    let tail = run_experiment(&FritOptions {
+        first_problem: 2,
+        ..options(1)
+    })
+    .unwrap();
+    let expected: Vec<_> = full.iter().filter(|r| r.problem >= 2).collect();
+    assert!(!tail.is_empty());
+    assert_eq!(tail.len(), expected.len());
+    for (a, b) in tail.iter().zip(expected) {
+        assert_eq!(
+            (&a.map, a.problem, a.algo, a.lookahead, a.status, a.moves),
+            (&b.map, b.problem, b.algo, b.lookahead, b.status, b.moves)
+        );
+        assert_eq!(a.cost.to_bits(), b.cost.to_bits());
+    }
 }
 
 fn row(map: &str, problem: usize, algo: Algo, cost: f64) -> RunRow {

@@ -847,6 +847,14 @@ impl Search<'_> {
         if blocked & outer == 0 {
             return None;
         }
+        if x == n.root.x {
+            // A vertical ray runs along a side of the blocked cell: a path turns round it only
+            // at its far end, where the cell lies behind `e`. At the near end the cell is
+            // ahead, every direction into its side of the ray enters it at once, and a bend
+            // along the row with the cell outside it is never taut (see docs/anya.md).
+            let behind = if n.row > n.root.y { NW | NE } else { SW | SE };
+            return (blocked & behind != 0).then_some(blocked);
+        }
         // Tangency: the line through the root and `e` must not enter the blocked cell.
         let cross = i64::from(x - n.root.x) * i64::from(n.row - n.root.y);
         let tangent = if blocked & (NE | SW) != 0 {

@@ -3,51 +3,24 @@
 issue 27: every `*.csv.gz` in this folder (or the files given as arguments), each the (map,
 problem, algo, lookahead, status, cost) columns of a `taut-bench frit` run's runs.csv; files
 whose names start with the same profile (`paper-`, `taut-`) are merged problem by problem. Ratio of mean costs with a 95 % bootstrap interval
-(problems resampled within each map, 2,000 resamples, as `taut_bench::frit::cost_ratio`),
-the geometric mean of per-problem ratios, and the cut-off counts.
+(`combine.ratio`: problems resampled within each map, 2,000 resamples, as
+`taut_bench::frit::cost_ratio`), the geometric mean of per-problem ratios, and the cut-off
+counts.
 
 Usage: fritrt.py [RUN.csv[.gz] ...]
 """
-import collections, csv, gzip, math, os, random, sys
+import collections, gzip, os, sys
+
+from combine import parse, ratio
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAPER = {1: 8.3, 16: 4.5}
 
 
 def load(path):
-    opener = gzip.open if path.endswith('.gz') else open
-    with opener(path, 'rt') as f:
-        rows = list(csv.DictReader(l for l in f if not l.startswith('#')))
-    runs = collections.defaultdict(dict)
-    for r in rows:
-        runs[(r['algo'], int(r['lookahead']))][(r['map'], int(r['problem']))] = (float(r['cost']), r['status'])
-    return runs
-
-
-def ratio(a, b, resamples=2000, seed=1):
-    common = sorted(set(a) & set(b))
-    groups = collections.defaultdict(list)
-    for key in common:
-        groups[key[0]].append((a[key][0], b[key][0]))
-    groups = list(groups.values())
-    value = sum(a[k][0] for k in common) / sum(b[k][0] for k in common)
-    rng = random.Random(seed)
-    boot = []
-    for _ in range(resamples):
-        sx = sy = 0.0
-        for g in groups:
-            for _ in range(len(g)):
-                x, y = g[rng.randrange(len(g))]
-                sx += x
-                sy += y
-        boot.append(sx / sy)
-    boot.sort()
-    lo, hi = boot[int(0.025 * resamples)], boot[min(resamples - 1, int(0.975 * resamples))]
-    geo = math.exp(sum(math.log(a[k][0] / b[k][0]) for k in common) / len(common))
-    cut_a = sum(a[k][1] != 'reached' for k in common)
-    cut_b = sum(b[k][1] != 'reached' for k in common)
-    maps = len({m for m, _ in common})
-    return value, lo, hi, geo, cut_a, cut_b, len(common), maps
+    """The costs of one run's file (gzipped or not), as `combine.parse` reads them."""
+    with (gzip.open if path.endswith('.gz') else open)(path, 'rt') as f:
+        return parse(f)
 
 
 def main():
@@ -65,7 +38,9 @@ def main():
         for k in (1, 16):
             if ('frit-rt', k) not in runs:
                 continue
-            v, lo, hi, geo, ca, cb, n, maps = ratio(runs[('frit-rt', k)], runs[('p-frit-rt', k)])
+            a, b = runs[('frit-rt', k)], runs[('p-frit-rt', k)]
+            v, lo, hi, geo, ca, cb, n = ratio(a, b)
+            maps = len({m for m, _ in set(a) & set(b)})
             half = f'-{(1 - lo / v) * 100:.0f} % / +{(hi / v - 1) * 100:.0f} %'
             cut = f'{ca:,} of {n:,}' + (f' (p-FRIT_RT: {cb})' if cb else '')
             print(f'| {name} | {k} | {PAPER[k]} | {v:.2f} [{lo:.2f}, {hi:.2f}] | {half} | {geo:.2f} | {cut} | {n:,} ({maps}) |')

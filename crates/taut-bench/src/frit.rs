@@ -66,9 +66,9 @@ pub struct FritOptions {
     pub maps: Vec<String>,
     /// Problems per map.
     pub problems: usize,
-    /// Run only problems `first_problem..problems` of each map (0: all). The problems are
-    /// drawn as always, so an extension run's problems keep their indexes and pair with an
-    /// earlier run's.
+    /// Run only problems `first_problem..problems` of each map (0: all; must be below
+    /// `problems`). The problems are drawn as always, so an extension run's problems keep
+    /// their indexes and pair with an earlier run's.
     pub first_problem: usize,
     /// Lookaheads for the real-time algorithms.
     pub lookaheads: Vec<u32>,
@@ -273,6 +273,15 @@ fn out_status(row: &RunRow) -> Option<bool> {
 
 /// Runs the experiment: every map, problem, algorithm and lookahead.
 pub fn run_experiment(opts: &FritOptions) -> Result<Vec<RunRow>, BenchError> {
+    if opts.first_problem >= opts.problems {
+        return Err(BenchError::Data {
+            path: PathBuf::from("--first-problem"),
+            msg: format!(
+                "{} leaves no problem to run: it must be below --problems ({})",
+                opts.first_problem, opts.problems
+            ),
+        });
+    }
     let mut grids = Vec::new();
     for name in &opts.maps {
         let path = opts.maps_dir.join(format!("{name}.map"));
@@ -545,9 +554,9 @@ pub fn write_reports(
         } else {
             format!(
                 "{} (numbers {} to {} of the first {} drawn)",
-                opts.problems.saturating_sub(opts.first_problem),
+                opts.problems - opts.first_problem,
                 opts.first_problem,
-                opts.problems.saturating_sub(1),
+                opts.problems - 1,
                 opts.problems
             )
         },

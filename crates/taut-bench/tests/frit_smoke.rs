@@ -219,3 +219,29 @@ fn intervals_and_per_problem_ratios() {
     assert!((geo - 2.0).abs() < 1e-12 && (median - 2.5).abs() < 1e-12);
     assert!(cost_ratio(&rows, (Algo::DaRtaa, 1), (Algo::PFritRt, 1)).is_none());
 }
+
+#[test]
+fn a_first_problem_past_the_last_is_refused_with_the_reason() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_taut-bench"))
+        .args([
+            "frit",
+            "--problems",
+            "3",
+            "--first-problem",
+            "3",
+            "--maps",
+            "arena",
+        ])
+        .arg("--maps-dir")
+        .arg(taut_testdata::workspace_root().join("fixtures/maps"))
+        .arg("--out")
+        .arg(std::env::temp_dir().join("taut-bench-first-problem-refused"))
+        .output()
+        .expect("taut-bench runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--first-problem") && err.contains("below --problems (3)"),
+        "{err}"
+    );
+}

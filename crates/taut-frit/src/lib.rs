@@ -49,7 +49,7 @@ pub mod sim;
 pub mod world;
 
 pub use agents::{
-    Agent, Algo, Border, Decision, FritConfig, GoalTest, IdealTree, LearnedH, Pointers,
+    Agent, Algo, Border, Decision, FritConfig, GoalTest, IdealTree, LearnedH, Pointers, Ties,
 };
 pub use error::FritError;
 pub use sim::{

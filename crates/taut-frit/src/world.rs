@@ -542,6 +542,9 @@ impl Budget {
 #[derive(Debug, Clone, Default)]
 pub struct Scratch {
     pub(crate) g: Vec<f64>,
+    /// The tie key of each state's latest open-list entry (`Entry::g` of that entry; see
+    /// `bounded_astar`): an entry with another key is stale.
+    pub(crate) key: Vec<f64>,
     pub(crate) back: Vec<u32>,
     pub(crate) seen: Vec<u32>,
     pub(crate) shut: Vec<u32>,
@@ -566,6 +569,7 @@ impl Scratch {
     pub fn reserve(&mut self, cells: usize) {
         if self.seen.len() < cells {
             self.g.resize(cells, f64::INFINITY);
+            self.key.resize(cells, f64::NAN);
             self.back.resize(cells, u32::MAX);
             self.seen.resize(cells, 0);
             self.shut.resize(cells, 0);

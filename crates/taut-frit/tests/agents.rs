@@ -7,7 +7,7 @@ use taut_baselines::astar::AStar;
 use taut_frit::agents::{Agent, Decision};
 use taut_frit::{
     Algo, Border, Budget, FritConfig, FritError, GoalTest, IdealTree, LearnedH, MoveRule, Pointers,
-    RunParams, Scratch, Status, View, World, run,
+    RunParams, Scratch, Status, Ties, View, World, run,
 };
 use taut_grid::{Answer, Grid, Point};
 
@@ -47,7 +47,7 @@ fn random_grid() -> impl Strategy<Value = (Grid, (i32, i32), (i32, i32))> {
 fn rule_and_config() -> impl Strategy<Value = (MoveRule, FritConfig)> {
     (
         any::<bool>(),
-        any::<[bool; 6]>(),
+        any::<[bool; 7]>(),
         prop_oneof![Just(None), Just(Some(32u32)), (1u32..8).prop_map(Some)],
     )
         .prop_map(|(cut, b, release)| {
@@ -82,6 +82,7 @@ fn rule_and_config() -> impl Strategy<Value = (MoveRule, FritConfig)> {
                 } else {
                     IdealTree::DiagonalFirst
                 },
+                ties: if b[6] { Ties::LargerG } else { Ties::Insertion },
                 release: if b[5] { release } else { Some(32) },
             };
             (moves, config)

@@ -127,6 +127,19 @@ pub enum IdealTree {
     DiagonalFirst,
 }
 
+/// How the reconnection search orders open states tied on `f` (FRIT_RT and p-FRIT_RT; the
+/// other RTAA\* agents always take the larger `g`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ties {
+    /// The state with the larger `g` first, the usual A\* choice (deeper states are nearer a
+    /// goal state); ours in both profiles.
+    LargerG,
+    /// The state pushed first. The paper's Figure 2 assumes it for its worked example ("ties
+    /// are broken in the priority queue in the same order" as cells were added); its
+    /// algorithms say nothing.
+    Insertion,
+}
+
 /// An option's values and their names: one table, read one way by [`FritConfig::set`] and
 /// the other by `FritConfig`'s `Display`.
 trait Named: Copy + PartialEq + 'static {
@@ -167,6 +180,11 @@ impl Named for Border {
     ];
 }
 
+impl Named for Ties {
+    const NAMES: [(Self, &'static str); 2] =
+        [(Ties::LargerG, "larger-g"), (Ties::Insertion, "insertion")];
+}
+
 impl Named for IdealTree {
     const NAMES: [(Self, &'static str); 2] = [
         (IdealTree::FirstInDelta, "first-in-delta"),
@@ -194,6 +212,8 @@ pub struct FritConfig {
     pub border: Border,
     /// See [`IdealTree`].
     pub tree: IdealTree,
+    /// See [`Ties`].
+    pub ties: Ties,
     /// p-FRIT_RT's release from border traps after this many searches from one state in one
     /// reconnection (see the module docs); `None` turns it off.
     pub release: Option<u32>,
@@ -207,12 +227,13 @@ impl Default for FritConfig {
 
 impl FritConfig {
     /// The option names [`FritConfig::set`] accepts, with their values.
-    pub const OPTIONS: [(&'static str, &'static str); 6] = [
+    pub const OPTIONS: [(&'static str, &'static str); 7] = [
         ("goal-test", "all-min-f | top"),
         ("learned-h", "reset | keep"),
         ("pointers", "trajectory | keep-valid"),
         ("border", "any-neighbour | common-neighbour"),
         ("tree", "first-in-delta | diagonal-first"),
+        ("ties", "larger-g | insertion"),
         ("release", "off | N (searches from one state)"),
     ];
 
@@ -227,6 +248,7 @@ impl FritConfig {
             pointers: Pointers::Trajectory,
             border: Border::AnyNeighbour,
             tree: IdealTree::FirstInDelta,
+            ties: Ties::LargerG,
             release: Some(RELEASE_VISITS),
         }
     }
@@ -240,6 +262,7 @@ impl FritConfig {
             pointers: Pointers::KeepValid,
             border: Border::AnyNeighbour,
             tree: IdealTree::DiagonalFirst,
+            ties: Ties::LargerG,
             release: Some(RELEASE_VISITS),
         }
     }
@@ -268,6 +291,7 @@ impl FritConfig {
             "pointers" => Pointers::parse(value).map(|v| self.pointers = v),
             "border" => Border::parse(value).map(|v| self.border = v),
             "tree" => IdealTree::parse(value).map(|v| self.tree = v),
+            "ties" => Ties::parse(value).map(|v| self.ties = v),
             "release" => match value {
                 "off" => Some(None),
                 n => n.parse::<u32>().ok().filter(|&n| n > 0).map(Some),
@@ -301,12 +325,13 @@ impl std::fmt::Display for FritConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "goal-test={},learned-h={},pointers={},border={},tree={},release=",
+            "goal-test={},learned-h={},pointers={},border={},tree={},ties={},release=",
             self.goal_test.name(),
             self.learned_h.name(),
             self.pointers.name(),
             self.border.name(),
-            self.tree.name()
+            self.tree.name(),
+            self.ties.name()
         )?;
         match self.release {
             Some(n) => write!(f, "{n}"),
@@ -768,13 +793,24 @@ impl Frit {
         };
         let resume = self.kind == FritKind::PRt;
         let all_min_f = self.config.goal_test == GoalTest::AllMinF;
-        bounded_astar(view, pos, budget, sc, &h, &admit, all_min_f, &mut |c, b| {
-            if resume {
-                tree.intree_sp(view, c, b)
-            } else {
-                tree.intree(view, c, b)
-            }
-        })
+        let ties = self.config.ties;
+        bounded_astar(
+            view,
+            pos,
+            budget,
+            sc,
+            &h,
+            &admit,
+            all_min_f,
+            ties,
+            &mut |c, b| {
+                if resume {
+                    tree.intree_sp(view, c, b)
+                } else {
+                    tree.intree(view, c, b)
+                }
+            },
+        )
     }
 }
 

@@ -12,7 +12,7 @@ mod lookahead;
 mod rtaa;
 
 pub use bug2::Bug2;
-pub use frit::{Border, Frit, FritConfig, FritKind, GoalTest, IdealTree, LearnedH, Pointers};
+pub use frit::{Border, Frit, FritConfig, FritKind, GoalTest, IdealTree, LearnedH, Pointers, Ties};
 pub use rtaa::{Lrta, Rtaa};
 
 /// What an agent decided in one frame.

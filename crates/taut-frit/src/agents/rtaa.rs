@@ -6,6 +6,7 @@
 
 use hashbrown::HashMap;
 
+use super::Ties;
 use super::lookahead::{Stop, bounded_astar, open_states};
 use super::{Agent, Decision};
 use crate::world::{Budget, Scratch, View};
@@ -161,6 +162,7 @@ impl Agent for Rtaa {
             &h,
             &|_, _, _| true,
             false,
+            Ties::LargerG,
             &mut |c, _| c == goal,
         );
         let best = match stop {

@@ -463,6 +463,8 @@ impl SearchContext {
             self.goal_views[slot] = (self.stamp, MeridianView::new(self.goal_v, sn, cs));
         }
         let goal_view = self.goal_views[slot].1;
+        let root_frame = MeridianView::frame(root_v, sn, cs);
+        let via = goal_view.via(root_frame, angle_lower_bound);
         for i in 0..self.scratch.len() {
             let (p_lo, p_hi, r) = self.scratch[i];
             // Both distances need the ends' sin_cos: computed once, by polynomials within 1e-9.
@@ -470,10 +472,19 @@ impl SearchContext {
             // the sin_cos error moves them), which keeps h admissible; only h uses them, never
             // a cost.
             let (sc_lo, sc_hi) = (lat_sin_cos_fast(p_lo), lat_sin_cos_fast(p_hi));
-            let h = to_goal.max(
-                MeridianView::distance_once_with(root_v, sn, cs, sc_lo, sc_hi, angle_lower_bound)
-                    + goal_view.distance_to_with(p_lo, p_hi, sc_lo, sc_hi, angle_lower_bound),
-            );
+            let through = goal_view
+                .via_segment_with(&via, sc_lo, sc_hi, angle_lower_bound)
+                .unwrap_or_else(|| {
+                    MeridianView::distance_once_with(
+                        root_v,
+                        sn,
+                        cs,
+                        sc_lo,
+                        sc_hi,
+                        angle_lower_bound,
+                    ) + goal_view.distance_to_with(p_lo, p_hi, sc_lo, sc_hi, angle_lower_bound)
+                });
+            let h = to_goal.max(through);
             self.push_node(
                 Node {
                     root,

@@ -332,19 +332,14 @@ pub fn parallel_len(lat: f64, dlon: f64) -> f64 {
     lat.cos() * dlon.abs()
 }
 
-/// A point `p` seen from one meridian (its `sin lon`, `cos lon` given): the components of `p`
-/// towards the meridian's equator point (`along`) and across its plane (`perp`), and the
-/// foot of the perpendicular from `p` onto the meridian's great circle, for the distances of
-/// [`MeridianView::distance_to`] without any trigonometric call per point.
+/// A point `p` seen from one meridian (its `sin lon`, `cos lon` given): its components
+/// towards the meridian's equator point (`along`), across its plane (`perp`) and `z`, for
+/// [`MeridianView::via`] without any trigonometric call per point.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MeridianView {
     along: f64,
     perp: f64,
     z: f64,
-    /// Latitude of the foot (meaningful when `along >= 0`).
-    foot: f64,
-    /// Distance from `p` to the foot.
-    dfoot: f64,
 }
 
 /// The shortest way from a root to a point through a meridian's great circle
@@ -362,20 +357,8 @@ pub(crate) struct Via {
 impl MeridianView {
     #[inline]
     pub(crate) fn new(p: V3, sin_lon: f64, cos_lon: f64) -> Self {
-        let along = p.x * cos_lon + p.y * sin_lon;
-        let perp = p.y * cos_lon - p.x * sin_lon;
-        let (foot, dfoot) = if along >= 0.0 {
-            (p.z.atan2(along), perp.abs().atan2(along.hypot(p.z)))
-        } else {
-            (f64::NAN, f64::NAN)
-        };
-        MeridianView {
-            along,
-            perp,
-            z: p.z,
-            foot,
-            dfoot,
-        }
+        let (along, perp, z) = Self::frame(p, sin_lon, cos_lon);
+        MeridianView { along, perp, z }
     }
 
     /// The distance from `p` at (`along`, `perp`, `z`) in the frame of a meridian to its
@@ -509,39 +492,6 @@ impl MeridianView {
             p.y * cos_lon - p.x * sin_lon,
             p.z,
         )
-    }
-
-    /// The distance from `p` to the meridian's segment between latitudes `lo <= hi`, as
-    /// [`nearest_on_meridian`] measures it.
-    #[cfg(test)]
-    pub(crate) fn distance_to(&self, lo: f64, hi: f64) -> f64 {
-        self.distance_to_with(lo, hi, lo.sin_cos(), hi.sin_cos(), f64::atan2)
-    }
-
-    /// [`MeridianView::distance_to`] with the ends' `sin_cos` given and the angle computed by
-    /// `angle(y, x)` (see [`MeridianView::distance_once_with`]).
-    #[inline]
-    pub(crate) fn distance_to_with(
-        &self,
-        lo: f64,
-        hi: f64,
-        sc_lo: (f64, f64),
-        sc_hi: (f64, f64),
-        angle: impl Fn(f64, f64) -> f64,
-    ) -> f64 {
-        if self.along >= 0.0 {
-            if self.foot < lo {
-                self.distance_at(sc_lo, &angle)
-            } else if self.foot > hi {
-                self.distance_at(sc_hi, &angle)
-            } else {
-                self.dfoot
-            }
-        } else {
-            // p is beyond the pole side: the nearest point of the half circle is a pole end.
-            self.distance_at(sc_lo, &angle)
-                .min(self.distance_at(sc_hi, &angle))
-        }
     }
 }
 
@@ -740,7 +690,7 @@ mod tests {
     }
 
     #[test]
-    fn meridian_views_measure_as_nearest_on_meridian() {
+    fn distance_once_measures_as_nearest_on_meridian() {
         let mut next = uniform(0x2545_f491_4f6c_dd1d_u64);
         for _ in 0..2000 {
             let p = V3::from_lat_lon((next() - 0.5) * PI, (next() - 0.5) * 2.0 * PI);
@@ -749,9 +699,7 @@ mod tests {
             let b = (next() - 0.5) * PI;
             let (lo, hi) = (a.min(b), a.max(b));
             let (s, c) = lon.sin_cos();
-            let d = MeridianView::new(p, s, c).distance_to(lo, hi);
-            let once = MeridianView::distance_once(p, s, c, lo, hi);
-            assert!((once - d).abs() < 1e-14, "{once} {d}");
+            let d = MeridianView::distance_once(p, s, c, lo, hi);
             let (_, want) = nearest_on_meridian(p, lon, lo, hi);
             assert!((d - want).abs() < 1e-14, "{d} {want}");
         }

@@ -482,7 +482,14 @@ impl SearchContext {
                         sc_lo,
                         sc_hi,
                         angle_lower_bound,
-                    ) + goal_view.distance_to_with(p_lo, p_hi, sc_lo, sc_hi, angle_lower_bound)
+                    ) + MeridianView::distance_once_with(
+                        self.goal_v,
+                        sn,
+                        cs,
+                        sc_lo,
+                        sc_hi,
+                        angle_lower_bound,
+                    )
                 });
             let h = to_goal.max(through);
             self.push_node(

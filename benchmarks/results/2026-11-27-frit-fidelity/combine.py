@@ -6,7 +6,7 @@ Usage: combine.py DIR, where DIR holds the run folders named in README.md, each 
 first n problems per map in every run) and take 95 % bootstrap intervals, resampling problems
 within each map, as `taut_bench::frit::cost_ratio` does within one run.
 """
-import collections, csv, math, os, random, sys
+import collections, csv, gzip, math, os, random, sys
 D='.'
 K=[1,2,4,8,16,32,64,128,512]
 def parse(lines):
@@ -18,9 +18,13 @@ def parse(lines):
         out[(r[i['algo']],int(r[i['lookahead']]))][(r[i['map']],int(r[i['problem']]))]=(float(r[i['cost']]),r[i['status']])
     return out
 def load(name):
+    """A run folder's runs.csv, or its runs.csv.gz (the costs kept in the repository)."""
     p=f'{D}/{name}/runs.csv'
-    if not os.path.exists(p): return None
-    with open(p) as f: return parse(f)
+    if os.path.exists(p):
+        with open(p) as f: return parse(f)
+    if os.path.exists(p+'.gz'):
+        with gzip.open(p+'.gz','rt') as f: return parse(f)
+    return None
 def pairs(a,b):
     common=sorted(set(a)&set(b))
     g=collections.defaultdict(list)
@@ -74,7 +78,7 @@ def main():
     P('Mean cost with the option changed / mean cost of the paper profile, on the same problems, [95 % bootstrap interval]; (a/b cut) counts runs cut off at 3 million moves with the option / without.\n')
     P('| option | '+' | '.join(f'k = {k}' for k in KS)+' |')
     P('|---|'+'---|'*len(KS))
-    rows=[('learned-h=keep','learned-h=keep',r1),('pointers=keep-valid','pointers=keep-valid',r1),('goal-test=top','goal-test=top',r1),('tree=diagonal-first','tree=diagonal-first',r1),('release=off','release=off',r1),('INTREE unbounded (`--intree-steps unbounded`)','unbounded',r1),('corner cutting (`--moves corner-cut`)','cut-anyneighbour',r1)]
+    rows=[('learned-h=keep','learned-h=keep',r1),('pointers=keep-valid','pointers=keep-valid',r1),('goal-test=top','goal-test=top',r1),('tree=diagonal-first','tree=diagonal-first',r1),('release=off','release=off',r1),('INTREE unbounded (`--intree-steps unbounded`)','unbounded',r1),('corner cutting (`--moves corner-cut`)','cut-anyneighbour',r1),('ties=insertion','ties=insertion',r1)]
     for label,v,base in rows:
         x=load('v-paper+'+v)
         if x is None: continue

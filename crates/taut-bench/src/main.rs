@@ -60,7 +60,7 @@ struct FritArgs {
     /// One FRIT option over the profile, `name=value` (repeatable or comma-separated):
     /// goal-test=all-min-f|top, learned-h=reset|keep, pointers=trajectory|keep-valid,
     /// border=any-neighbour|common-neighbour, tree=first-in-delta|diagonal-first,
-    /// release=off|N.
+    /// ties=larger-g|insertion, release=off|N.
     #[arg(long = "frit-option", value_name = "NAME=VALUE")]
     frit_options: Vec<String>,
     /// The move rule: `no-corner-cut` (taut's, the default) or `corner-cut` (the paper's

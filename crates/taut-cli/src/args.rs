@@ -137,7 +137,7 @@ pub struct AgentArgs {
     /// One FRIT option over --profile, NAME=VALUE (repeatable or comma-separated):
     /// goal-test=all-min-f|top, learned-h=reset|keep, pointers=trajectory|keep-valid,
     /// border=any-neighbour|common-neighbour, tree=first-in-delta|diagonal-first,
-    /// release=off|N.
+    /// ties=larger-g|insertion, release=off|N.
     #[arg(long = "frit-option", value_name = "NAME=VALUE", value_parser = parse_frit_option)]
     pub frit_options: Vec<String>,
     /// How agents may move: `no-corner-cut` (the default, as every other planner in taut) or

@@ -284,6 +284,8 @@ fn profiles_options_and_corner_cutting_reach_every_goal() {
             "learned-h=keep,release=off",
             "--frit-option",
             "tree=diagonal-first",
+            "--frit-option",
+            "ties=insertion",
         ],
         &[
             "--moves",
@@ -306,6 +308,19 @@ fn profiles_options_and_corner_cutting_reach_every_goal() {
                 "{extra:?} {r:?}"
             );
         }
+    }
+}
+
+/// `--help` names every option the library's `FritConfig::set` takes, with its values.
+#[test]
+fn help_lists_every_frit_option() {
+    let help = ok(&["agent", "--help"]).replace(char::is_whitespace, "");
+    for (name, values) in taut::frit::FritConfig::OPTIONS {
+        let first = values.split('|').next().unwrap().trim();
+        assert!(
+            help.contains(&format!("{name}={first}")),
+            "{name} ({values}) missing"
+        );
     }
 }
 

@@ -456,10 +456,11 @@ impl MeridianView {
     /// If the crossing lies in the segment, the bound is `via.len`. Otherwise it is the
     /// smaller of the two ends' sums, when that is below π (less 1e-5 for `angle`'s error):
     /// for a level `c < π` the set `{x : d(r, x) + d(x, p*) <= c}` is a spherical ellipse,
-    /// which lies in an open hemisphere and is spherically convex (a quadric cone meets the
-    /// sphere in it), so it meets the circle in one arc. If a point inside the segment were
-    /// lower than both ends, the arc of its level through it and the crossing would leave the
-    /// segment through an end, which would then be lower still.
+    /// which lies in an open hemisphere and is spherically convex (it is the sphere's part
+    /// inside one nappe of a quadric cone through the centre), so it meets the circle in one
+    /// arc. If a point inside the segment were lower than both ends, the arc of its level
+    /// through it and the crossing would leave the segment through an end, which would then be
+    /// no higher than that point: a contradiction.
     #[inline]
     pub(crate) fn via_segment_with(
         &self,

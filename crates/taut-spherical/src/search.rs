@@ -453,9 +453,11 @@ impl SearchContext {
         if self.scratch.is_empty() {
             return;
         }
-        // An admissible h: the larger of the root's distance to the goal and the distances
-        // root -> interval -> goal. The root's distance to the goal is kept with the root,
-        // and the goal's view of each meridian is computed once per query.
+        // An admissible h: the larger of the root's distance to the goal and the shortest way
+        // root -> interval -> goal (`MeridianView::via_segment_with`; where its argument does
+        // not apply, the root's and the goal's distances to the interval, added). The root's
+        // distance to the goal is kept with the root, and the goal's view of each meridian is
+        // computed once per query.
         let (sn, cs) = grid.meridian_sin_cos(m);
         let to_goal = self.roots[root as usize].to_goal;
         let slot = m.rem_euclid(grid.width() as i64) as usize;
@@ -467,7 +469,7 @@ impl SearchContext {
         let via = goal_view.via(root_frame, angle_lower_bound);
         for i in 0..self.scratch.len() {
             let (p_lo, p_hi, r) = self.scratch[i];
-            // Both distances need the ends' sin_cos: computed once, by polynomials within 1e-9.
+            // The bounds need the ends' sin_cos: computed once, by polynomials within 1e-9.
             // Their angles are lower bounds (a polynomial, at most 1e-6 below, far more than
             // the sin_cos error moves them), which keeps h admissible; only h uses them, never
             // a cost.

@@ -367,54 +367,45 @@ impl MeridianView {
     /// instead of the view's two `atan2` plus the distance.
     #[cfg(test)]
     pub(crate) fn distance_once(p: V3, sin_lon: f64, cos_lon: f64, lo: f64, hi: f64) -> f64 {
-        Self::distance_once_with(p, sin_lon, cos_lon, lo.sin_cos(), hi.sin_cos(), f64::atan2)
+        Self::segment_distance_with(
+            Self::frame(p, sin_lon, cos_lon),
+            lo.sin_cos(),
+            hi.sin_cos(),
+            f64::atan2,
+        )
     }
 
-    /// [`MeridianView::distance_once`] with the ends' `sin_cos` given and the angle computed
-    /// by `angle(y, x)`: `f64::atan2` for the distance, [`angle_lower_bound`] for a lower
-    /// bound on it.
+    /// [`MeridianView::distance_once`] for a point given in the meridian's frame
+    /// ([`MeridianView::frame`]), with the ends' `sin_cos` given and the angle computed by
+    /// `angle(y, x)`: `f64::atan2` for the distance, [`angle_lower_bound`] for a lower bound
+    /// on it.
     #[inline]
-    pub(crate) fn distance_once_with(
-        p: V3,
-        sin_lon: f64,
-        cos_lon: f64,
+    pub(crate) fn segment_distance_with(
+        (along, perp, z): (f64, f64, f64),
         (sl, cl): (f64, f64),
         (sh, ch): (f64, f64),
         angle: impl Fn(f64, f64) -> f64,
     ) -> f64 {
-        let along = p.x * cos_lon + p.y * sin_lon;
-        let perp = p.y * cos_lon - p.x * sin_lon;
-        let z = p.z;
-        let at = |s: f64, c: f64| {
-            let t = s * along - c * z;
-            angle((perp * perp + t * t).sqrt(), c * along + s * z)
-        };
+        let p = (along, perp, z);
         if along >= 0.0 {
             // The foot's latitude is atan2(z, along) in [-π/2, π/2]; it is below `lo` when
             // sin(foot − lo) < 0.
             if z * cl - along * sl < 0.0 {
-                at(sl, cl)
+                frame_distance_at(p, (sl, cl), &angle)
             } else if z * ch - along * sh > 0.0 {
-                at(sh, ch)
+                frame_distance_at(p, (sh, ch), &angle)
             } else {
                 angle(perp.abs(), along.hypot(z))
             }
         } else {
-            at(sl, cl).min(at(sh, ch))
+            frame_distance_at(p, (sl, cl), &angle).min(frame_distance_at(p, (sh, ch), &angle))
         }
     }
 
-    /// Distance (radians) from `p` to the meridian's point whose latitude has sine `s` and
-    /// cosine `c`: `atan2(|q×p|, q·p)` (or `angle`'s value for it) written in the meridian's
-    /// frame (`u` towards its equator point, `w` across, `z`), where `q = (c, 0, s)` and
-    /// `p = (along, perp, z)`.
+    /// This point's coordinates in the meridian's frame.
     #[inline]
-    fn distance_at(&self, (s, c): (f64, f64), angle: &impl Fn(f64, f64) -> f64) -> f64 {
-        let t = s * self.along - c * self.z;
-        angle(
-            (self.perp * self.perp + t * t).sqrt(),
-            c * self.along + s * self.z,
-        )
+    pub(crate) fn coords(&self) -> (f64, f64, f64) {
+        (self.along, self.perp, self.z)
     }
 
     /// The shortest way from `r` (given in this meridian's frame: `along`, `perp`, `z`) to
@@ -475,10 +466,8 @@ impl MeridianView {
         if qa >= 0.0 && qz * cl - qa * sl >= 0.0 && qz * ch - qa * sh <= 0.0 {
             return Some(via.len);
         }
-        let (ra, rp, rz) = via.r;
-        let end = |(s, c): (f64, f64)| {
-            let t = s * ra - c * rz;
-            angle((rp * rp + t * t).sqrt(), c * ra + s * rz) + self.distance_at((s, c), &angle)
+        let end = |sc: (f64, f64)| {
+            frame_distance_at(via.r, sc, &angle) + frame_distance_at(self.coords(), sc, &angle)
         };
         let m = end(sc_lo).min(end(sc_hi));
         (m < PI - 1e-5).then_some(m)
@@ -494,6 +483,20 @@ impl MeridianView {
             p.z,
         )
     }
+}
+
+/// Distance (radians) from `p = (along, perp, z)`, in a meridian's frame (towards its
+/// equator point, across its plane, `z`), to the meridian's point whose latitude has sine `s`
+/// and cosine `c`, `q = (c, 0, s)`: `atan2(|q×p|, q·p)` (or `angle`'s value for it), with
+/// `|q×p|² = perp² + (s·along − c·z)²`.
+#[inline]
+fn frame_distance_at(
+    (along, perp, z): (f64, f64, f64),
+    (s, c): (f64, f64),
+    angle: &impl Fn(f64, f64) -> f64,
+) -> f64 {
+    let t = s * along - c * z;
+    angle((perp * perp + t * t).sqrt(), c * along + s * z)
 }
 
 /// How far [`angle_lower_bound`] may lie below `atan2`: over ten times the polynomial's largest

@@ -477,21 +477,13 @@ impl SearchContext {
             let through = goal_view
                 .via_segment_with(&via, sc_lo, sc_hi, angle_lower_bound)
                 .unwrap_or_else(|| {
-                    MeridianView::distance_once_with(
-                        root_v,
-                        sn,
-                        cs,
-                        sc_lo,
-                        sc_hi,
-                        angle_lower_bound,
-                    ) + MeridianView::distance_once_with(
-                        self.goal_v,
-                        sn,
-                        cs,
-                        sc_lo,
-                        sc_hi,
-                        angle_lower_bound,
-                    )
+                    MeridianView::segment_distance_with(root_frame, sc_lo, sc_hi, angle_lower_bound)
+                        + MeridianView::segment_distance_with(
+                            goal_view.coords(),
+                            sc_lo,
+                            sc_hi,
+                            angle_lower_bound,
+                        )
                 });
             let h = to_goal.max(through);
             self.push_node(

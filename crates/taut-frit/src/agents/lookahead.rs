@@ -32,8 +32,9 @@ const F_TIE: f64 = 1e-9;
 ///
 /// The open list pops the larger `Entry::g` first among equal `f`, so that field holds a *tie
 /// key*: the state's `g` for [`Ties::LargerG`], minus the number of earlier pushes for
-/// [`Ties::Insertion`]. `Scratch::key` remembers each state's latest key, and an entry with
-/// another key is stale (the state was pushed again at a lower `g`).
+/// [`Ties::Insertion`]. An entry whose key is not its state's latest is stale (the state was
+/// pushed again at a lower `g`): the latest key is the state's `g`, or for insertion order
+/// the one `Scratch::key` remembers.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn bounded_astar(
     view: &View<'_>,
@@ -51,10 +52,13 @@ pub(crate) fn bounded_astar(
     let mut push = |sc: &mut Scratch, t: u32, g: f64, f: f64| {
         let key = match ties {
             Ties::LargerG => g,
-            Ties::Insertion => -f64::from(pushes),
+            Ties::Insertion => {
+                pushes += 1;
+                let key = -f64::from(pushes);
+                sc.key[t as usize] = key;
+                key
+            }
         };
-        pushes += 1;
-        sc.key[t as usize] = key;
         sc.open.push(Entry { f, g: key, id: t });
     };
     sc.set(start, 0.0, u32::MAX);
@@ -63,7 +67,7 @@ pub(crate) fn bounded_astar(
     let stop = loop {
         // Drop stale entries (improved since pushed, or already closed).
         while let Some(top) = sc.open.peek() {
-            if sc.is_closed(top.id) || is_stale(sc, top) {
+            if sc.is_closed(top.id) || is_stale(sc, top, ties) {
                 sc.open.pop();
             } else {
                 break;
@@ -75,7 +79,7 @@ pub(crate) fn bounded_astar(
         if is_goal(top.id, budget) {
             break Stop::Goal(top.id);
         }
-        if all_min_f && let Some(c) = tied_goal(sc, top, budget, is_goal) {
+        if all_min_f && let Some(c) = tied_goal(sc, top, ties, budget, is_goal) {
             break Stop::Goal(c);
         }
         if budget.exhausted() {
@@ -103,8 +107,11 @@ pub(crate) fn bounded_astar(
 
 /// Whether `e` is an older entry of a state pushed again since (see `bounded_astar`).
 #[inline(always)]
-fn is_stale(sc: &Scratch, e: &Entry) -> bool {
-    e.g != sc.key[e.id as usize]
+fn is_stale(sc: &Scratch, e: &Entry, ties: Ties) -> bool {
+    e.g != match ties {
+        Ties::LargerG => sc.g(e.id),
+        Ties::Insertion => sc.key[e.id as usize],
+    }
 }
 
 /// The first open state other than `top` tied with it for the lowest `f` that passes
@@ -113,6 +120,7 @@ fn is_stale(sc: &Scratch, e: &Entry) -> bool {
 fn tied_goal(
     sc: &mut Scratch,
     top: Entry,
+    ties: Ties,
     budget: &mut Budget,
     is_goal: &mut impl FnMut(u32, &mut Budget) -> bool,
 ) -> Option<u32> {
@@ -128,7 +136,7 @@ fn tied_goal(
             continue;
         }
         stack.extend([2 * i + 1, 2 * i + 2]);
-        if e.id == top.id || sc.is_closed(e.id) || is_stale(sc, &e) {
+        if e.id == top.id || sc.is_closed(e.id) || is_stale(sc, &e, ties) {
             continue;
         }
         if is_goal(e.id, budget) {

@@ -57,11 +57,9 @@ struct FritArgs {
     /// or `taut` (our improvements). See docs/frit.md.
     #[arg(long, default_value = "paper")]
     profile: String,
-    /// One FRIT option over the profile, `name=value` (repeatable or comma-separated):
-    /// goal-test=all-min-f|top, learned-h=reset|keep, pointers=trajectory|keep-valid,
-    /// border=any-neighbour|common-neighbour, tree=first-in-delta|diagonal-first,
-    /// ties=larger-g|insertion, release=off|N.
-    #[arg(long = "frit-option", value_name = "NAME=VALUE")]
+    /// One FRIT option over the profile (the help lists them from the library's table).
+    #[arg(long = "frit-option", value_name = "NAME=VALUE",
+          help = taut::frit::FritConfig::options_help())]
     frit_options: Vec<String>,
     /// The move rule: `no-corner-cut` (taut's, the default) or `corner-cut` (the paper's
     /// model as written).

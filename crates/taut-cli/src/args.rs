@@ -134,11 +134,9 @@ pub struct AgentArgs {
     #[arg(long, value_name = "NAME", default_value = "paper",
           value_parser = |s: &str| taut::frit::FritConfig::profile(s))]
     pub profile: taut::frit::FritConfig,
-    /// One FRIT option over --profile, NAME=VALUE (repeatable or comma-separated):
-    /// goal-test=all-min-f|top, learned-h=reset|keep, pointers=trajectory|keep-valid,
-    /// border=any-neighbour|common-neighbour, tree=first-in-delta|diagonal-first,
-    /// ties=larger-g|insertion, release=off|N.
-    #[arg(long = "frit-option", value_name = "NAME=VALUE", value_parser = parse_frit_option)]
+    /// One FRIT option over --profile (the help lists them from the library's table).
+    #[arg(long = "frit-option", value_name = "NAME=VALUE", value_parser = parse_frit_option,
+          help = taut::frit::FritConfig::options_help())]
     pub frit_options: Vec<String>,
     /// How agents may move: `no-corner-cut` (the default, as every other planner in taut) or
     /// `corner-cut` (diagonal moves between two blocked cells touching at a corner, as the

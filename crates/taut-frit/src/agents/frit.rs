@@ -237,6 +237,19 @@ impl FritConfig {
         ("release", "off | N (searches from one state)"),
     ];
 
+    /// The `--frit-option` help of the command-line tools, made from [`FritConfig::OPTIONS`]
+    /// so that it always names every option: `name=v1|v2, ...`.
+    pub fn options_help() -> String {
+        let list: Vec<String> = Self::OPTIONS
+            .iter()
+            .map(|(name, values)| format!("{name}={}", values.replace(" | ", "|")))
+            .collect();
+        format!(
+            "One FRIT option over the profile, NAME=VALUE (repeatable or comma-separated): {}",
+            list.join(", ")
+        )
+    }
+
     /// The paper's algorithms as written, where they leave a choice the reading closest to
     /// them: all tied states goal-tested, the learned heuristic reset per reconnection,
     /// pointers along the whole trajectory, the prose's border rule, the tree's ties in `δ`

@@ -626,6 +626,7 @@ mod tests {
                 expanded: 7,
                 generated: 9,
                 roots: 3,
+                swept: 0,
             },
             time_us: 1.5,
             passages: Vec::new(),

@@ -58,6 +58,9 @@ pub struct SearchStats {
     pub generated: u64,
     /// Roots created (corners, tangent points and the start).
     pub roots: u64,
+    /// Columns a cone crossed without an expansion, where expanding it could only have given
+    /// the same cone one column further (`docs/spherical.md`, "Sweeping open water").
+    pub swept: u64,
 }
 
 const NONE: u32 = u32::MAX;
@@ -145,6 +148,8 @@ pub struct SearchContext {
     /// the current search's `stamp`: computed once per meridian and query for the heuristic.
     goal_views: Vec<(u32, MeridianView)>,
     stamp: u32,
+    /// Expand column by column, never sweeping (for tests that compare the two).
+    no_sweep: bool,
 }
 
 /// The cut of a fan by one side of a run: the extreme visible crossing at the far meridian and,
@@ -510,7 +515,12 @@ impl SearchContext {
         let (b_hi, n_hi) = project_ray(grid, r.v, node.hi, k, m);
         // Across open water the cone moves on column after column without branching: only the
         // last column it reaches that way is fanned.
-        let ahead = sweep(grid, goal, r, node, (b_lo, n_lo), (b_hi, n_hi));
+        let ahead = if self.no_sweep {
+            Swept { node, b_lo, b_hi }
+        } else {
+            sweep(grid, goal, r, node, (b_lo, n_lo), (b_hi, n_hi))
+        };
+        self.stats.swept += (ahead.node.k - node.k).unsigned_abs();
         {
             let (k, m) = (ahead.node.k, ahead.node.k + dir);
             let lk = unwrap_near(grid.meridian_lon(k), r.lon);
@@ -1564,24 +1574,42 @@ struct Swept {
     b_hi: f64,
 }
 
-/// How far inside a run a swept cone must stay: far above the geometry's tolerances
-/// (`ANGLE_EPS`), so that a column swept is one where the fan would find no cut, no corner
-/// and no tangency.
+/// How far inside a run a swept cone's free end must stay, and how far from the run's
+/// boundary parallel a clipped end's ray must cross: far above the geometry's tolerances
+/// (`ANGLE_EPS`), so that a column swept is one where the fan's decisions are not in doubt.
 const SWEEP_MARGIN: f64 = 1e-9;
 
+/// One end of a swept cone on the meridian it has reached: the tangent of its latitude, and
+/// the row line it lies on when the run's boundary parallel clips the cone there.
+#[derive(Clone, Copy)]
+struct SweptEnd {
+    tan: f64,
+    line: Option<u32>,
+}
+
 /// Moves cone node `node` of point root `r` on, column after column, while expanding it could
-/// only give the same cone one column further: its rays stay strictly inside the run across
-/// the column (no cut by the run's top or bottom, so no tangent point and no corner at the
-/// interval's ends, which lie strictly inside free cells), the run of the next column holds
-/// the whole projection (one successor), the goal's longitude is not in the column, and the
-/// root is more than 180° minus a column away. A polar run's top (or bottom) is the pole, so a
-/// cone strictly inside it never reaches the pole. (Half the columns of the 0.5° Earth's
-/// oceans belong to runs open to the Arctic: leaving them out halved what was swept.) The two
+/// only give the same cone one column further, clipped by the run as the fan would clip it:
+/// - on each side, either the cone's ray stays strictly inside the run across the column (no
+///   cut there), or the ray through the run's far corner on that side is still climbing
+///   towards the boundary parallel at that corner (for the top; descending, for the bottom),
+///   so the fan's bound is the parallel itself, with no tangent point and so no edge root;
+///   the new end is then the ray's crossing if it lies inside the run by the margin, or the
+///   parallel if the ray crosses beyond it by the margin (the cone is clipped, and its side
+///   is from then on the ray through that corner, as the column-by-column expansion makes
+///   it);
+/// - the run of the next column holds the whole new interval (one successor), and a clipped
+///   end's parallel bounds that run too: the coast goes on along the parallel, so the end is
+///   no corner (a run that widened or narrowed there would make one);
+/// - the goal's longitude is not in the column, and the root is more than 180° minus a column
+///   away.
+///
+/// A polar run's top (or bottom) is the pole, which a cone kept strictly inside never reaches.
+/// (Half the columns of the 0.5° Earth's oceans belong to runs open to the Arctic.) The two
 /// pairs are the node's lower and upper rays' crossings of the next meridian with their great
-/// circles' normals, as [`project_ray`] gives them. Returns the
-/// node on the last meridian so reached (the node itself if none) and its crossings of the
-/// meridian after that, as [`project_ray`] gives them. The nodes skipped are not counted as
-/// expanded, as Euclidean Anya does not count the intermediate nodes it expands in place.
+/// circles' normals, as [`project_ray`] gives them. Returns the node on the last meridian so
+/// reached (the node itself if none) and its crossings of the meridian after that, as
+/// [`project_ray`] gives them. The nodes skipped are not counted as expanded, as Euclidean
+/// Anya does not count the intermediate nodes it expands in place.
 fn sweep(
     grid: &SphereGrid,
     goal: &Goal,
@@ -1622,13 +1650,63 @@ fn sweep(
             t > l + margin(l)
         }
     };
-    let crossings = |k: i64| {
+    // The new end on the run's top (`top`, sign 1) or bottom side (sign -1) at meridian `m`,
+    // for a side whose great circle has normal `nn` (mirrored for the bottom, so that its
+    // trough is a peak), crossing meridian k at `tk` and meridian m at `tm`, the run's
+    // boundary on that side being row line `line`.
+    let end = |nn: V3, (tk, tm): (f64, f64), line: u32, m: i64, (west, east), top: bool| {
+        let sg = if top { 1.0 } else { -1.0 };
+        let peak = peak_between(nn, west, east)?;
+        let ext = if peak {
+            sg * nn.x.hypot(nn.y) / nn.z.abs()
+        } else if top {
+            tk.max(tm)
+        } else {
+            tk.min(tm)
+        };
+        let inside = if top {
+            below(ext, line)
+        } else {
+            above(ext, line)
+        };
+        if inside {
+            return Some(SweptEnd {
+                tan: tm,
+                line: None,
+            });
+        }
+        if line == 0 || line == h {
+            return None;
+        }
+        // The test `cut` makes first, in the same arithmetic.
+        let c = grid.vertex_unit(line, m);
+        if sg * (r.v.dot(c) * c.z - r.v.z) < 0.0 {
+            return None;
+        }
+        let l = line_tan(line);
+        if sg * (tm - l) > margin(l) {
+            Some(SweptEnd {
+                tan: l,
+                line: Some(line),
+            })
+        } else if sg * (l - tm) > margin(l) {
+            Some(SweptEnd {
+                tan: tm,
+                line: None,
+            })
+        } else {
+            None
+        }
+    };
+    let (mut n_lo, mut n_hi) = (n_lo, n_hi);
+    let crossings = |k: i64, n_lo: V3, n_hi: V3| {
         let (s, c) = grid.meridian_sin_cos(k);
         (crossing_tan_sc(n_lo, s, c), crossing_tan_sc(n_hi, s, c))
     };
     let mut n = node;
-    let mut at_k = crossings(n.k);
-    // The row holding the upper ray's crossing of the next meridian, followed line by line.
+    let mut at_k = crossings(n.k, n_lo, n_hi);
+    let mut lines: (Option<u32>, Option<u32>) = (None, None);
+    // The row holding the upper end on the next meridian, followed line by line.
     let mut row = (((FRAC_PI_2 - b_hi) / grid.res_lat()) as u32).min(h - 1);
     let mut moved = false;
     loop {
@@ -1639,49 +1717,69 @@ fn sweep(
         if df * (lm - r.lon) + res >= PI - 1e-6 || goal_lon_in(grid, goal, col, lk, lm).is_some() {
             break;
         }
-        let at_m = crossings(m);
-        // The cone's highest and lowest latitudes across the column: its upper ray's peak or
-        // its lower ray's trough if inside the column, else their ends.
-        let (west, east) = if lk < lm {
+        let at_m = crossings(m, n_lo, n_hi);
+        let sides = if lk < lm {
             (grid.meridian_sin_cos(k), grid.meridian_sin_cos(m))
         } else {
             (grid.meridian_sin_cos(m), grid.meridian_sin_cos(k))
         };
-        let (Some(peak), Some(trough)) = (
-            peak_between(n_hi, west, east),
-            peak_between(n_lo.mirrored(), west, east),
+        let Some(hi) = end(n_hi, (at_k.1, at_m.1), n.run.top, m, sides, true) else {
+            break;
+        };
+        let Some(lo) = end(
+            n_lo.mirrored(),
+            (at_k.0, at_m.0),
+            n.run.bottom,
+            m,
+            sides,
+            false,
         ) else {
             break;
         };
-        // tan of a circle's peak latitude: |horizontal part of the normal| / |n.z|.
-        let hi_ext = if peak {
-            n_hi.x.hypot(n_hi.y) / n_hi.z.abs()
-        } else {
-            at_k.1.max(at_m.1)
+        // The run entered after `m` holds the whole new interval, and a clipped end's
+        // parallel goes on as its boundary.
+        let next = col + n.dir;
+        let run = match hi.line {
+            Some(t) => match grid.run_at(t, next) {
+                Some(run) if run.top == t => run,
+                _ => break,
+            },
+            None => {
+                while row > 0 && hi.tan > line_tan(row) {
+                    row -= 1;
+                }
+                while row + 1 < h && hi.tan < line_tan(row + 1) {
+                    row += 1;
+                }
+                match grid.run_at(row, next) {
+                    Some(run) if below(hi.tan, run.top) => run,
+                    _ => break,
+                }
+            }
         };
-        let lo_ext = if trough {
-            -n_lo.x.hypot(n_lo.y) / n_lo.z.abs()
-        } else {
-            at_k.0.min(at_m.0)
+        let lo_fits = match lo.line {
+            Some(b) => run.bottom == b && (hi.line.is_some() || above(hi.tan, b)),
+            None => above(lo.tan, run.bottom) && (hi.line.is_none() || below(lo.tan, run.top)),
         };
-        if !below(hi_ext, n.run.top) || !above(lo_ext, n.run.bottom) {
+        if !lo_fits {
             break;
         }
-        // The run entered after `m` holds the whole projection.
-        while row > 0 && at_m.1 > line_tan(row) {
-            row -= 1;
-        }
-        while row + 1 < h && at_m.1 < line_tan(row + 1) {
-            row += 1;
-        }
-        let Some(run) = grid.run_at(row, col + n.dir) else {
-            break;
+        // A clipped side is from now on the ray through the corner it is clipped at.
+        let through = |line: Option<u32>, nn: V3| match line {
+            Some(i) => r.v.cross(grid.vertex_unit(i, m)),
+            None => nn,
         };
-        if !below(at_m.1, run.top) || !above(at_m.0, run.bottom) {
+        let (new_lo, new_hi) = (through(lo.line, n_lo), through(hi.line, n_hi));
+        if new_lo.z == 0.0 || new_hi.z == 0.0 {
             break;
         }
+        if let Some(t) = hi.line {
+            row = t;
+        }
+        (n_lo, n_hi) = (new_lo, new_hi);
         n = Node { k: m, run, ..n };
-        at_k = at_m;
+        at_k = (lo.tan, hi.tan);
+        lines = (lo.line, hi.line);
         moved = true;
     }
     if !moved {
@@ -1689,8 +1787,12 @@ fn sweep(
     }
     // Back to latitudes, as the column-by-column expansion would have computed them.
     let (s, c) = grid.meridian_sin_cos(n.k + n.dir);
-    n.lo = at_k.0.atan();
-    n.hi = at_k.1.atan();
+    n.lo = lines
+        .0
+        .map_or_else(|| at_k.0.atan(), |i| grid.row_line_lat(i));
+    n.hi = lines
+        .1
+        .map_or_else(|| at_k.1.atan(), |i| grid.row_line_lat(i));
     Swept {
         node: n,
         b_lo: crossing_lat_sc(n_lo, s, c),
@@ -1953,4 +2055,115 @@ fn check_endpoint(grid: &SphereGrid, which: &'static str, p: LatLon) -> Result<(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_route;
+
+    /// The route and counters of one search, sweeping or column by column.
+    fn run(
+        grid: &SphereGrid,
+        from: LatLon,
+        to: LatLon,
+        sweep: bool,
+    ) -> (Outcome, Route, SearchStats) {
+        let mut ctx = SearchContext {
+            no_sweep: !sweep,
+            ..SearchContext::default()
+        };
+        let mut route = Route::default();
+        let outcome = ctx.search(grid, from, to, &mut route).unwrap();
+        (outcome, route, ctx.stats())
+    }
+
+    #[test]
+    fn a_cone_clipped_by_a_parallel_coast_is_swept() {
+        // 1° cells; land north of 10°N between 40°W and 60°E, and south of 40°S everywhere.
+        // From (0°, 30°W) eastwards the start's cone spans the whole open meridian, from the
+        // southern coast to the northern one, and the rays through both coasts' corners move
+        // towards them until 60°E: the cone is clipped by both parallels at every column.
+        let grid = SphereGrid::from_fn(360, 180, |r, c| {
+            let lat_top = 90.0 - r as f64;
+            let lon_west = c as f64 - 180.0;
+            let north_land = lat_top > 10.0 && (-40.0..60.0).contains(&lon_west);
+            !(north_land || lat_top <= -40.0)
+        })
+        .unwrap();
+        let (from, to) = (LatLon::new(0.0, -30.0), LatLon::new(5.0, 50.0));
+        let (o1, swept, s1) = run(&grid, from, to, true);
+        let (o2, stepped, s2) = run(&grid, from, to, false);
+        assert_eq!((o1, o2), (Outcome::Found, Outcome::Found));
+        assert!((swept.radians - stepped.radians).abs() < 1e-12);
+        check_route(&grid, &swept, from, to).unwrap();
+        // Before clipped cones were swept, not a column of this cone was (its ends lie on the
+        // coasts): 60 columns were expanded one by one.
+        assert!(s1.swept >= 60, "{s1:?}");
+        assert_eq!(s2.swept, 0);
+        assert!(s1.expanded + 60 <= s2.expanded, "{s1:?} against {s2:?}");
+    }
+
+    #[test]
+    fn sweeping_changes_no_route() {
+        // Rasters of 2° cells with long coasts along parallels (bars of 1-4 rows, 10-150
+        // columns) and small islands; random pairs of free points. Sweeping must give the
+        // column-by-column expansion's outcome and length.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % u64::from(n)) as u32
+        };
+        let (w, h) = (180u32, 90u32);
+        let (mut found, mut swept) = (0, 0);
+        for _ in 0..12 {
+            let mut free = vec![true; (w * h) as usize];
+            for _ in 0..14 {
+                let (r0, c0) = (next(h), next(w));
+                let (rows, cols) = (1 + next(4), 10 + next(141));
+                for r in r0..(r0 + rows).min(h) {
+                    for c in c0..c0 + cols {
+                        free[(r * w + c % w) as usize] = false;
+                    }
+                }
+            }
+            for _ in 0..40 {
+                free[(next(h) * w + next(w)) as usize] = false;
+            }
+            let grid = SphereGrid::from_fn(w, h, |r, c| free[(r * w + c) as usize]).unwrap();
+            let point = |next: &mut dyn FnMut(u32) -> u32| loop {
+                let (r, c) = (next(h), next(w));
+                if free[(r * w + c) as usize] {
+                    let lat =
+                        90.0 - 2.0 * (f64::from(r) + 0.25 + 0.5 * f64::from(next(100)) / 100.0);
+                    let lon =
+                        -180.0 + 2.0 * (f64::from(c) + 0.25 + 0.5 * f64::from(next(100)) / 100.0);
+                    break LatLon::new(lat, lon);
+                }
+            };
+            for _ in 0..10 {
+                let (from, to) = (point(&mut next), point(&mut next));
+                let (o1, r1, s1) = run(&grid, from, to, true);
+                let (o2, r2, _) = run(&grid, from, to, false);
+                assert_eq!(o1, o2, "{from:?} -> {to:?}");
+                if o1 == Outcome::Found {
+                    found += 1;
+                    swept += s1.swept;
+                    assert!(
+                        (r1.radians - r2.radians).abs() <= 1e-10,
+                        "{from:?} -> {to:?}: {} swept, {} column by column",
+                        r1.radians,
+                        r2.radians
+                    );
+                    check_route(&grid, &r1, from, to).unwrap();
+                }
+            }
+        }
+        assert!(
+            found >= 60 && swept > 1000,
+            "{found} routes, {swept} columns swept"
+        );
+    }
 }

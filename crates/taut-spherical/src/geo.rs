@@ -22,6 +22,8 @@ pub const KM_PER_NM: f64 = 1.852;
 
 use std::f64::consts::{FRAC_PI_2, PI};
 
+use crate::trig;
+
 /// A point on the sphere in degrees: latitude in [-90, 90], longitude (any value; see
 /// [`LatLon::normalized`]).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -78,8 +80,8 @@ impl V3 {
     /// The unit vector of latitude `lat`, longitude `lon` (radians).
     #[inline]
     pub fn from_lat_lon(lat: f64, lon: f64) -> V3 {
-        let (sp, cp) = lat.sin_cos();
-        let (sl, cl) = lon.sin_cos();
+        let (sp, cp) = trig::sin_cos(lat);
+        let (sl, cl) = trig::sin_cos(lon);
         V3 {
             x: cp * cl,
             y: cp * sl,
@@ -90,13 +92,13 @@ impl V3 {
     /// Latitude (radians) of this (not necessarily unit) vector.
     #[inline]
     pub fn lat(self) -> f64 {
-        self.z.atan2(self.x.hypot(self.y))
+        trig::atan2(self.z, self.x.hypot(self.y))
     }
 
     /// Longitude (radians, in (-π, π]) of this vector.
     #[inline]
     pub fn lon(self) -> f64 {
-        self.y.atan2(self.x)
+        trig::atan2(self.y, self.x)
     }
 
     /// Dot product.
@@ -125,7 +127,7 @@ impl V3 {
     /// distance. Uses `atan2(|a×b|, a·b)`, accurate for tiny and near-antipodal angles.
     #[inline]
     pub fn angle(self, o: V3) -> f64 {
-        self.cross(o).norm().atan2(self.dot(o))
+        trig::atan2(self.cross(o).norm(), self.dot(o))
     }
 
     /// The lat/lon (degrees) of this vector.
@@ -171,7 +173,7 @@ impl V3 {
 /// contains it; the pole on the side `n` points to is returned.
 #[inline]
 pub fn crossing_lat(n: V3, lon: f64) -> f64 {
-    let (s, c) = lon.sin_cos();
+    let (s, c) = trig::sin_cos(lon);
     crossing_lat_sc(n, s, c)
 }
 
@@ -182,9 +184,9 @@ pub(crate) fn crossing_lat_sc(n: V3, s: f64, c: f64) -> f64 {
     // computes in well under half of atan2's time; the division's rounding moves the result
     // by at most an ulp.
     if n.z != 0.0 {
-        crossing_tan_sc(n, s, c).atan()
+        trig::atan(crossing_tan_sc(n, s, c))
     } else {
-        (-(n.x * c + n.y * s)).atan2(n.z)
+        trig::atan2(-(n.x * c + n.y * s), n.z)
     }
 }
 
@@ -207,8 +209,8 @@ pub fn crossing_lat_through(a: V3, b: V3, lon: f64) -> f64 {
 #[inline]
 pub fn north_vertex(n: V3) -> (f64, f64) {
     let len = n.norm();
-    let lat = (n.z.abs() / len).clamp(0.0, 1.0).acos();
-    let lon = (-n.z * n.y).atan2(-n.z * n.x);
+    let lat = trig::acos((n.z.abs() / len).clamp(0.0, 1.0));
+    let lon = trig::atan2(-n.z * n.y, -n.z * n.x);
     (lat, lon)
 }
 
@@ -232,8 +234,8 @@ pub(crate) fn round_fast(x: f64) -> f64 {
 /// unimodal, so the extreme lies at an end unless its vertex is strictly inside the range.
 pub fn extreme_lat(n: V3, a: f64, b: f64, north: bool) -> f64 {
     let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-    let (sa, ca) = lo.sin_cos();
-    let (sb, cb) = hi.sin_cos();
+    let (sa, ca) = trig::sin_cos(lo);
+    let (sb, cb) = trig::sin_cos(hi);
     let ea = crossing_lat_sc(n, sa, ca);
     let eb = crossing_lat_sc(n, sb, cb);
     let ends = if north { ea.max(eb) } else { ea.min(eb) };
@@ -267,7 +269,7 @@ pub(crate) fn extreme_between(
 ) -> Option<f64> {
     let nn = if north { n } else { n.mirrored() };
     Some(if peak_between(nn, a, b)? {
-        let peak = (nn.z.abs() / nn.norm()).clamp(0.0, 1.0).acos();
+        let peak = trig::acos((nn.z.abs() / nn.norm()).clamp(0.0, 1.0));
         if north {
             peak.max(ends)
         } else {
@@ -312,24 +314,24 @@ pub fn tangent_offset(lat: f64, vertex_lat: f64) -> Option<f64> {
     if (lat + vertex_lat).abs() < ANGLE_EPS {
         return Some(PI);
     }
-    let r = lat.tan() / vertex_lat.tan();
+    let r = trig::tan(lat) / trig::tan(vertex_lat);
     if !(-1.0..=1.0 + 1e-12).contains(&r) {
         return None;
     }
-    Some(r.min(1.0).acos())
+    Some(trig::acos(r.min(1.0)))
 }
 
 /// The latitude (radians) at longitude `lon` of the great circle whose vertex is at
 /// (`vertex_lat`, `vertex_lon`): `atan(tan vertex_lat · cos(lon - vertex_lon))`.
 #[inline]
 pub fn lat_from_vertex(vertex_lat: f64, vertex_lon: f64, lon: f64) -> f64 {
-    (vertex_lat.tan() * (lon - vertex_lon).cos()).atan()
+    trig::atan(trig::tan(vertex_lat) * trig::cos(lon - vertex_lon))
 }
 
 /// The length (radians) of the arc of the parallel `lat` spanning `dlon` radians of longitude.
 #[inline]
 pub fn parallel_len(lat: f64, dlon: f64) -> f64 {
-    lat.cos() * dlon.abs()
+    trig::cos(lat) * dlon.abs()
 }
 
 /// A point `p` seen from one meridian (its `sin lon`, `cos lon` given): its components
@@ -573,9 +575,9 @@ pub(crate) fn angle_lower_bound(y: f64, x: f64) -> f64 {
 pub fn nearest_on_meridian(p: V3, lon: f64, lo: f64, hi: f64) -> (f64, f64) {
     // Foot of the perpendicular on the meridian's half circle: the latitude of p projected
     // onto the meridian plane.
-    let (s, c) = lon.sin_cos();
+    let (s, c) = trig::sin_cos(lon);
     let along = p.x * c + p.y * s; // component towards the meridian's equator point
-    let foot = p.z.atan2(along);
+    let foot = trig::atan2(p.z, along);
     let lat = if along >= 0.0 {
         foot.clamp(lo, hi)
     } else {

@@ -1,6 +1,8 @@
 //! The latitude/longitude grid: cells, grid lines, column runs, snapping.
 
 use std::f64::consts::{FRAC_PI_2, PI};
+
+use crate::trig;
 use std::path::Path;
 
 use taut_grid::{FreeSet, Grid, MapFile};
@@ -120,10 +122,10 @@ impl SphereGrid {
         // The search's grid vertices and meridian crossings come from these tables, computed
         // once from the same angles as `meridian_lon` and `row_line_lat`.
         grid.meridian_sc = (0..width)
-            .map(|k| grid.meridian_lon(i64::from(k)).sin_cos())
+            .map(|k| trig::sin_cos(grid.meridian_lon(i64::from(k))))
             .collect();
         grid.line_sc = (0..=height)
-            .map(|i| grid.row_line_lat(i).sin_cos())
+            .map(|i| trig::sin_cos(grid.row_line_lat(i)))
             .collect();
         grid
     }

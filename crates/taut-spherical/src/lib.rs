@@ -50,6 +50,7 @@ mod route;
 mod sea;
 mod search;
 mod snap;
+mod trig;
 
 pub use area::{Area, AreaError};
 pub use error::SphereError;

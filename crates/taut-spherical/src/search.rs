@@ -28,6 +28,8 @@
 
 use std::f64::consts::{FRAC_PI_2, PI};
 
+use crate::trig;
+
 use hashbrown::HashMap;
 use taut_search::{Entry, OpenList};
 
@@ -1114,7 +1116,7 @@ impl SearchContext {
             grid.row_line_lat(s.run.top),
         );
         let a = rays_to_antipode(r.lat, da, near, band)?;
-        let lat = (r.lat.tan() * da.cos() + a * da.sin()).atan();
+        let lat = trig::atan(trig::tan(r.lat) * trig::cos(da) + a * trig::sin(da));
         let v = V3::from_lat_lon(lat, s.la);
         Some(self.push_root(RootData {
             kind: RootKind::Point { v, lat, lon: s.la },
@@ -1309,7 +1311,7 @@ impl SearchContext {
             edge_side_line > line
         };
         if reaches_edge && beyond {
-            let g = root.g + lat0.cos() * (lk - lon_t).abs();
+            let g = root.g + trig::cos(lat0) * (lk - lon_t).abs();
             let bound = s * lat_from_vertex(u0, lk, lm);
             self.turn_at(
                 grid,
@@ -1360,7 +1362,7 @@ impl SearchContext {
                 // route breaks where that ray crosses the equator, 90° on, so that no leg is
                 // 180° long, and turns at the corner as at any antipode.
                 let dep = lk - df * PI;
-                let g_dep = root.g + lat0.cos() * (dep - lon_t).abs();
+                let g_dep = root.g + trig::cos(lat0) * (dep - lon_t).abs();
                 let (lat, lon) = (0.0, dep + df * FRAC_PI_2);
                 let v = V3::from_lat_lon(lat, lon);
                 let via = self.push_root(RootData {
@@ -1376,7 +1378,7 @@ impl SearchContext {
             let dep = lk - df * d;
             let tp = V3::from_lat_lon(lat0, dep);
             let cv = V3::from_lat_lon(end, lk);
-            let g = root.g + lat0.cos() * (dep - lon_t).abs() + tp.angle(cv);
+            let g = root.g + trig::cos(lat0) * (dep - lon_t).abs() + tp.angle(cv);
             let bound = s * lat_from_vertex(u0, dep, lm);
             self.turn_at(
                 grid,
@@ -1456,7 +1458,7 @@ impl SearchContext {
             }
         }
         let tp = V3::from_lat_lon(lat0, dep);
-        let g = root.g + lat0.cos() * (dep - lon_t).abs() + tp.angle(goal.v);
+        let g = root.g + trig::cos(lat0) * (dep - lon_t).abs() + tp.angle(goal.v);
         self.push_goal(goal, id, dep, g);
     }
 
@@ -1555,7 +1557,7 @@ fn project_ray(grid: &SphereGrid, r: V3, lat: f64, k: i64, m: i64) -> (f64, V3) 
             },
         );
     }
-    let (sp, cp) = lat.sin_cos();
+    let (sp, cp) = trig::sin_cos(lat);
     let (sl, cl) = grid.meridian_sin_cos(k);
     let p = V3 {
         x: cp * cl,
@@ -1789,10 +1791,10 @@ fn sweep(
     let (s, c) = grid.meridian_sin_cos(n.k + n.dir);
     n.lo = lines
         .0
-        .map_or_else(|| at_k.0.atan(), |i| grid.row_line_lat(i));
+        .map_or_else(|| trig::atan(at_k.0), |i| grid.row_line_lat(i));
     n.hi = lines
         .1
-        .map_or_else(|| at_k.1.atan(), |i| grid.row_line_lat(i));
+        .map_or_else(|| trig::atan(at_k.1), |i| grid.row_line_lat(i));
     Swept {
         node: n,
         b_lo: crossing_lat_sc(n_lo, s, c),
@@ -1905,18 +1907,18 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
 /// point (`cos δ = tan φ / tan band`, where the ray is tangent to the band's parallel) or in
 /// the limit at `π`.
 fn rays_to_antipode(phi: f64, da: f64, near: (f64, f64), band: (f64, f64)) -> Option<f64> {
-    let t = phi.tan();
-    let (sa, ca) = da.sin_cos();
+    let t = trig::tan(phi);
+    let (sa, ca) = trig::sin_cos(da);
     let lim = FRAC_PI_2 - 1e-9;
-    let a_at = |lat: f64| (lat.clamp(-lim, lim).tan() - t * ca) / sa;
+    let a_at = |lat: f64| (trig::tan(lat.clamp(-lim, lim)) - t * ca) / sa;
     let (mut lo, mut hi) = (a_at(near.0), a_at(near.1));
     // `side` +1: the band's top, `a <= (tan top - t cos δ) / sin δ`; -1: its bottom, `>=`.
     for (lat, side) in [(band.1, 1.0), (band.0, -1.0)] {
         if lat.abs() >= FRAC_PI_2 - ANGLE_EPS {
             continue; // a pole: no ray but the meridian reaches it
         }
-        let tb = lat.tan();
-        let bound = |d: f64| (tb - t * d.cos()) / d.sin();
+        let tb = trig::tan(lat);
+        let bound = |d: f64| (tb - t * trig::cos(d)) / trig::sin(d);
         let mut b = bound(da);
         // At π the bound tends to ±∞ as the antipode (tan = -t) lies inside the band, to 0 as
         // it lies on the band's line, and the antipode is out of the band otherwise.
@@ -1928,7 +1930,7 @@ fn rays_to_antipode(phi: f64, da: f64, near: (f64, f64), band: (f64, f64)) -> Op
         if end <= slack {
             b = if side > 0.0 { b.min(0.0) } else { b.max(0.0) };
         } else if tb != 0.0 && (t / tb).abs() < 1.0 {
-            let ds = (t / tb).acos();
+            let ds = trig::acos(t / tb);
             if ds > da {
                 b = if side > 0.0 {
                     b.min(bound(ds))

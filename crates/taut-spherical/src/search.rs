@@ -1711,12 +1711,18 @@ fn sweep(
     // The row holding the upper end on the next meridian, followed line by line.
     let mut row = (((FRAC_PI_2 - b_hi) / grid.res_lat()) as u32).min(h - 1);
     let mut moved = false;
+    // Every meridian swept lies less than 180° from the root, so one multiple of 2π places
+    // them all near the root (`unwrap_near`, computed once), and the goal's longitude lies in
+    // a column exactly when its value nearest the root does (`goal_lon_in`, once).
+    let wrap = (2.0 * PI) * round_fast((r.lon - grid.meridian_lon(n.k)) / (2.0 * PI));
+    let lg = unwrap_near(goal.lon, r.lon);
     loop {
         let (k, m) = (n.k, n.k + n.dir);
-        let lk = unwrap_near(grid.meridian_lon(k), r.lon);
+        let lk = grid.meridian_lon(k) + wrap;
         let lm = lk + df * res;
         let col = if n.dir > 0 { k } else { k - 1 };
-        if df * (lm - r.lon) + res >= PI - 1e-6 || goal_lon_in(grid, goal, col, lk, lm).is_some() {
+        let (a, b) = if lk < lm { (lk, lm) } else { (lm, lk) };
+        if df * (lm - r.lon) + res >= PI - 1e-6 || (lg >= a - ANGLE_EPS && lg <= b + ANGLE_EPS) {
             break;
         }
         let at_m = crossings(m, n_lo, n_hi);

@@ -520,7 +520,7 @@ impl SearchContext {
         let ahead = if self.no_sweep {
             Swept { node, b_lo, b_hi }
         } else {
-            sweep(grid, goal, r, node, (b_lo, n_lo), (b_hi, n_hi))
+            self.sweep(grid, goal, r, node, (b_lo, n_lo), (b_hi, n_hi))
         };
         self.stats.swept += (ahead.node.k - node.k).unsigned_abs();
         {
@@ -553,7 +553,11 @@ impl SearchContext {
             if i > node.run.top && near_blocked {
                 self.corner(grid, goal, r, k, i, dir, node.run, true, b_hi, true);
             } else if i == node.run.top && i > 0 && !near_blocked {
-                self.corner(grid, goal, r, k, i, dir, node.run, true, b_hi, false);
+                if far_corner_sees_nothing(grid, r, i, k, m, true) {
+                    self.record_corner(r, i, k, dir, true, grid);
+                } else {
+                    self.corner(grid, goal, r, k, i, dir, node.run, true, b_hi, false);
+                }
             }
         }
         if let Some(i) = line_of(grid, node.lo) {
@@ -561,7 +565,11 @@ impl SearchContext {
             if i < node.run.bottom && near_blocked {
                 self.corner(grid, goal, r, k, i, dir, node.run, false, b_lo, true);
             } else if i == node.run.bottom && i < grid.height() && !near_blocked {
-                self.corner(grid, goal, r, k, i, dir, node.run, false, b_lo, false);
+                if far_corner_sees_nothing(grid, r, i, k, m, false) {
+                    self.record_corner(r, i, k, dir, false, grid);
+                } else {
+                    self.corner(grid, goal, r, k, i, dir, node.run, false, b_lo, false);
+                }
             }
         }
     }
@@ -604,6 +612,23 @@ impl SearchContext {
                 flat,
             },
         );
+    }
+
+    /// A far-side corner at row line `i` of meridian `k` that gives paths from `r` no
+    /// successor ([`far_corner_sees_nothing`]): only its cost goes into the root history, as
+    /// [`SearchContext::turn_at`] would record it, where it prunes costlier arrivals.
+    fn record_corner(
+        &mut self,
+        r: PointRoot,
+        i: u32,
+        k: i64,
+        dir: i64,
+        up: bool,
+        grid: &SphereGrid,
+    ) {
+        let g = r.g + r.v.angle(grid.vertex_unit(i, k));
+        let side = (if dir > 0 { 1 } else { 0 }) | (if up { 2 } else { 0 });
+        self.history_ok(grid, i, k, side, g);
     }
 
     fn turn_at(&mut self, grid: &SphereGrid, goal: &Goal, t: TurnSpec) {
@@ -1569,6 +1594,44 @@ fn project_ray(grid: &SphereGrid, r: V3, lat: f64, k: i64, m: i64) -> (f64, V3) 
     (crossing_lat_sc(n, sm, cm), n)
 }
 
+/// Whether a far-side corner at row line `i` of meridian `k` (the run entered ends there, on
+/// its top side if `top`, while the column behind goes on) can give no successor to paths
+/// from point root `r` through it, so that the search need not turn there: the ray from `r`
+/// through the corner still climbs towards the corner's parallel at the corner (descends, for
+/// the bottom side), by more than [`SWEEP_MARGIN`], and crosses the far meridian `m` beyond
+/// the parallel by the margin.
+///
+/// Then the corner's fan, the rays from the corner beyond that ray that cross `m` inside the
+/// run, is empty: every cut of the run's side lies on or inside the parallel at `m`, below the
+/// ray's crossing. It has no edge root (a tangent ray would cross `m` below it too) and holds
+/// no goal: the ray is on or beyond the parallel all across the column (it starts on it and
+/// climbs, and if it turns back it still ends beyond it), and a ray from the corner beyond it
+/// at `m` stays beyond it throughout (two great circles through the corner meet again only
+/// at its antipode), so it never enters the run. Turning there could only record the corner
+/// in the root history.
+fn far_corner_sees_nothing(
+    grid: &SphereGrid,
+    r: PointRoot,
+    i: u32,
+    k: i64,
+    m: i64,
+    top: bool,
+) -> bool {
+    let sg = if top { 1.0 } else { -1.0 };
+    let c = grid.vertex_unit(i, k);
+    if sg * (r.v.dot(c) * c.z - r.v.z) <= SWEEP_MARGIN {
+        return false;
+    }
+    let n = r.v.cross(c);
+    if n.z == 0.0 {
+        return false;
+    }
+    let (s, cm) = grid.meridian_sin_cos(m);
+    let (ls, lc) = grid.line_sin_cos(i);
+    let l = ls / lc;
+    sg * (crossing_tan_sc(n, s, cm) - l) > 2.0 * SWEEP_MARGIN * (1.0 + l * l)
+}
+
 /// A cone node moved on by [`sweep`], with its rays' crossings of the meridian after it.
 struct Swept {
     node: Node,
@@ -1589,222 +1652,280 @@ struct SweptEnd {
     line: Option<u32>,
 }
 
-/// Moves cone node `node` of point root `r` on, column after column, while expanding it could
-/// only give the same cone one column further, clipped by the run as the fan would clip it:
-/// - on each side, either the cone's ray stays strictly inside the run across the column (no
-///   cut there), or the ray through the run's far corner on that side is still climbing
-///   towards the boundary parallel at that corner (for the top; descending, for the bottom),
-///   so the fan's bound is the parallel itself, with no tangent point and so no edge root;
-///   the new end is then the ray's crossing if it lies inside the run by the margin, or the
-///   parallel if the ray crosses beyond it by the margin (the cone is clipped, and its side
-///   is from then on the ray through that corner, as the column-by-column expansion makes
-///   it);
-/// - the run of the next column holds the whole new interval (one successor), and a clipped
-///   end's parallel bounds that run too: the coast goes on along the parallel, so the end is
-///   no corner (a run that widened or narrowed there would make one);
-/// - the goal's longitude is not in the column, and the root is more than 180° minus a column
-///   away.
-///
-/// A polar run's top (or bottom) is the pole, which a cone kept strictly inside never reaches.
-/// (Half the columns of the 0.5° Earth's oceans belong to runs open to the Arctic.) The two
-/// pairs are the node's lower and upper rays' crossings of the next meridian with their great
-/// circles' normals, as [`project_ray`] gives them. Returns the node on the last meridian so
-/// reached (the node itself if none) and its crossings of the meridian after that, as
-/// [`project_ray`] gives them. The nodes skipped are not counted as expanded, as Euclidean
-/// Anya does not count the intermediate nodes it expands in place.
-fn sweep(
-    grid: &SphereGrid,
-    goal: &Goal,
-    r: PointRoot,
-    node: Node,
-    (b_lo, n_lo): (f64, V3),
-    (b_hi, n_hi): (f64, V3),
-) -> Swept {
-    let unmoved = Swept { node, b_lo, b_hi };
-    if r.lat.abs() >= FRAC_PI_2 - SWEEP_MARGIN || n_lo.z == 0.0 || n_hi.z == 0.0 {
-        return unmoved;
-    }
-    let (h, res) = (grid.height(), grid.res_lon());
-    let df = node.dir as f64;
-    // Latitudes as tangents (monotone, and the crossings' own form: `atan` of them is what
-    // `crossing_lat_sc` returns), so a swept column takes no trigonometric call. A margin of
-    // SWEEP_MARGIN in latitude is at least this much in tangent.
-    let line_tan = |i: u32| {
-        let (s, c) = grid.line_sin_cos(i);
-        s / c
-    };
-    let margin = |t: f64| 2.0 * SWEEP_MARGIN * (1.0 + t * t);
-    // Strictly below row line `i` (above, for `above`), by the margin; at a pole, by 1e-8 rad
-    // (the pole's own tangent is not finite).
-    let below = |t: f64, i: u32| {
-        if i == 0 {
-            t < 1e8
-        } else {
-            let l = line_tan(i);
-            t < l - margin(l)
+impl SearchContext {
+    /// Moves cone node `node` of point root `r` on, column after column, while expanding it could
+    /// only give the same cone one column further, clipped by the run as the fan would clip it:
+    /// - on each side, either the cone's ray stays strictly inside the run across the column (no
+    ///   cut there), or the ray through the run's far corner on that side is still climbing
+    ///   towards the boundary parallel at that corner (for the top; descending, for the bottom),
+    ///   so the fan's bound is the parallel itself, with no tangent point and so no edge root;
+    ///   the new end is then the ray's crossing if it lies inside the run by the margin, or the
+    ///   parallel if the ray crosses beyond it by the margin (the cone is clipped, and its side
+    ///   is from then on the ray through that corner, as the column-by-column expansion makes
+    ///   it);
+    /// - the run of the next column holds the whole new interval (one successor), and a clipped
+    ///   end's parallel bounds that run too: the coast goes on along the parallel, so the end is
+    ///   no corner (a run that widened or narrowed there would make one);
+    /// - the goal's longitude is not in the column, and the root is more than 180° minus a column
+    ///   away.
+    ///
+    /// A polar run's top (or bottom) is the pole, which a cone kept strictly inside never reaches.
+    /// (Half the columns of the 0.5° Earth's oceans belong to runs open to the Arctic.) The two
+    /// pairs are the node's lower and upper rays' crossings of the next meridian with their great
+    /// circles' normals, as [`project_ray`] gives them. Returns the node on the last meridian so
+    /// reached (the node itself if none) and its crossings of the meridian after that, as
+    /// [`project_ray`] gives them. The nodes skipped are not counted as expanded, as Euclidean
+    /// Anya does not count the intermediate nodes it expands in place.
+    fn sweep(
+        &mut self,
+        grid: &SphereGrid,
+        goal: &Goal,
+        r: PointRoot,
+        node: Node,
+        (b_lo, n_lo): (f64, V3),
+        (b_hi, n_hi): (f64, V3),
+    ) -> Swept {
+        let unmoved = Swept { node, b_lo, b_hi };
+        if r.lat.abs() >= FRAC_PI_2 - SWEEP_MARGIN || n_lo.z == 0.0 || n_hi.z == 0.0 {
+            return unmoved;
         }
-    };
-    let above = |t: f64, i: u32| {
-        if i == h {
-            t > -1e8
-        } else {
-            let l = line_tan(i);
-            t > l + margin(l)
-        }
-    };
-    // The new end on the run's top (`top`, sign 1) or bottom side (sign -1) at meridian `m`,
-    // for a side whose great circle has normal `nn` (mirrored for the bottom, so that its
-    // trough is a peak), crossing meridian k at `tk` and meridian m at `tm`, the run's
-    // boundary on that side being row line `line`.
-    let end = |nn: V3, (tk, tm): (f64, f64), line: u32, m: i64, (west, east), top: bool| {
-        let sg = if top { 1.0 } else { -1.0 };
-        let peak = peak_between(nn, west, east)?;
-        let ext = if peak {
-            sg * nn.x.hypot(nn.y) / nn.z.abs()
-        } else if top {
-            tk.max(tm)
-        } else {
-            tk.min(tm)
+        let (h, res) = (grid.height(), grid.res_lon());
+        let df = node.dir as f64;
+        // Latitudes as tangents (monotone, and the crossings' own form: `atan` of them is what
+        // `crossing_lat_sc` returns), so a swept column takes no trigonometric call. A margin of
+        // SWEEP_MARGIN in latitude is at least this much in tangent.
+        let line_tan = |i: u32| {
+            let (s, c) = grid.line_sin_cos(i);
+            s / c
         };
-        let inside = if top {
-            below(ext, line)
-        } else {
-            above(ext, line)
+        let margin = |t: f64| 2.0 * SWEEP_MARGIN * (1.0 + t * t);
+        // Strictly below row line `i` (above, for `above`), by the margin; at a pole, by 1e-8 rad
+        // (the pole's own tangent is not finite).
+        let below = |t: f64, i: u32| {
+            if i == 0 {
+                t < 1e8
+            } else {
+                let l = line_tan(i);
+                t < l - margin(l)
+            }
         };
-        if inside {
-            return Some(SweptEnd {
-                tan: tm,
-                line: None,
-            });
-        }
-        if line == 0 || line == h {
-            return None;
-        }
-        // The test `cut` makes first, in the same arithmetic.
-        let c = grid.vertex_unit(line, m);
-        if sg * (r.v.dot(c) * c.z - r.v.z) < 0.0 {
-            return None;
-        }
-        let l = line_tan(line);
-        if sg * (tm - l) > margin(l) {
-            Some(SweptEnd {
-                tan: l,
-                line: Some(line),
-            })
-        } else if sg * (l - tm) > margin(l) {
-            Some(SweptEnd {
-                tan: tm,
-                line: None,
-            })
-        } else {
-            None
-        }
-    };
-    let (mut n_lo, mut n_hi) = (n_lo, n_hi);
-    let crossings = |k: i64, n_lo: V3, n_hi: V3| {
-        let (s, c) = grid.meridian_sin_cos(k);
-        (crossing_tan_sc(n_lo, s, c), crossing_tan_sc(n_hi, s, c))
-    };
-    let mut n = node;
-    let mut at_k = crossings(n.k, n_lo, n_hi);
-    let mut lines: (Option<u32>, Option<u32>) = (None, None);
-    // The row holding the upper end on the next meridian, followed line by line.
-    let mut row = (((FRAC_PI_2 - b_hi) / grid.res_lat()) as u32).min(h - 1);
-    let mut moved = false;
-    // Every meridian swept lies less than 180° from the root, so one multiple of 2π places
-    // them all near the root (`unwrap_near`, computed once), and the goal's longitude lies in
-    // a column exactly when its value nearest the root does (`goal_lon_in`, once).
-    let wrap = (2.0 * PI) * round_fast((r.lon - grid.meridian_lon(n.k)) / (2.0 * PI));
-    let lg = unwrap_near(goal.lon, r.lon);
-    loop {
-        let (k, m) = (n.k, n.k + n.dir);
-        let lk = grid.meridian_lon(k) + wrap;
-        let lm = lk + df * res;
-        let col = if n.dir > 0 { k } else { k - 1 };
-        let (a, b) = if lk < lm { (lk, lm) } else { (lm, lk) };
-        if df * (lm - r.lon) + res >= PI - 1e-6 || (lg >= a - ANGLE_EPS && lg <= b + ANGLE_EPS) {
-            break;
-        }
-        let at_m = crossings(m, n_lo, n_hi);
-        let sides = if lk < lm {
-            (grid.meridian_sin_cos(k), grid.meridian_sin_cos(m))
-        } else {
-            (grid.meridian_sin_cos(m), grid.meridian_sin_cos(k))
+        let above = |t: f64, i: u32| {
+            if i == h {
+                t > -1e8
+            } else {
+                let l = line_tan(i);
+                t > l + margin(l)
+            }
         };
-        let Some(hi) = end(n_hi, (at_k.1, at_m.1), n.run.top, m, sides, true) else {
-            break;
-        };
-        let Some(lo) = end(
-            n_lo.mirrored(),
-            (at_k.0, at_m.0),
-            n.run.bottom,
-            m,
-            sides,
-            false,
-        ) else {
-            break;
-        };
-        // The run entered after `m` holds the whole new interval, and a clipped end's
-        // parallel goes on as its boundary.
-        let next = col + n.dir;
-        let run = match hi.line {
-            Some(t) => match grid.run_at(t, next) {
-                Some(run) if run.top == t => run,
-                _ => break,
+        // A row line as an end, and which of two ends lies further north: `Some(true)` strictly
+        // north, `Some(false)` strictly south or on the same row line, `None` when a free end is
+        // within the margin of the other end.
+        let line_end = |i: u32| SweptEnd {
+            tan: if i == 0 {
+                f64::INFINITY
+            } else if i == h {
+                f64::NEG_INFINITY
+            } else {
+                line_tan(i)
             },
-            None => {
-                while row > 0 && hi.tan > line_tan(row) {
-                    row -= 1;
-                }
-                while row + 1 < h && hi.tan < line_tan(row + 1) {
-                    row += 1;
-                }
-                match grid.run_at(row, next) {
-                    Some(run) if below(hi.tan, run.top) => run,
-                    _ => break,
+            line: Some(i),
+        };
+        let north = |a: SweptEnd, b: SweptEnd| match (a.line, b.line) {
+            (Some(x), Some(y)) => Some(x < y),
+            _ => {
+                let at = if a.line.is_some() { b.tan } else { a.tan };
+                let d = a.tan - b.tan;
+                let mg = margin(at);
+                if d > mg {
+                    Some(true)
+                } else if d < -mg {
+                    Some(false)
+                } else {
+                    None
                 }
             }
         };
-        let lo_fits = match lo.line {
-            Some(b) => run.bottom == b && (hi.line.is_some() || above(hi.tan, b)),
-            None => above(lo.tan, run.bottom) && (hi.line.is_none() || below(lo.tan, run.top)),
+        // The new end on the run's top (`top`, sign 1) or bottom side (sign -1) at meridian `m`,
+        // for a side whose great circle has normal `nn` (mirrored for the bottom, so that its
+        // trough is a peak), crossing meridian k at `tk` and meridian m at `tm`, the run's
+        // boundary on that side being row line `line`.
+        let end = |nn: V3, (tk, tm): (f64, f64), line: u32, m: i64, (west, east), top: bool| {
+            let sg = if top { 1.0 } else { -1.0 };
+            let peak = peak_between(nn, west, east)?;
+            let ext = if peak {
+                sg * nn.x.hypot(nn.y) / nn.z.abs()
+            } else if top {
+                tk.max(tm)
+            } else {
+                tk.min(tm)
+            };
+            let inside = if top {
+                below(ext, line)
+            } else {
+                above(ext, line)
+            };
+            if inside {
+                return Some(SweptEnd {
+                    tan: tm,
+                    line: None,
+                });
+            }
+            if line == 0 || line == h {
+                return None;
+            }
+            // The test `cut` makes first, in the same arithmetic.
+            let c = grid.vertex_unit(line, m);
+            if sg * (r.v.dot(c) * c.z - r.v.z) < 0.0 {
+                return None;
+            }
+            let l = line_tan(line);
+            if sg * (tm - l) > margin(l) {
+                Some(SweptEnd {
+                    tan: l,
+                    line: Some(line),
+                })
+            } else if sg * (l - tm) > margin(l) {
+                Some(SweptEnd {
+                    tan: tm,
+                    line: None,
+                })
+            } else {
+                None
+            }
         };
-        if !lo_fits {
-            break;
-        }
-        // A clipped side is from now on the ray through the corner it is clipped at.
-        let through = |line: Option<u32>, nn: V3| match line {
-            Some(i) => r.v.cross(grid.vertex_unit(i, m)),
-            None => nn,
+        let (mut n_lo, mut n_hi) = (n_lo, n_hi);
+        let crossings = |k: i64, n_lo: V3, n_hi: V3| {
+            let (s, c) = grid.meridian_sin_cos(k);
+            (crossing_tan_sc(n_lo, s, c), crossing_tan_sc(n_hi, s, c))
         };
-        let (new_lo, new_hi) = (through(lo.line, n_lo), through(hi.line, n_hi));
-        if new_lo.z == 0.0 || new_hi.z == 0.0 {
-            break;
+        let mut n = node;
+        let mut at_k = crossings(n.k, n_lo, n_hi);
+        let mut lines: (Option<u32>, Option<u32>) = (None, None);
+        let mut moved = false;
+        // Every meridian swept lies less than 180° from the root, so one multiple of 2π places
+        // them all near the root (`unwrap_near`, computed once), and the goal's longitude lies in
+        // a column exactly when its value nearest the root does (`goal_lon_in`, once).
+        let wrap = (2.0 * PI) * round_fast((r.lon - grid.meridian_lon(n.k)) / (2.0 * PI));
+        let lg = unwrap_near(goal.lon, r.lon);
+        loop {
+            let (k, m) = (n.k, n.k + n.dir);
+            let lk = grid.meridian_lon(k) + wrap;
+            let lm = lk + df * res;
+            let col = if n.dir > 0 { k } else { k - 1 };
+            let (a, b) = if lk < lm { (lk, lm) } else { (lm, lk) };
+            if df * (lm - r.lon) + res >= PI - 1e-6 || (lg >= a - ANGLE_EPS && lg <= b + ANGLE_EPS)
+            {
+                break;
+            }
+            let at_m = crossings(m, n_lo, n_hi);
+            let sides = if lk < lm {
+                (grid.meridian_sin_cos(k), grid.meridian_sin_cos(m))
+            } else {
+                (grid.meridian_sin_cos(m), grid.meridian_sin_cos(k))
+            };
+            let Some(hi) = end(n_hi, (at_k.1, at_m.1), n.run.top, m, sides, true) else {
+                break;
+            };
+            let Some(lo) = end(
+                n_lo.mirrored(),
+                (at_k.0, at_m.0),
+                n.run.bottom,
+                m,
+                sides,
+                false,
+            ) else {
+                break;
+            };
+            // The runs of the column after `m` that the new interval meets, as `push_split`
+            // splits it among them: exactly one, clearly, or the sweep stops.
+            let next = col + n.dir;
+            let mut held = None;
+            let mut stop = false;
+            for &rr in grid.runs(next) {
+                let (top, bot) = (rr.top.max(n.run.top), rr.bottom.min(n.run.bottom));
+                if top >= bot {
+                    continue; // no overlap, or runs touching at a double corner
+                }
+                let (te, be) = (line_end(top), line_end(bot));
+                let (Some(cut_top), Some(cut_bot)) = (north(hi, te), north(be, lo)) else {
+                    stop = true;
+                    break;
+                };
+                let (p_hi, p_lo) = (if cut_top { te } else { hi }, if cut_bot { be } else { lo });
+                match north(p_hi, p_lo) {
+                    Some(true) if held.is_none() => held = Some((rr, p_lo, p_hi)),
+                    Some(false) => {}
+                    _ => {
+                        stop = true;
+                        break;
+                    }
+                }
+            }
+            let (false, Some((run, lo, hi))) = (stop, held) else {
+                break;
+            };
+            // The new node's corners, found as its expansion would find them (`expand_cone`): a
+            // near-side corner, or a far-side one the search may turn at, stops the sweep; a
+            // far-side corner that gives nothing is only recorded in the root history.
+            let mut recorded = [None, None];
+            if let Some(i) = hi.line {
+                let near_blocked = !grid.is_free(i64::from(i) - 1, col);
+                if i > run.top && near_blocked {
+                    break;
+                }
+                if i == run.top && i > 0 && !near_blocked {
+                    if !far_corner_sees_nothing(grid, r, i, m, m + n.dir, true) {
+                        break;
+                    }
+                    recorded[0] = Some((i, true));
+                }
+            }
+            if let Some(i) = lo.line {
+                let near_blocked = !grid.is_free(i64::from(i), col);
+                if i < run.bottom && near_blocked {
+                    break;
+                }
+                if i == run.bottom && i < h && !near_blocked {
+                    if !far_corner_sees_nothing(grid, r, i, m, m + n.dir, false) {
+                        break;
+                    }
+                    recorded[1] = Some((i, false));
+                }
+            }
+            // A clipped side is from now on the ray through the corner it is clipped at.
+            let through = |line: Option<u32>, nn: V3| match line {
+                Some(i) => r.v.cross(grid.vertex_unit(i, m)),
+                None => nn,
+            };
+            let (new_lo, new_hi) = (through(lo.line, n_lo), through(hi.line, n_hi));
+            if new_lo.z == 0.0 || new_hi.z == 0.0 {
+                break;
+            }
+            for (i, up) in recorded.into_iter().flatten() {
+                self.record_corner(r, i, m, n.dir, up, grid);
+            }
+            (n_lo, n_hi) = (new_lo, new_hi);
+            n = Node { k: m, run, ..n };
+            at_k = (lo.tan, hi.tan);
+            lines = (lo.line, hi.line);
+            moved = true;
         }
-        if let Some(t) = hi.line {
-            row = t;
+        if !moved {
+            return unmoved;
         }
-        (n_lo, n_hi) = (new_lo, new_hi);
-        n = Node { k: m, run, ..n };
-        at_k = (lo.tan, hi.tan);
-        lines = (lo.line, hi.line);
-        moved = true;
-    }
-    if !moved {
-        return unmoved;
-    }
-    // Back to latitudes, as the column-by-column expansion would have computed them.
-    let (s, c) = grid.meridian_sin_cos(n.k + n.dir);
-    n.lo = lines
-        .0
-        .map_or_else(|| trig::atan(at_k.0), |i| grid.row_line_lat(i));
-    n.hi = lines
-        .1
-        .map_or_else(|| trig::atan(at_k.1), |i| grid.row_line_lat(i));
-    Swept {
-        node: n,
-        b_lo: crossing_lat_sc(n_lo, s, c),
-        b_hi: crossing_lat_sc(n_hi, s, c),
+        // Back to latitudes, as the column-by-column expansion would have computed them.
+        let (s, c) = grid.meridian_sin_cos(n.k + n.dir);
+        n.lo = lines
+            .0
+            .map_or_else(|| trig::atan(at_k.0), |i| grid.row_line_lat(i));
+        n.hi = lines
+            .1
+            .map_or_else(|| trig::atan(at_k.1), |i| grid.row_line_lat(i));
+        Swept {
+            node: n,
+            b_lo: crossing_lat_sc(n_lo, s, c),
+            b_hi: crossing_lat_sc(n_hi, s, c),
+        }
     }
 }
 
@@ -2114,9 +2235,9 @@ mod tests {
 
     #[test]
     fn sweeping_changes_no_route() {
-        // Rasters of 2° cells with long coasts along parallels (bars of 1-4 rows, 10-150
-        // columns) and small islands; random pairs of free points. Sweeping must give the
-        // column-by-column expansion's outcome and length.
+        // Rasters of 1° cells with long coasts along parallels and staircase coasts (bars of
+        // 1-6 rows, 10-200 columns) and small islands; random pairs of free points. Sweeping
+        // must give the column-by-column expansion's outcome and length.
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = move |n: u32| {
             seed ^= seed << 13;
@@ -2124,16 +2245,25 @@ mod tests {
             seed ^= seed << 17;
             (seed % u64::from(n)) as u32
         };
-        let (w, h) = (180u32, 90u32);
+        let (w, h) = (360u32, 180u32);
         let (mut found, mut swept) = (0, 0);
         for _ in 0..12 {
             let mut free = vec![true; (w * h) as usize];
-            for _ in 0..14 {
+            for bar in 0..16 {
                 let (r0, c0) = (next(h), next(w));
-                let (rows, cols) = (1 + next(4), 10 + next(141));
-                for r in r0..(r0 + rows).min(h) {
-                    for c in c0..c0 + cols {
-                        free[(r * w + c % w) as usize] = false;
+                let (rows, cols) = (1 + next(6), 10 + next(191));
+                // Half the bars are staircases, one row up or down every `run` columns: coasts
+                // that narrow or widen a run at each step.
+                let (step, run) = if bar % 2 == 0 {
+                    (0, 1)
+                } else {
+                    (if next(2) == 0 { 1 } else { h - 1 }, 1 + next(4))
+                };
+                for dc in 0..cols {
+                    let shift = step * (dc / run);
+                    for dr in 0..rows {
+                        let r = (r0 + dr + shift) % h;
+                        free[(r * w + (c0 + dc) % w) as usize] = false;
                     }
                 }
             }
@@ -2144,10 +2274,8 @@ mod tests {
             let point = |next: &mut dyn FnMut(u32) -> u32| loop {
                 let (r, c) = (next(h), next(w));
                 if free[(r * w + c) as usize] {
-                    let lat =
-                        90.0 - 2.0 * (f64::from(r) + 0.25 + 0.5 * f64::from(next(100)) / 100.0);
-                    let lon =
-                        -180.0 + 2.0 * (f64::from(c) + 0.25 + 0.5 * f64::from(next(100)) / 100.0);
+                    let lat = 90.0 - (f64::from(r) + 0.25 + 0.5 * f64::from(next(100)) / 100.0);
+                    let lon = -180.0 + (f64::from(c) + 0.25 + 0.5 * f64::from(next(100)) / 100.0);
                     break LatLon::new(lat, lon);
                 }
             };
@@ -2156,6 +2284,7 @@ mod tests {
                 let (o1, r1, s1) = run(&grid, from, to, true);
                 let (o2, r2, _) = run(&grid, from, to, false);
                 assert_eq!(o1, o2, "{from:?} -> {to:?}");
+
                 if o1 == Outcome::Found {
                     found += 1;
                     swept += s1.swept;

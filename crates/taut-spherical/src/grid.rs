@@ -383,6 +383,13 @@ impl SphereGrid {
         self.line_sc[i as usize]
     }
 
+    /// The tangent of the latitude of row line `i` (not finite at the poles), from the table.
+    #[inline]
+    pub(crate) fn line_tan(&self, i: u32) -> f64 {
+        let (s, c) = self.line_sin_cos(i);
+        s / c
+    }
+
     /// [`Self::vertex_vec`] from the tables: no trigonometric call.
     #[inline]
     pub(crate) fn vertex_unit(&self, i: u32, k: i64) -> V3 {

@@ -1627,9 +1627,8 @@ fn far_corner_sees_nothing(
         return false;
     }
     let (s, cm) = grid.meridian_sin_cos(m);
-    let (ls, lc) = grid.line_sin_cos(i);
-    let l = ls / lc;
-    sg * (crossing_tan_sc(n, s, cm) - l) > 2.0 * SWEEP_MARGIN * (1.0 + l * l)
+    let l = grid.line_tan(i);
+    sg * (crossing_tan_sc(n, s, cm) - l) > tan_margin(l)
 }
 
 /// A cone node moved on by [`sweep`], with its rays' crossings of the meridian after it.
@@ -1643,6 +1642,13 @@ struct Swept {
 /// boundary parallel a clipped end's ray must cross: far above the geometry's tolerances
 /// (`ANGLE_EPS`), so that a column swept is one where the fan's decisions are not in doubt.
 const SWEEP_MARGIN: f64 = 1e-9;
+
+/// [`SWEEP_MARGIN`] as a margin on the tangent of a latitude near `t` (at least the margin in
+/// latitude: `d tan = (1 + tan²) d lat`, doubled).
+#[inline]
+fn tan_margin(t: f64) -> f64 {
+    2.0 * SWEEP_MARGIN * (1.0 + t * t)
+}
 
 /// One end of a swept cone on the meridian it has reached: the tangent of its latitude, and
 /// the row line it lies on when the run's boundary parallel clips the cone there.
@@ -1663,9 +1669,12 @@ impl SearchContext {
     ///   parallel if the ray crosses beyond it by the margin (the cone is clipped, and its side
     ///   is from then on the ray through that corner, as the column-by-column expansion makes
     ///   it);
-    /// - the run of the next column holds the whole new interval (one successor), and a clipped
-    ///   end's parallel bounds that run too: the coast goes on along the parallel, so the end is
-    ///   no corner (a run that widened or narrowed there would make one);
+    /// - exactly one run of the next column meets the new interval (one successor), and the
+    ///   new node's ends make no corner the search may turn at: a clipped end whose parallel
+    ///   goes on as that run's boundary is none; where the run narrows, the new end on its
+    ///   boundary is a far-side corner, passed (and recorded in the root history, as its
+    ///   expansion would record it) only when [`far_corner_sees_nothing`]; where the run
+    ///   widens, the end is a near-side corner and the sweep stops;
     /// - the goal's longitude is not in the column, and the root is more than 180° minus a column
     ///   away.
     ///
@@ -1694,11 +1703,8 @@ impl SearchContext {
         // Latitudes as tangents (monotone, and the crossings' own form: `atan` of them is what
         // `crossing_lat_sc` returns), so a swept column takes no trigonometric call. A margin of
         // SWEEP_MARGIN in latitude is at least this much in tangent.
-        let line_tan = |i: u32| {
-            let (s, c) = grid.line_sin_cos(i);
-            s / c
-        };
-        let margin = |t: f64| 2.0 * SWEEP_MARGIN * (1.0 + t * t);
+        let line_tan = |i: u32| grid.line_tan(i);
+        let margin = tan_margin;
         // Strictly below row line `i` (above, for `above`), by the margin; at a pole, by 1e-8 rad
         // (the pole's own tangent is not finite).
         let below = |t: f64, i: u32| {

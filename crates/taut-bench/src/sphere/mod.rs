@@ -205,6 +205,8 @@ pub struct Instance {
     pub sphere_legs: usize,
     /// Nodes Spherical Anya expanded.
     pub sphere_expanded: u64,
+    /// Columns Spherical Anya's cones crossed without an expansion (`SearchStats::swept`).
+    pub sphere_swept: u64,
     /// What went wrong, if anything (see the module documentation).
     pub failure: Option<String>,
 }
@@ -337,6 +339,7 @@ fn run_queries(
             sphere_legal: None,
             sphere_legs: 0,
             sphere_expanded: 0,
+            sphere_swept: 0,
             failure: None,
         })
         .collect();
@@ -392,6 +395,7 @@ fn run_queries(
                         row.sphere_len = route.radians;
                         row.sphere_legs = route.legs.len();
                         row.sphere_expanded = ctx.stats().expanded;
+                        row.sphere_swept = ctx.stats().swept;
                         // Checked after the timing loop, as Anya's paths are: the checker's
                         // memory traffic between two timed queries is no part of either's cost.
                         sphere_routes.push((i, route.clone()));
@@ -406,6 +410,7 @@ fn run_queries(
                     Ok(taut::spherical::Outcome::Unreachable) => {
                         row.sphere = Answered::Unreachable;
                         row.sphere_expanded = ctx.stats().expanded;
+                        row.sphere_swept = ctx.stats().swept;
                     }
                     Err(e) => {
                         row.sphere = Answered::Rejected;
@@ -965,6 +970,7 @@ mod tests {
             sphere_legal: None,
             sphere_legs: 1,
             sphere_expanded: 3,
+            sphere_swept: 0,
             failure: None,
         }
     }

@@ -73,6 +73,9 @@ pub struct BenchSummary {
     pub anya_expanded_p95: f64,
     /// 95th percentile of [`Self::sphere_expanded`].
     pub sphere_expanded_p95: f64,
+    /// Median of the columns Spherical Anya swept without an expansion, on the pairs both
+    /// found.
+    pub sphere_swept_median: f64,
     /// Spherical Anya's expansions over Anya's, per pair both found (Anya expanded at least
     /// one node).
     pub expanded_ratio: Option<Describe>,
@@ -130,6 +133,8 @@ fn summarise_rows(row: String, rows: &[&Instance]) -> BenchSummary {
         .iter()
         .map(|r| r.sphere_expanded as f64)
         .collect();
+    let mut swept: Vec<f64> = both_found.iter().map(|r| r.sphere_swept as f64).collect();
+    swept.sort_by(f64::total_cmp);
     let exp_ratio: Vec<f64> = both_found
         .iter()
         .filter(|r| r.anya_expanded > 0)
@@ -174,6 +179,11 @@ fn summarise_rows(row: String, rows: &[&Instance]) -> BenchSummary {
         sphere_expanded: describe(&sphere_exp, f64::NEG_INFINITY),
         anya_expanded_p95: p95(&anya_exp),
         sphere_expanded_p95: p95(&sphere_exp),
+        sphere_swept_median: if swept.is_empty() {
+            f64::NAN
+        } else {
+            quantile_sorted(&swept, 0.5)
+        },
         expanded_ratio: describe(&exp_ratio, 1.0),
         sphere_illegal: rows
             .iter()
@@ -225,7 +235,7 @@ fn quote(s: &str) -> String {
 pub const CSV_HEADER: &str = "bench,map,idx,label,sx,sy,gx,gy,s_lat,s_lon,g_lat,g_lon,\
 anya,anya_us,anya_len_grid,anya_turns,\
 anya_len_r1,anya_legal_r1,r1_illegal_legs,anya_len_r2,anya_legal_r2,r2_legs,\
-sphere,sphere_us,sphere_len,sphere_legal,sphere_legs,sphere_expanded,anya_expanded,\
+sphere,sphere_us,sphere_len,sphere_legal,sphere_legs,sphere_expanded,sphere_swept,anya_expanded,\
 time_ratio,len_ratio_r1,len_ratio_r2,check";
 
 /// Writes the instances of `run` to `path`: a `#` comment line with the provenance, the
@@ -257,7 +267,7 @@ pub fn write_instances_csv(
         };
         writeln!(
             w,
-            "{},{},{},{},{},{},{},{},{:.9},{:.9},{:.9},{:.9},{},{:.3},{},{},{},{},{},{},{},{},{},{:.3},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{:.9},{:.9},{:.9},{:.9},{},{:.3},{},{},{},{},{},{},{},{},{},{:.3},{},{},{},{},{},{},{},{},{},{}",
             run.name,
             run.maps[i.map as usize],
             i.idx,
@@ -286,6 +296,7 @@ pub fn write_instances_csv(
             flag(i.sphere_legal),
             if i.sphere == Answered::Found { i.sphere_legs.to_string() } else { String::new() },
             i.sphere_expanded,
+            i.sphere_swept,
             i.anya_expanded,
             opt(i.time_ratio(), 6),
             opt(i.length_ratio(1), 9),
@@ -567,19 +578,19 @@ pub fn sphere_markdown(
     }
     let _ = writeln!(
         s,
-        "\n## Expansions per route\n\nNodes each planner expanded, on the pairs both solved: medians, 95th percentiles, and the median of Spherical Anya's count over Anya's per pair.\n"
+        "\n## Expansions per route\n\nNodes each planner expanded, on the pairs both solved: medians, 95th percentiles, and the median of Spherical Anya's count over Anya's per pair. Neither count includes the steps a planner takes without a node: Anya's intermediate nodes expanded in place, Spherical Anya's swept columns (their median is the last column).\n"
     );
     let _ = writeln!(
         s,
-        "| benchmark | pairs | Anya median | Spherical median | Anya p95 | Spherical p95 | median ratio |"
+        "| benchmark | pairs | Anya median | Spherical median | Anya p95 | Spherical p95 | median ratio | Spherical swept columns, median |"
     );
-    let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
     let med = |d: &Option<Describe>| d.map_or("–".into(), |d| format!("{:.0}", d.median));
     for (_, rows) in &summaries {
         for b in rows {
             let _ = writeln!(
                 s,
-                "| {} | {} | {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} |",
                 b.row,
                 b.anya_expanded.map_or(0, |d| d.n),
                 med(&b.anya_expanded),
@@ -588,6 +599,7 @@ pub fn sphere_markdown(
                 f0(b.sphere_expanded_p95),
                 b.expanded_ratio
                     .map_or("–".into(), |d| format!("{:.2}", d.median)),
+                f0(b.sphere_swept_median),
             );
         }
     }
@@ -643,6 +655,7 @@ mod tests {
             sphere_legal: Some(true),
             sphere_legs: 2,
             sphere_expanded: 9,
+            sphere_swept: 12,
             failure: None,
         }
     }
@@ -719,6 +732,7 @@ mod tests {
         assert_eq!(s.sphere_expanded.unwrap().median, 9.0);
         assert_eq!(s.sphere_expanded_p95, 9.0);
         assert_eq!(s.expanded_ratio.unwrap().median, 3.0);
+        assert_eq!(s.sphere_swept_median, 12.0);
         // The group holds map 0 only.
         let g = &rows[1];
         assert_eq!((g.row.as_str(), g.maps, g.pairs, g.both), ("g", 1, 2, 2));

@@ -217,7 +217,15 @@ pub fn north_vertex(n: V3) -> (f64, f64) {
 /// `lon` shifted by a multiple of 2π to lie within π of `near`.
 #[inline]
 pub fn unwrap_near(lon: f64, near: f64) -> f64 {
-    lon + (2.0 * PI) * round_fast((near - lon) / (2.0 * PI))
+    lon + wrap_near(lon, near)
+}
+
+/// The multiple of 2π that [`unwrap_near`] adds to `lon`: the same for every longitude of a
+/// range less than π wide on either side of `near`, so a caller moving along such a range
+/// may compute it once.
+#[inline]
+pub(crate) fn wrap_near(lon: f64, near: f64) -> f64 {
+    (2.0 * PI) * round_fast((near - lon) / (2.0 * PI))
 }
 
 /// `x` rounded to the nearest integer (halves away from zero, as [`f64::round`]) for

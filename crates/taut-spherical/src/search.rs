@@ -37,7 +37,7 @@ use crate::error::SphereError;
 use crate::geo::{
     ANGLE_EPS, COST_EPS, LatLon, MeridianView, V3, angle_lower_bound, crossing_lat,
     crossing_lat_sc, crossing_tan_sc, extreme_lat, lat_from_vertex, lat_sin_cos_fast, peak_between,
-    round_fast, tangent_offset, unwrap_near,
+    round_fast, tangent_offset, unwrap_near, wrap_near,
 };
 use crate::grid::{Run, SphereGrid};
 use crate::route::{Leg, Route};
@@ -544,32 +544,24 @@ impl SearchContext {
             );
         }
         let near = if dir > 0 { k - 1 } else { k };
-        // Two kinds of corner: the near column is blocked beyond the end while the run goes
-        // on (the path turns round the near obstacle and may also run along the meridian), or
-        // the run ends there while the near column goes on (it turns round the obstacle of
-        // the column entered; running along the meridian then is never shorter).
-        if let Some(i) = line_of(grid, node.hi) {
-            let near_blocked = !grid.is_free(i as i64 - 1, near);
-            if i > node.run.top && near_blocked {
-                self.corner(grid, goal, r, k, i, dir, node.run, true, b_hi, true);
-            } else if i == node.run.top && i > 0 && !near_blocked {
-                if far_corner_sees_nothing(grid, r, i, k, m, true) {
-                    self.record_corner(r, i, k, dir, true, grid);
-                } else {
-                    self.corner(grid, goal, r, k, i, dir, node.run, true, b_hi, false);
+        // The interval's ends may be corners (`CornerKind`); running along the meridian pays
+        // only at a near-side one (at a far-side one those points are seen directly), and a
+        // far-side one whose fan is empty is only recorded in the root history.
+        for (end, top, bound) in [(node.hi, true, b_hi), (node.lo, false, b_lo)] {
+            let Some(i) = line_of(grid, end) else {
+                continue;
+            };
+            match corner_kind(grid, node.run, near, i, top) {
+                Some(CornerKind::Near) => {
+                    self.corner(grid, goal, r, k, i, dir, node.run, top, bound, true);
                 }
-            }
-        }
-        if let Some(i) = line_of(grid, node.lo) {
-            let near_blocked = !grid.is_free(i as i64, near);
-            if i < node.run.bottom && near_blocked {
-                self.corner(grid, goal, r, k, i, dir, node.run, false, b_lo, true);
-            } else if i == node.run.bottom && i < grid.height() && !near_blocked {
-                if far_corner_sees_nothing(grid, r, i, k, m, false) {
-                    self.record_corner(r, i, k, dir, false, grid);
-                } else {
-                    self.corner(grid, goal, r, k, i, dir, node.run, false, b_lo, false);
+                Some(CornerKind::Far) if far_corner_sees_nothing(grid, r, i, k, m, top) => {
+                    self.record_corner(r, i, k, dir, top, grid);
                 }
+                Some(CornerKind::Far) => {
+                    self.corner(grid, goal, r, k, i, dir, node.run, top, bound, false);
+                }
+                None => {}
             }
         }
     }
@@ -627,13 +619,11 @@ impl SearchContext {
         grid: &SphereGrid,
     ) {
         let g = r.g + r.v.angle(grid.vertex_unit(i, k));
-        let side = (if dir > 0 { 1 } else { 0 }) | (if up { 2 } else { 0 });
-        self.history_ok(grid, i, k, side, g);
+        self.history_ok(grid, i, k, history_side(dir, up), g);
     }
 
     fn turn_at(&mut self, grid: &SphereGrid, goal: &Goal, t: TurnSpec) {
-        let side = (if t.dir > 0 { 1 } else { 0 }) | (if t.up { 2 } else { 0 });
-        if !self.history_ok(grid, t.i, t.k, side, t.g) {
+        if !self.history_ok(grid, t.i, t.k, history_side(t.dir, t.up), t.g) {
             return;
         }
         let lat = grid.row_line_lat(t.i);
@@ -1594,6 +1584,53 @@ fn project_ray(grid: &SphereGrid, r: V3, lat: f64, k: i64, m: i64) -> (f64, V3) 
     (crossing_lat_sc(n, sm, cm), n)
 }
 
+/// The kind of corner an interval end on row line `i` makes, on its node's top side (`top`)
+/// or bottom side: the node enters the column of run `run`, and `near` is the column behind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CornerKind {
+    /// The column behind is blocked just beyond the end while the run goes on: the path turns
+    /// round the near obstacle, and may also run along the meridian.
+    Near,
+    /// The run ends at the end while the column behind goes on: the path turns round the
+    /// obstacle of the column entered.
+    Far,
+}
+
+/// The corner, if any, at an interval end on row line `i` ([`CornerKind`]).
+fn corner_kind(grid: &SphereGrid, run: Run, near: i64, i: u32, top: bool) -> Option<CornerKind> {
+    let (beyond, edge, inner) = if top {
+        (i64::from(i) - 1, run.top, i > 0)
+    } else {
+        (i64::from(i), run.bottom, i < grid.height())
+    };
+    let near_blocked = !grid.is_free(beyond, near);
+    let run_goes_on = if top { i > edge } else { i < edge };
+    if run_goes_on && near_blocked {
+        Some(CornerKind::Near)
+    } else if i == edge && inner && !near_blocked {
+        Some(CornerKind::Far)
+    } else {
+        None
+    }
+}
+
+/// How fast the great circle from `r` through the vertex `c` climbs towards the north (`top`)
+/// or the south at `c`, going on away from `r`, up to a positive factor: the `z` component
+/// of the direction of travel `(r·c) c − r`, signed. The sign is what [`cut`] and the sweep
+/// decide on; no transcendental call.
+#[inline]
+fn climb(r: V3, c: V3, top: bool) -> f64 {
+    let sg = if top { 1.0 } else { -1.0 };
+    sg * (r.dot(c) * c.z - r.z)
+}
+
+/// The root history's side key for a corner turned at going `dir` (east when positive) on the
+/// top side of a node (`up`) or its bottom side.
+#[inline]
+fn history_side(dir: i64, up: bool) -> u8 {
+    u8::from(dir > 0) | (u8::from(up) << 1)
+}
+
 /// Whether a far-side corner at row line `i` of meridian `k` (the run entered ends there, on
 /// its top side if `top`, while the column behind goes on) can give no successor to paths
 /// from point root `r` through it, so that the search need not turn there: the ray from `r`
@@ -1619,7 +1656,7 @@ fn far_corner_sees_nothing(
 ) -> bool {
     let sg = if top { 1.0 } else { -1.0 };
     let c = grid.vertex_unit(i, k);
-    if sg * (r.v.dot(c) * c.z - r.v.z) <= SWEEP_MARGIN {
+    if climb(r.v, c, top) <= SWEEP_MARGIN {
         return false;
     }
     let n = r.v.cross(c);
@@ -1781,7 +1818,7 @@ impl SearchContext {
             }
             // The test `cut` makes first, in the same arithmetic.
             let c = grid.vertex_unit(line, m);
-            if sg * (r.v.dot(c) * c.z - r.v.z) < 0.0 {
+            if climb(r.v, c, top) < 0.0 {
                 return None;
             }
             let l = line_tan(line);
@@ -1811,9 +1848,9 @@ impl SearchContext {
         // Every meridian swept lies less than 180° from the root, so one multiple of 2π places
         // them all near the root (`unwrap_near`, computed once), and the goal's longitude lies in
         // a column exactly when its value nearest the root does (`goal_lon_in`, once).
-        let wrap = (2.0 * PI) * round_fast((r.lon - grid.meridian_lon(n.k)) / (2.0 * PI));
+        let wrap = wrap_near(grid.meridian_lon(n.k), r.lon);
         let lg = unwrap_near(goal.lon, r.lon);
-        loop {
+        'sweep: loop {
             let (k, m) = (n.k, n.k + n.dir);
             let lk = grid.meridian_lon(k) + wrap;
             let lm = lk + df * res;
@@ -1874,28 +1911,18 @@ impl SearchContext {
             // near-side corner, or a far-side one the search may turn at, stops the sweep; a
             // far-side corner that gives nothing is only recorded in the root history.
             let mut recorded = [None, None];
-            if let Some(i) = hi.line {
-                let near_blocked = !grid.is_free(i64::from(i) - 1, col);
-                if i > run.top && near_blocked {
-                    break;
-                }
-                if i == run.top && i > 0 && !near_blocked {
-                    if !far_corner_sees_nothing(grid, r, i, m, m + n.dir, true) {
-                        break;
+            for (slot, (end, top)) in [(hi, true), (lo, false)].into_iter().enumerate() {
+                let Some(i) = end.line else {
+                    continue;
+                };
+                match corner_kind(grid, run, col, i, top) {
+                    Some(CornerKind::Far)
+                        if far_corner_sees_nothing(grid, r, i, m, m + n.dir, top) =>
+                    {
+                        recorded[slot] = Some((i, top));
                     }
-                    recorded[0] = Some((i, true));
-                }
-            }
-            if let Some(i) = lo.line {
-                let near_blocked = !grid.is_free(i64::from(i), col);
-                if i < run.bottom && near_blocked {
-                    break;
-                }
-                if i == run.bottom && i < h && !near_blocked {
-                    if !far_corner_sees_nothing(grid, r, i, m, m + n.dir, false) {
-                        break;
-                    }
-                    recorded[1] = Some((i, false));
+                    Some(_) => break 'sweep,
+                    None => {}
                 }
             }
             // A clipped side is from now on the ray through the corner it is clipped at.
@@ -1955,7 +1982,7 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
     // shorter than 180°, so the corner is then its extreme in the column. The direction of
     // travel at the corner, away from the root, is `(r·c) c − r`; its z component decides,
     // without a single transcendental call. Otherwise the extreme is computed exactly.
-    let climbing = sg * (r.v.dot(corner) * corner.z - r.v.z) >= 0.0;
+    let climbing = climb(r.v, corner, top) >= 0.0;
     let fine = if climbing || n.norm() < 1e-15 {
         true
     } else {

@@ -9,6 +9,7 @@ use taut_grid::{FreeSet, Grid, MapFile};
 
 use crate::error::SphereError;
 use crate::geo::{LatLon, V3, wrap_deg};
+use crate::search::tan_margin;
 
 /// A maximal run of free cells in one column: rows `top..bottom` (row 0 touches the North
 /// Pole), so the run spans latitudes from `lat_of_row_line(bottom)` up to
@@ -49,7 +50,13 @@ pub struct SphereGrid {
     meridian_sc: Vec<(f64, f64)>,
     /// `(sin, cos)` of row line `i`'s latitude, for `i` in `0..=height`.
     line_sc: Vec<(f64, f64)>,
+    /// For row line `i`, in `0..=height`: a tangent of latitude below `.0` lies south of the
+    /// line, and one above `.1` north of it, by the sweep's margin ([`line_clear`]).
+    line_clear: Vec<(f64, f64)>,
 }
+
+/// Beyond this tangent of latitude (89.9999994°) a point counts as at the pole.
+pub(crate) const POLAR_TAN: f64 = 1e8;
 
 impl SphereGrid {
     /// A grid of `width × height` cells with `free(row, col)`.
@@ -118,6 +125,7 @@ impl SphereGrid {
             polar_free,
             meridian_sc: Vec::new(),
             line_sc: Vec::new(),
+            line_clear: Vec::new(),
         };
         // The search's grid vertices and meridian crossings come from these tables, computed
         // once from the same angles as `meridian_lon` and `row_line_lat`.
@@ -126,6 +134,18 @@ impl SphereGrid {
             .collect();
         grid.line_sc = (0..=height)
             .map(|i| trig::sin_cos(grid.row_line_lat(i)))
+            .collect();
+        grid.line_clear = (0..=height)
+            .map(|i| {
+                if i == 0 {
+                    (POLAR_TAN, f64::INFINITY)
+                } else if i == height {
+                    (f64::NEG_INFINITY, -POLAR_TAN)
+                } else {
+                    let l = grid.line_tan(i);
+                    (l - tan_margin(l), l + tan_margin(l))
+                }
+            })
             .collect();
         grid
     }
@@ -388,6 +408,27 @@ impl SphereGrid {
     pub(crate) fn line_tan(&self, i: u32) -> f64 {
         let (s, c) = self.line_sin_cos(i);
         s / c
+    }
+
+    /// The tangents of latitude beyond which a point lies clearly south (`.0`: below it) or
+    /// north (`.1`: above it) of row line `i`: by [`crate::search::SWEEP_MARGIN`] in latitude
+    /// ([`tan_margin`]). At the poles, whose tangents are not finite, a point is clear of the
+    /// pole below [`POLAR_TAN`] in absolute value, and nothing lies beyond it.
+    #[inline]
+    pub(crate) fn line_clear(&self, i: u32) -> (f64, f64) {
+        self.line_clear[i as usize]
+    }
+
+    /// The runs of column `c`, for `c` in `0..width` (no reduction modulo the width).
+    #[inline]
+    pub(crate) fn runs_wrapped(&self, c: usize) -> &[Run] {
+        &self.runs[self.run_start[c] as usize..self.run_start[c + 1] as usize]
+    }
+
+    /// `(sin, cos)` of the longitude of meridian `k`, for `k` in `0..width`.
+    #[inline]
+    pub(crate) fn meridian_sin_cos_wrapped(&self, k: usize) -> (f64, f64) {
+        self.meridian_sc[k]
     }
 
     /// [`Self::vertex_vec`] from the tables: no trigonometric call.

@@ -42,6 +42,7 @@
 
 pub mod area;
 pub mod check;
+mod direct;
 mod error;
 pub mod geo;
 mod grid;

@@ -33,6 +33,7 @@ use crate::trig;
 use hashbrown::HashMap;
 use taut_search::{Entry, OpenList};
 
+use crate::direct::arc_is_clear;
 use crate::error::SphereError;
 use crate::geo::{
     ANGLE_EPS, COST_EPS, LatLon, MeridianView, V3, angle_lower_bound, crossing_lat,
@@ -152,6 +153,8 @@ pub struct SearchContext {
     stamp: u32,
     /// Expand column by column, never sweeping (for tests that compare the two).
     no_sweep: bool,
+    /// Search even when the great-circle arc is clear (for tests that compare the two).
+    pub(crate) no_direct: bool,
 }
 
 /// The cut of a fan by one side of a run: the extreme visible crossing at the far meridian and,
@@ -227,6 +230,12 @@ impl SearchContext {
         let s_lon = from.lon.to_radians();
         let sv = from.to_vec();
         if sv.angle(goal.v) < ANGLE_EPS {
+            return Ok(Outcome::Found);
+        }
+        // The start sees the goal: the great-circle arc is the route (`direct.rs`).
+        if !self.no_direct && arc_is_clear(grid, sv, s_lon, goal.v, goal.lon) {
+            push_great(&mut out.legs, sv.to_lat_lon(), goal.v.to_lat_lon());
+            out.radians = out.legs.iter().map(Leg::radians).sum();
             return Ok(Outcome::Found);
         }
         let start = self.push_root(RootData {
@@ -1678,12 +1687,12 @@ struct Swept {
 /// How far inside a run a swept cone's free end must stay, and how far from the run's
 /// boundary parallel a clipped end's ray must cross: far above the geometry's tolerances
 /// (`ANGLE_EPS`), so that a column swept is one where the fan's decisions are not in doubt.
-const SWEEP_MARGIN: f64 = 1e-9;
+pub(crate) const SWEEP_MARGIN: f64 = 1e-9;
 
 /// [`SWEEP_MARGIN`] as a margin on the tangent of a latitude near `t` (at least the margin in
 /// latitude: `d tan = (1 + tan²) d lat`, doubled).
 #[inline]
-fn tan_margin(t: f64) -> f64 {
+pub(crate) fn tan_margin(t: f64) -> f64 {
     2.0 * SWEEP_MARGIN * (1.0 + t * t)
 }
 
@@ -2233,6 +2242,8 @@ mod tests {
     ) -> (Outcome, Route, SearchStats) {
         let mut ctx = SearchContext {
             no_sweep: !sweep,
+            // The search itself, even where the arc is clear.
+            no_direct: true,
             ..SearchContext::default()
         };
         let mut route = Route::default();

@@ -1752,23 +1752,9 @@ impl SearchContext {
         let line_tan = |i: u32| grid.line_tan(i);
         let margin = tan_margin;
         // Strictly below row line `i` (above, for `above`), by the margin; at a pole, by 1e-8 rad
-        // (the pole's own tangent is not finite).
-        let below = |t: f64, i: u32| {
-            if i == 0 {
-                t < 1e8
-            } else {
-                let l = line_tan(i);
-                t < l - margin(l)
-            }
-        };
-        let above = |t: f64, i: u32| {
-            if i == h {
-                t > -1e8
-            } else {
-                let l = line_tan(i);
-                t > l + margin(l)
-            }
-        };
+        // (the pole's own tangent is not finite): `SphereGrid::line_clear`'s table.
+        let below = |t: f64, i: u32| t < grid.line_clear(i).0;
+        let above = |t: f64, i: u32| t > grid.line_clear(i).1;
         // A row line as an end, and which of two ends lies further north: `Some(true)` strictly
         // north, `Some(false)` strictly south or on the same row line, `None` when a free end is
         // within the margin of the other end.

@@ -1724,8 +1724,13 @@ impl SearchContext {
     /// - the goal's longitude is not in the column, and the root is more than 180° minus a column
     ///   away.
     ///
-    /// A polar run's top (or bottom) is the pole, which a cone kept strictly inside never reaches.
-    /// (Half the columns of the 0.5° Earth's oceans belong to runs open to the Arctic.) The two
+    /// A polar run's top (or bottom) is the pole. A cone whose side is at the pole (the fan's
+    /// bound there is the pole itself, `cut`) keeps that side while the runs it enters stay open
+    /// to the pole: no ray, no tangent point, no corner, and the pole was already offered to the
+    /// search (`pole`) by the fan that made the node, at the same cost. Where the next run is
+    /// closed before the pole, that side is clipped to the run's top like any other. (Half the
+    /// columns of the 0.5° Earth's oceans belong to runs open to the Arctic; before such cones
+    /// were swept, 58 % of the expansions on the random 0.5° pairs were their columns.) The two
     /// pairs are the node's lower and upper rays' crossings of the next meridian with their great
     /// circles' normals, as [`project_ray`] gives them. Returns the node on the last meridian so
     /// reached (the node itself if none) and its crossings of the meridian after that, as
@@ -1741,10 +1746,18 @@ impl SearchContext {
         (b_hi, n_hi): (f64, V3),
     ) -> Swept {
         let unmoved = Swept { node, b_lo, b_hi };
-        if r.lat.abs() >= FRAC_PI_2 - SWEEP_MARGIN || n_lo.z == 0.0 || n_hi.z == 0.0 {
+        let (h, res) = (grid.height(), grid.res_lon());
+        // A side at a pole (`project_ray`'s test): the cone's side there is the pole itself,
+        // not a ray, and stays so while the runs it enters stay open to that pole.
+        let mut pole_lo = node.lo <= -FRAC_PI_2 + ANGLE_EPS;
+        let mut pole_hi = node.hi >= FRAC_PI_2 - ANGLE_EPS;
+        if r.lat.abs() >= FRAC_PI_2 - SWEEP_MARGIN
+            || (pole_lo && pole_hi)
+            || (n_lo.z == 0.0 && !pole_lo)
+            || (n_hi.z == 0.0 && !pole_hi)
+        {
             return unmoved;
         }
-        let (h, res) = (grid.height(), grid.res_lon());
         let df = node.dir as f64;
         // Latitudes as tangents (monotone, and the crossings' own form: `atan` of them is what
         // `crossing_lat_sc` returns), so a swept column takes no trigonometric call. A margin of
@@ -1861,18 +1874,36 @@ impl SearchContext {
             } else {
                 (grid.meridian_sin_cos(m), grid.meridian_sin_cos(k))
             };
-            let Some(hi) = end(n_hi, (at_k.1, at_m.1), n.run.top, m, sides, true) else {
-                break;
+            // A side at a pole stays there while the run is open to it: no ray, no cut, no
+            // tangent point (`cut` bounds a fan at the pole by the pole, with no edge root).
+            let hi = if pole_hi {
+                if n.run.top != 0 {
+                    break;
+                }
+                line_end(0)
+            } else {
+                let Some(hi) = end(n_hi, (at_k.1, at_m.1), n.run.top, m, sides, true) else {
+                    break;
+                };
+                hi
             };
-            let Some(lo) = end(
-                n_lo.mirrored(),
-                (at_k.0, at_m.0),
-                n.run.bottom,
-                m,
-                sides,
-                false,
-            ) else {
-                break;
+            let lo = if pole_lo {
+                if n.run.bottom != h {
+                    break;
+                }
+                line_end(h)
+            } else {
+                let Some(lo) = end(
+                    n_lo.mirrored(),
+                    (at_k.0, at_m.0),
+                    n.run.bottom,
+                    m,
+                    sides,
+                    false,
+                ) else {
+                    break;
+                };
+                lo
             };
             // The runs of the column after `m` that the new interval meets, as `push_split`
             // splits it among them: exactly one, clearly, or the sweep stops.
@@ -1920,15 +1951,19 @@ impl SearchContext {
                     None => {}
                 }
             }
-            // A clipped side is from now on the ray through the corner it is clipped at.
+            // A clipped side is from now on the ray through the corner it is clipped at; a side
+            // at a pole has no ray (a zero normal, as `project_ray` gives it).
+            let at_pole = |line: Option<u32>| line == Some(0) || line == Some(h);
             let through = |line: Option<u32>, nn: V3| match line {
+                _ if at_pole(line) => V3::default(),
                 Some(i) => r.v.cross(grid.vertex_unit(i, m)),
                 None => nn,
             };
             let (new_lo, new_hi) = (through(lo.line, n_lo), through(hi.line, n_hi));
-            if new_lo.z == 0.0 || new_hi.z == 0.0 {
+            if (new_lo.z == 0.0 && !at_pole(lo.line)) || (new_hi.z == 0.0 && !at_pole(hi.line)) {
                 break;
             }
+            (pole_lo, pole_hi) = (at_pole(lo.line), at_pole(hi.line));
             for (i, up) in recorded.into_iter().flatten() {
                 self.record_corner(r, i, m, n.dir, up, grid);
             }
@@ -1951,8 +1986,16 @@ impl SearchContext {
             .map_or_else(|| trig::atan(at_k.1), |i| grid.row_line_lat(i));
         Swept {
             node: n,
-            b_lo: crossing_lat_sc(n_lo, s, c),
-            b_hi: crossing_lat_sc(n_hi, s, c),
+            b_lo: if pole_lo {
+                n.lo
+            } else {
+                crossing_lat_sc(n_lo, s, c)
+            },
+            b_hi: if pole_hi {
+                n.hi
+            } else {
+                crossing_lat_sc(n_hi, s, c)
+            },
         }
     }
 }
@@ -2261,6 +2304,29 @@ mod tests {
         assert!(s1.swept >= 60, "{s1:?}");
         assert_eq!(s2.swept, 0);
         assert!(s1.expanded + 60 <= s2.expanded, "{s1:?} against {s2:?}");
+    }
+
+    #[test]
+    fn a_cone_open_to_the_pole_is_swept() {
+        // 1° cells; land south of 20°N, and one island at 30°N-32°N, 64°E-66°E. From (30°N, 0°)
+        // to (31°N, 70°E), behind the island, the start's eastward cone spans its meridian from
+        // the coast to the North Pole: its top side is the pole, column after column, not a ray.
+        let grid = SphereGrid::from_fn(360, 180, |r, c| {
+            let lat_top = 90.0 - r as f64;
+            let lon_west = c as f64 - 180.0;
+            let island = (31.0..=32.0).contains(&lat_top) && (64.0..66.0).contains(&lon_west);
+            lat_top > 20.0 && !island
+        })
+        .unwrap();
+        let (from, to) = (LatLon::new(30.0, 0.5), LatLon::new(31.0, 70.0));
+        let (o1, swept, s1) = run(&grid, from, to, true);
+        let (o2, stepped, s2) = run(&grid, from, to, false);
+        assert_eq!((o1, o2), (Outcome::Found, Outcome::Found));
+        assert!((swept.radians - stepped.radians).abs() < 1e-12);
+        check_route(&grid, &swept, from, to).unwrap();
+        // Before cones at a pole were swept, not a column of this one was.
+        assert!(s1.swept >= 50, "{s1:?}");
+        assert!(s1.expanded + 50 <= s2.expanded, "{s1:?} against {s2:?}");
     }
 
     #[test]

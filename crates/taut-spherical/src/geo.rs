@@ -309,6 +309,17 @@ pub(crate) fn peak_between(n: V3, a: (f64, f64), b: (f64, f64)) -> Option<bool> 
 /// exists (the point is on the far side of the parallel, or `vertex_lat` is 0 or ±π/2).
 #[inline]
 pub fn tangent_offset(lat: f64, vertex_lat: f64) -> Option<f64> {
+    tangent_offset_with(lat, vertex_lat, || (trig::tan(lat), trig::tan(vertex_lat)))
+}
+
+/// [`tangent_offset`] with the two tangents, `(tan lat, tan vertex_lat)`, from `tans` (called
+/// only when needed), for callers that have them from tables or unit vectors.
+#[inline]
+pub(crate) fn tangent_offset_with(
+    lat: f64,
+    vertex_lat: f64,
+    tans: impl FnOnce() -> (f64, f64),
+) -> Option<f64> {
     if vertex_lat.abs() < ANGLE_EPS || vertex_lat.abs() > FRAC_PI_2 - ANGLE_EPS {
         return None;
     }
@@ -322,7 +333,8 @@ pub fn tangent_offset(lat: f64, vertex_lat: f64) -> Option<f64> {
     if (lat + vertex_lat).abs() < ANGLE_EPS {
         return Some(PI);
     }
-    let r = trig::tan(lat) / trig::tan(vertex_lat);
+    let (t, t0) = tans();
+    let r = t / t0;
     if !(-1.0..=1.0 + 1e-12).contains(&r) {
         return None;
     }
@@ -333,7 +345,13 @@ pub fn tangent_offset(lat: f64, vertex_lat: f64) -> Option<f64> {
 /// (`vertex_lat`, `vertex_lon`): `atan(tan vertex_lat · cos(lon - vertex_lon))`.
 #[inline]
 pub fn lat_from_vertex(vertex_lat: f64, vertex_lon: f64, lon: f64) -> f64 {
-    trig::atan(trig::tan(vertex_lat) * trig::cos(lon - vertex_lon))
+    lat_from_vertex_tan(trig::tan(vertex_lat), vertex_lon, lon)
+}
+
+/// [`lat_from_vertex`] with `tan vertex_lat` given.
+#[inline]
+pub(crate) fn lat_from_vertex_tan(tan_vertex: f64, vertex_lon: f64, lon: f64) -> f64 {
+    trig::atan(tan_vertex * trig::cos(lon - vertex_lon))
 }
 
 /// The length (radians) of the arc of the parallel `lat` spanning `dlon` radians of longitude.

@@ -37,8 +37,9 @@ use crate::direct::arc_is_clear;
 use crate::error::SphereError;
 use crate::geo::{
     ANGLE_EPS, COST_EPS, LatLon, MeridianView, V3, angle_lower_bound, crossing_lat,
-    crossing_lat_sc, crossing_tan_sc, extreme_lat, lat_from_vertex, lat_sin_cos_fast, peak_between,
-    round_fast, tangent_offset, unwrap_near, wrap_near,
+    crossing_lat_sc, crossing_tan_sc, extreme_lat, lat_from_vertex, lat_from_vertex_tan,
+    lat_sin_cos_fast, peak_between, round_fast, tangent_offset, tangent_offset_with, unwrap_near,
+    wrap_near,
 };
 use crate::grid::{Run, SphereGrid};
 use crate::route::{Leg, Route};
@@ -1275,13 +1276,15 @@ impl SearchContext {
         // Longitude from a ray's departure point to where it crosses meridian `lk` at `u`: the
         // tangent rays cross it at `u` in `[-u0, u0]`, `-u0` being the departure's antipode
         // (a crossing a rounding error below it is that antipode too, not a ray leaving here).
-        let offset = |u: f64| match tangent_offset(u, u0) {
+        // The edge's row line gives `tan u0` from the table.
+        let t0 = s * grid.line_tan(line);
+        let offset = |u: f64| match tangent_offset_with(u, u0, || (trig::tan(u), t0)) {
             Some(d) => d,
             None if u < 0.0 => PI,
             None => 0.0,
         };
         // Projection of an interval point along its tangent ray.
-        let proj = |u: f64| -> f64 { lat_from_vertex(u0, lk - df * offset(u), lm) };
+        let proj = |u: f64| -> f64 { lat_from_vertex_tan(t0, lk - df * offset(u), lm) };
         // No ray is followed 180° or more past its departure point (it would no longer be
         // the shorter arc). The node's rays leave the edge from the departure of its far end
         // (the earliest) to that of its near end, or to `lk` where the edge continues along
@@ -1336,7 +1339,7 @@ impl SearchContext {
         };
         if reaches_edge && beyond {
             let g = root.g + trig::cos(lat0) * (lk - lon_t).abs();
-            let bound = s * lat_from_vertex(u0, lk, lm);
+            let bound = s * lat_from_vertex_tan(t0, lk, lm);
             self.turn_at(
                 grid,
                 goal,
@@ -1403,7 +1406,7 @@ impl SearchContext {
             let tp = V3::from_lat_lon(lat0, dep);
             let cv = V3::from_lat_lon(end, lk);
             let g = root.g + trig::cos(lat0) * (dep - lon_t).abs() + tp.angle(cv);
-            let bound = s * lat_from_vertex(u0, dep, lm);
+            let bound = s * lat_from_vertex_tan(t0, dep, lm);
             self.turn_at(
                 grid,
                 goal,
@@ -2021,16 +2024,7 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
     // travel at the corner, away from the root, is `(r·c) c − r`; its z component decides,
     // without a single transcendental call. Otherwise the extreme is computed exactly.
     let climbing = climb(r.v, corner, top) >= 0.0;
-    let fine = if climbing || n.norm() < 1e-15 {
-        true
-    } else {
-        let e = extreme_lat(n, s.la, s.lm, top);
-        if top {
-            e <= lat + ANGLE_EPS
-        } else {
-            e >= lat - ANGLE_EPS
-        }
-    };
+    let fine = climbing || n.norm() < 1e-15 || stays_within(grid, r, s, n, line, top);
     if fine {
         return Cut {
             bound: lat,
@@ -2038,13 +2032,18 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
         };
     }
     // The boundary ray touches the parallel inside the column.
-    if let Some(d) = tangent_offset(sg * r.lat, sg * lat) {
+    // Tangents from the table and the root's unit vector (its latitude's tangent is
+    // `z / |(x, y)|`; a root at a pole is not offset from anything).
+    let l = grid.line_tan(line);
+    let rho = (r.v.x * r.v.x + r.v.y * r.v.y).sqrt();
+    let tans = || (sg * r.v.z / rho, sg * l);
+    if let Some(d) = tangent_offset_with(sg * r.lat, sg * lat, tans) {
         let lv = r.lon + s.dir as f64 * d;
         let inside =
             (lv - s.la) * s.dir as f64 >= -ANGLE_EPS && (s.lm - lv) * s.dir as f64 > ANGLE_EPS;
         if inside {
             return Cut {
-                bound: lat_from_vertex(lat, lv, s.lm),
+                bound: lat_from_vertex_tan(l, lv, s.lm),
                 tangent: Some(lv),
             };
         }
@@ -2055,19 +2054,12 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
     if (s.la - r.lon).abs() > ANGLE_EPS {
         let near = grid.vertex_unit(line, s.m - s.dir);
         let n2 = r.v.cross(near);
-        if n2.norm() >= 1e-15 {
-            let e = extreme_lat(n2, s.la, s.lm, top);
-            let ok = if top {
-                e <= lat + ANGLE_EPS
-            } else {
-                e >= lat - ANGLE_EPS
+        if n2.norm() >= 1e-15 && stays_within(grid, r, s, n2, line, top) {
+            let (sm, cm) = grid.meridian_sin_cos(s.m);
+            return Cut {
+                bound: crossing_lat_sc(n2, sm, cm),
+                tangent: None,
             };
-            if ok {
-                return Cut {
-                    bound: crossing_lat(n2, s.lm),
-                    tangent: None,
-                };
-            }
         }
     }
     // Not expected geometrically (wide columns only): find the boundary ray by bisection.
@@ -2091,6 +2083,58 @@ fn cut(grid: &SphereGrid, r: PointRoot, s: &FanSpec, top: bool) -> Cut {
     Cut {
         bound: if top { a } else { b },
         tangent: None,
+    }
+}
+
+/// Whether the great circle with normal `n` stays on the run's side of row line `line` (below
+/// it for the run's top, `top`; above it for the bottom) across the column of fan `s` of point
+/// root `r`, to [`ANGLE_EPS`]: `extreme_lat(n, s.la, s.lm, top)` against the line's latitude,
+/// in tangents of latitude from the tables. The circle's extreme in the column is its crossing
+/// of either side, or its peak (trough) where [`peak_between`] puts it inside; a vertex fan's
+/// near side is the root's own meridian, where the circle passes through the root. A margin
+/// of `ANGLE_EPS` in latitude is `ANGLE_EPS·(1 + t²)` in tangent, to first order. Circles
+/// through the poles and roots at a pole go through [`extreme_lat`].
+fn stays_within(grid: &SphereGrid, r: PointRoot, s: &FanSpec, n: V3, line: u32, top: bool) -> bool {
+    let rho = (r.v.x * r.v.x + r.v.y * r.v.y).sqrt();
+    if n.z == 0.0 || rho == 0.0 {
+        let (e, lat) = (extreme_lat(n, s.la, s.lm, top), grid.row_line_lat(line));
+        return if top {
+            e <= lat + ANGLE_EPS
+        } else {
+            e >= lat - ANGLE_EPS
+        };
+    }
+    let (a_sc, t_a) = if s.near.is_some() {
+        let sc = grid.meridian_sin_cos(s.m - s.dir);
+        (sc, crossing_tan_sc(n, sc.0, sc.1))
+    } else {
+        // `peak_between` reads only the signs: `(sin, cos)` times `rho` serve.
+        ((r.v.y, r.v.x), r.v.z / rho)
+    };
+    let m_sc = grid.meridian_sin_cos(s.m);
+    let t_m = crossing_tan_sc(n, m_sc.0, m_sc.1);
+    let (west, east) = if s.dir > 0 {
+        (a_sc, m_sc)
+    } else {
+        (m_sc, a_sc)
+    };
+    let l = grid.line_tan(line);
+    let tol = ANGLE_EPS * (1.0 + l * l);
+    let peak = || (n.x * n.x + n.y * n.y).sqrt() / n.z.abs();
+    if top {
+        let e = if peak_between(n, west, east) == Some(true) {
+            peak()
+        } else {
+            t_a.max(t_m)
+        };
+        e <= l + tol
+    } else {
+        let e = if peak_between(n.mirrored(), west, east) == Some(true) {
+            -peak()
+        } else {
+            t_a.min(t_m)
+        };
+        e >= l - tol
     }
 }
 

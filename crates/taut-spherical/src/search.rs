@@ -450,17 +450,19 @@ impl SearchContext {
             return;
         }
         let next_col = if dir > 0 { m } else { m - 1 };
-        let f_lo = grid.row_line_lat(from.bottom);
-        let f_hi = grid.row_line_lat(from.top);
         self.scratch.clear();
         for &r in grid.runs(next_col) {
-            let r_lo = grid.row_line_lat(r.bottom);
-            let r_hi = grid.row_line_lat(r.top);
-            let o_lo = r_lo.max(f_lo);
-            let o_hi = r_hi.min(f_hi);
-            if o_hi - o_lo <= ANGLE_EPS {
-                continue; // no overlap, or runs touching at a double corner
+            // The two runs' common rows, if any (runs touching at a double corner share none).
+            let (top, bottom) = (r.top.max(from.top), r.bottom.min(from.bottom));
+            if top >= bottom {
+                continue;
             }
+            let o_hi = grid.row_line_lat(top);
+            if o_hi < lo - ANGLE_EPS {
+                // Runs come north first: this one and the rest lie south of the interval.
+                break;
+            }
+            let o_lo = grid.row_line_lat(bottom);
             let p_lo = lo.max(o_lo);
             let p_hi = hi.min(o_hi);
             if p_lo <= p_hi + ANGLE_EPS {

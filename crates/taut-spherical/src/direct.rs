@@ -61,13 +61,15 @@ pub(crate) fn arc_is_clear(grid: &SphereGrid, s: V3, s_lon: f64, g: V3, g_lon: f
         return false;
     }
     let q = |(sn, cs): (f64, f64)| (n.x * sn - n.y * cs) * sz;
-    // An end of a column's part of the arc: its tangent of latitude, and `q` there.
+    // An end of a column's part of the arc: its tangent of latitude, `q` there, and whether it
+    // is the start or the goal.
     let at_meridian = |k: usize| {
         let (sn, cs) = grid.meridian_sin_cos_wrapped(k);
-        (crossing_tan_sc(n, sn, cs), q((sn, cs)))
+        (crossing_tan_sc(n, sn, cs), q((sn, cs)), false)
     };
-    let at_s = (s.z / rs, q((s.y, s.x)));
-    let at_g = (g.z / rg, q((g.y, g.x)));
+    let at_s = (s.z / rs, q((s.y, s.x)), true);
+    let at_g = (g.z / rg, q((g.y, g.x)), true);
+    let h = grid.height();
     // Column positions in units of columns from the antimeridian, unwrapped along the arc; the
     // number of columns the arc touches.
     let u_s = (s_lon + PI) / res;
@@ -95,16 +97,42 @@ pub(crate) fn arc_is_clear(grid: &SphereGrid, s: V3, s_lon: f64, g: V3, g_lon: f
             at_meridian(c)
         };
         let (west, east_end) = if east { (entry, exit) } else { (exit, entry) };
-        let mut hi = west.0.max(east_end.0);
-        let mut lo = west.0.min(east_end.0);
-        if west.1 > 0.0 && east_end.1 < 0.0 {
-            hi = peak;
-        }
-        if west.1 < 0.0 && east_end.1 > 0.0 {
-            lo = -peak;
-        }
+        let (peak_in, trough_in) = (
+            west.1 > 0.0 && east_end.1 < 0.0,
+            west.1 < 0.0 && east_end.1 > 0.0,
+        );
+        let hi = if peak_in {
+            peak
+        } else {
+            west.0.max(east_end.0)
+        };
+        let lo = if trough_in {
+            -peak
+        } else {
+            west.0.min(east_end.0)
+        };
+        // The start or the goal may lie on the run's boundary line (a port on the coast): the
+        // arc then touches the line only there if it leaves into the run, monotonically across
+        // the column (no peak or trough inside), the endpoint on or inside the line (its
+        // tangent against the line's, exactly) and the column's other end clear of it.
+        let touches = |line: u32, top: bool| {
+            if line == 0 || line == h || (if top { peak_in } else { trough_in }) {
+                return false;
+            }
+            let l = grid.line_tan(line);
+            let (below, above) = grid.line_clear(line);
+            let ok = |e: (f64, f64, bool), other: (f64, f64, bool)| {
+                e.2 && if top {
+                    e.0 <= l && other.0 < below
+                } else {
+                    e.0 >= l && other.0 > above
+                }
+            };
+            ok(west, east_end) || ok(east_end, west)
+        };
         let holds = |r: &crate::grid::Run| {
-            hi < grid.line_clear(r.top).0 && lo > grid.line_clear(r.bottom).1
+            (hi < grid.line_clear(r.top).0 || touches(r.top, true))
+                && (lo > grid.line_clear(r.bottom).1 || touches(r.bottom, false))
         };
         if !grid.runs_wrapped(c).iter().any(holds) {
             return false;
@@ -203,6 +231,21 @@ mod tests {
         assert!(!clear(&grid_without(&[(89, 199), (90, 200)]), a, b));
         assert!(!clear(&grid_without(&[(89, 199)]), a, b));
         assert!(clear(&grid_without(&[]), a, b));
+    }
+
+    #[test]
+    fn an_endpoint_on_the_coast_is_direct_when_the_arc_leaves_into_the_sea() {
+        // Land north of 10°N between 20°E and 22°E (cells of rows 0-79, columns 200-201).
+        let land: Vec<(u32, u32)> = (0..80).flat_map(|r| [(r, 200), (r, 201)]).collect();
+        let g = grid_without(&land);
+        // From the coast at 10°N, 20.5°E south-east to open sea: clear, both ways.
+        let (a, b) = (LatLon::new(10.0, 20.5), LatLon::new(0.5, 30.5));
+        assert!(clear(&g, a, b) && clear(&g, b, a));
+        // Along the coast, or from it north-east over the land: refused.
+        assert!(!clear(&g, a, LatLon::new(10.0, 21.5)));
+        assert!(!clear(&g, a, LatLon::new(20.5, 25.5)));
+        // The coast's corner (10°N, 20°E), leaving south-west: clear.
+        assert!(clear(&g, LatLon::new(10.0, 20.0), LatLon::new(5.5, 10.5)));
     }
 
     #[test]

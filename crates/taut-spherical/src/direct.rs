@@ -115,6 +115,7 @@ pub(crate) fn arc_is_clear(grid: &SphereGrid, s: V3, s_lon: f64, g: V3, g_lon: f
         // arc then touches the line only there if it leaves into the run, monotonically across
         // the column (no peak or trough inside), the endpoint on or inside the line (its
         // tangent against the line's, exactly) and the column's other end clear of it.
+        let has_endpoint = west.2 || east_end.2;
         let touches = |line: u32, top: bool| {
             if line == 0 || line == h || (if top { peak_in } else { trough_in }) {
                 return false;
@@ -130,11 +131,16 @@ pub(crate) fn arc_is_clear(grid: &SphereGrid, s: V3, s_lon: f64, g: V3, g_lon: f
             };
             ok(west, east_end) || ok(east_end, west)
         };
-        let holds = |r: &crate::grid::Run| {
+        let runs = grid.runs_wrapped(c);
+        let inside = |r: &crate::grid::Run| {
+            hi < grid.line_clear(r.top).0 && lo > grid.line_clear(r.bottom).1
+        };
+        let touching = |r: &crate::grid::Run| {
             (hi < grid.line_clear(r.top).0 || touches(r.top, true))
                 && (lo > grid.line_clear(r.bottom).1 || touches(r.bottom, false))
         };
-        if !grid.runs_wrapped(c).iter().any(holds) {
+        let holds = runs.iter().any(inside) || (has_endpoint && runs.iter().any(touching));
+        if !holds {
             return false;
         }
         entry = exit;
@@ -310,6 +316,9 @@ mod tests {
                 }
                 if is_clear {
                     direct += 1;
+                    // The leg joins the points as given; the length is the leg's own.
+                    assert_eq!(r1.legs[0].start(), from.normalized());
+                    assert_eq!(r1.radians, r1.legs[0].radians());
                     assert_eq!(fast.stats().expanded, 0, "{from:?} -> {to:?}");
                     assert_eq!(r1.legs.len(), 1, "{from:?} -> {to:?}");
                     assert_eq!(r2.legs.len(), 1, "{from:?} -> {to:?}: {:?}", r2.legs);

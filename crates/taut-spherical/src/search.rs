@@ -230,13 +230,16 @@ impl SearchContext {
         let s_lat = from.lat.to_radians();
         let s_lon = from.lon.to_radians();
         let sv = from.to_vec();
-        if sv.angle(goal.v) < ANGLE_EPS {
+        let direct = sv.angle(goal.v);
+        if direct < ANGLE_EPS {
             return Ok(Outcome::Found);
         }
-        // The start sees the goal: the great-circle arc is the route (`direct.rs`).
+        // The start sees the goal: the great-circle arc is the route (`direct.rs`). Its leg
+        // joins the points as given, and its length is `direct`, bit for bit the leg's own
+        // (`Leg::radians` takes the same unit vectors' angle).
         if !self.no_direct && arc_is_clear(grid, sv, s_lon, goal.v, goal.lon) {
-            push_great(&mut out.legs, sv.to_lat_lon(), goal.v.to_lat_lon());
-            out.radians = out.legs.iter().map(Leg::radians).sum();
+            out.legs.push(Leg::Great { from, to });
+            out.radians = direct;
             return Ok(Outcome::Found);
         }
         let start = self.push_root(RootData {

@@ -139,7 +139,10 @@ pub(crate) fn arc_is_clear(grid: &SphereGrid, s: V3, s_lon: f64, g: V3, g_lon: f
             (hi < grid.line_clear(r.top).0 || touches(r.top, true))
                 && (lo > grid.line_clear(r.bottom).1 || touches(r.bottom, false))
         };
-        let holds = runs.iter().any(inside) || (has_endpoint && runs.iter().any(touching));
+        // The column's longest run first: one entry per column, read in order along the walk.
+        let holds = inside(&grid.longest_run_wrapped(c))
+            || runs.iter().any(inside)
+            || (has_endpoint && runs.iter().any(touching));
         if !holds {
             return false;
         }

@@ -53,6 +53,9 @@ pub struct SphereGrid {
     /// For row line `i`, in `0..=height`: a tangent of latitude below `.0` lies south of the
     /// line, and one above `.1` north of it, by the sweep's margin ([`line_clear`]).
     line_clear: Vec<(f64, f64)>,
+    /// For each column, its longest run (the first of the longest; an empty run for a column
+    /// with none): one entry per column, which a walk along columns reads in order.
+    longest_run: Vec<Run>,
 }
 
 /// Beyond this tangent of latitude (89.9999994°) a point counts as at the pole.
@@ -126,6 +129,7 @@ impl SphereGrid {
             meridian_sc: Vec::new(),
             line_sc: Vec::new(),
             line_clear: Vec::new(),
+            longest_run: Vec::new(),
         };
         // The search's grid vertices and meridian crossings come from these tables, computed
         // once from the same angles as `meridian_lon` and `row_line_lat`.
@@ -145,6 +149,21 @@ impl SphereGrid {
                     let l = grid.line_tan(i);
                     (l - tan_margin(l), l + tan_margin(l))
                 }
+            })
+            .collect();
+        grid.longest_run = (0..width as usize)
+            .map(|c| {
+                grid.runs_wrapped(c)
+                    .iter()
+                    .copied()
+                    .reduce(|a, b| {
+                        if b.bottom - b.top > a.bottom - a.top {
+                            b
+                        } else {
+                            a
+                        }
+                    })
+                    .unwrap_or(Run { top: 0, bottom: 0 })
             })
             .collect();
         grid
@@ -417,6 +436,13 @@ impl SphereGrid {
     #[inline]
     pub(crate) fn line_clear(&self, i: u32) -> (f64, f64) {
         self.line_clear[i as usize]
+    }
+
+    /// The longest run of column `c` (in `0..width`), where most open-water paths cross it; an
+    /// empty run (`top == bottom == 0`) for a column with no free cell.
+    #[inline]
+    pub(crate) fn longest_run_wrapped(&self, c: usize) -> Run {
+        self.longest_run[c]
     }
 
     /// The runs of column `c`, for `c` in `0..width` (no reduction modulo the width).

@@ -262,13 +262,7 @@ mod tests {
         // Rasters of 1° cells with random blocks of 1-12 cells a side; random pairs of free
         // points. The search with the direct test must give the one without it: the same
         // outcome and length, a legal route, and a single leg whenever the test passed.
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move |n: u32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % u64::from(n)) as u32
-        };
+        let mut next = crate::testing::below(0x9e37_79b9_7f4a_7c15);
         let (w, h) = (360u32, 180u32);
         let (mut direct, mut searched) = (0, 0);
         for _ in 0..8 {

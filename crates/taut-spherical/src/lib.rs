@@ -62,3 +62,18 @@ pub use route::{Leg, Route};
 pub use sea::{SeaError, SeaMap, SeaRoute, Snapped};
 pub use search::{Outcome, SearchContext, SearchStats};
 pub use snap::SnapIndex;
+
+/// Helpers shared by the crate's unit tests.
+#[cfg(test)]
+mod testing {
+    /// A deterministic stream of integers: each call `next(n)` gives one in `0..n`
+    /// (xorshift64 from `seed`, which must not be 0).
+    pub(crate) fn below(mut seed: u64) -> impl FnMut(u32) -> u32 {
+        move |n: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % u64::from(n)) as u32
+        }
+    }
+}

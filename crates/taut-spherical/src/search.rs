@@ -2329,6 +2329,21 @@ mod tests {
         (outcome, route, ctx.stats())
     }
 
+    /// Searches one pair sweeping and column by column: both must find the route, at the
+    /// same length, and the swept one must be legal. Returns both searches' counters.
+    fn swept_and_stepped(
+        grid: &SphereGrid,
+        from: LatLon,
+        to: LatLon,
+    ) -> (SearchStats, SearchStats) {
+        let (o1, swept, s1) = run(grid, from, to, true);
+        let (o2, stepped, s2) = run(grid, from, to, false);
+        assert_eq!((o1, o2), (Outcome::Found, Outcome::Found));
+        assert!((swept.radians - stepped.radians).abs() < 1e-12);
+        check_route(grid, &swept, from, to).unwrap();
+        (s1, s2)
+    }
+
     #[test]
     fn a_cone_clipped_by_a_parallel_coast_is_swept() {
         // 1° cells; land north of 10°N between 40°W and 60°E, and south of 40°S everywhere.
@@ -2342,12 +2357,7 @@ mod tests {
             !(north_land || lat_top <= -40.0)
         })
         .unwrap();
-        let (from, to) = (LatLon::new(0.0, -30.0), LatLon::new(5.0, 50.0));
-        let (o1, swept, s1) = run(&grid, from, to, true);
-        let (o2, stepped, s2) = run(&grid, from, to, false);
-        assert_eq!((o1, o2), (Outcome::Found, Outcome::Found));
-        assert!((swept.radians - stepped.radians).abs() < 1e-12);
-        check_route(&grid, &swept, from, to).unwrap();
+        let (s1, s2) = swept_and_stepped(&grid, LatLon::new(0.0, -30.0), LatLon::new(5.0, 50.0));
         // Before clipped cones were swept, not a column of this cone was (its ends lie on the
         // coasts): 60 columns were expanded one by one.
         assert!(s1.swept >= 60, "{s1:?}");
@@ -2367,12 +2377,7 @@ mod tests {
             lat_top > 20.0 && !island
         })
         .unwrap();
-        let (from, to) = (LatLon::new(30.0, 0.5), LatLon::new(31.0, 70.0));
-        let (o1, swept, s1) = run(&grid, from, to, true);
-        let (o2, stepped, s2) = run(&grid, from, to, false);
-        assert_eq!((o1, o2), (Outcome::Found, Outcome::Found));
-        assert!((swept.radians - stepped.radians).abs() < 1e-12);
-        check_route(&grid, &swept, from, to).unwrap();
+        let (s1, s2) = swept_and_stepped(&grid, LatLon::new(30.0, 0.5), LatLon::new(31.0, 70.0));
         // Before cones at a pole were swept, not a column of this one was.
         assert!(s1.swept >= 50, "{s1:?}");
         assert!(s1.expanded + 50 <= s2.expanded, "{s1:?} against {s2:?}");
@@ -2383,13 +2388,7 @@ mod tests {
         // Rasters of 1° cells with long coasts along parallels and staircase coasts (bars of
         // 1-6 rows, 10-200 columns) and small islands; random pairs of free points. Sweeping
         // must give the column-by-column expansion's outcome and length.
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move |n: u32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % u64::from(n)) as u32
-        };
+        let mut next = crate::testing::below(0x2545_f491_4f6c_dd1d);
         let (w, h) = (360u32, 180u32);
         let (mut found, mut swept) = (0, 0);
         for _ in 0..12 {

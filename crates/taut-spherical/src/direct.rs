@@ -13,7 +13,7 @@
 //! tables: no trigonometric call. The test is conservative: an arc that grazes a blocked
 //! cell, a corner or a pole within the margin is left to the search, which answers it exactly.
 
-use crate::geo::{V3, crossing_tan_sc};
+use crate::geo::{ANGLE_EPS, V3, crossing_tan_sc, round_fast};
 use crate::grid::{POLAR_TAN, SphereGrid};
 use std::f64::consts::PI;
 
@@ -71,9 +71,20 @@ pub(crate) fn arc_is_clear(grid: &SphereGrid, s: V3, s_lon: f64, g: V3, g_lon: f
     let at_g = (g.z / rg, q((g.y, g.x)), true);
     let h = grid.height();
     // Column positions in units of columns from the antimeridian, unwrapped along the arc; the
-    // number of columns the arc touches.
-    let u_s = (s_lon + PI) / res;
-    let u_g = u_s + d_lon / res;
+    // number of columns the arc touches. An end within `ANGLE_EPS` of a meridian is on it, as
+    // the search takes it (`meridian_of`): the arc then starts (or ends) in the column on its
+    // own side, not in a sliver of the column behind, which rounding would make of 62°W
+    // (235.99999999999997 columns on the 0.5° raster).
+    let on_meridian = |u: f64| {
+        let r = round_fast(u);
+        if (u - r).abs() * res < ANGLE_EPS {
+            r
+        } else {
+            u
+        }
+    };
+    let u_s = on_meridian((s_lon + PI) / res);
+    let u_g = on_meridian(u_s + d_lon / res);
     let east = d_lon > 0.0;
     let (first, last) = if east {
         (u_s.floor(), u_g.ceil() - 1.0)
@@ -255,6 +266,20 @@ mod tests {
         assert!(!clear(&g, a, LatLon::new(20.5, 25.5)));
         // The coast's corner (10°N, 20°E), leaving south-west: clear.
         assert!(clear(&g, LatLon::new(10.0, 20.0), LatLon::new(5.5, 10.5)));
+    }
+
+    #[test]
+    fn an_endpoint_on_a_meridian_starts_in_the_column_it_enters() {
+        // Land in column 117 (63°W to 62°W) between 12°N and 18°N. 62°W is 117.99999999999999
+        // columns from the antimeridian in radians: the arc from (15.5°N, 62°W) eastwards
+        // started in a sliver of the land column and was refused.
+        let land: Vec<(u32, u32)> = (72..78).map(|r| (r, 117)).collect();
+        let g = grid_without(&land);
+        let a = LatLon::new(15.5, -62.0);
+        assert!(clear(&g, a, LatLon::new(20.5, -43.5)));
+        assert!(clear(&g, LatLon::new(20.5, -43.5), a));
+        // Westwards it enters the land column.
+        assert!(!clear(&g, a, LatLon::new(18.5, -80.5)));
     }
 
     #[test]

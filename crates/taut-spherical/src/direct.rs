@@ -13,7 +13,7 @@
 //! tables: no trigonometric call. The test is conservative: an arc that grazes a blocked
 //! cell, a corner or a pole within the margin is left to the search, which answers it exactly.
 
-use crate::geo::{ANGLE_EPS, V3, crossing_tan_sc, round_fast};
+use crate::geo::{ANGLE_EPS, V3, crossing_tan_sc, peak_tan, round_fast, unwrap_near};
 use crate::grid::{POLAR_TAN, SphereGrid};
 use std::f64::consts::PI;
 
@@ -27,12 +27,7 @@ use std::f64::consts::PI;
 /// ends, ends on one meridian and arcs within the margin of a cell boundary are refused.
 pub(crate) fn arc_is_clear(grid: &SphereGrid, s: V3, s_lon: f64, g: V3, g_lon: f64) -> bool {
     let n = s.cross(g);
-    let mut d_lon = g_lon - s_lon;
-    if d_lon > PI {
-        d_lon -= 2.0 * PI;
-    } else if d_lon <= -PI {
-        d_lon += 2.0 * PI;
-    }
+    let d_lon = unwrap_near(g_lon, s_lon) - s_lon;
     // Along a minor arc not through a pole the longitude moves monotonically, by less than π,
     // so by `d_lon`; eastwards exactly when the normal points north. A disagreement (arcs
     // through or near a pole, ends on one meridian, rounding at the antipode) is refused.
@@ -56,7 +51,7 @@ pub(crate) fn arc_is_clear(grid: &SphereGrid, s: V3, s_lon: f64, g: V3, g_lon: f
     // it rises at the column's west meridian and falls at its east one; the trough, the reverse.
     // Scaling `(sin, cos)` by a positive factor keeps `q`'s sign, so the ends' `(y, x)` serve.
     let sz = n.z.signum();
-    let peak = (n.x * n.x + n.y * n.y).sqrt() / n.z.abs();
+    let peak = peak_tan(n);
     if peak >= POLAR_TAN {
         return false;
     }

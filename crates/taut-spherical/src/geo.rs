@@ -288,6 +288,13 @@ pub(crate) fn extreme_between(
     })
 }
 
+/// The tangent of the highest latitude the great circle with normal `n` reaches (its peak;
+/// the trough is its negative): `|n_xy| / |n_z|`, infinite for a circle through the poles.
+#[inline]
+pub(crate) fn peak_tan(n: V3) -> f64 {
+    (n.x * n.x + n.y * n.y).sqrt() / n.z.abs()
+}
+
 /// Whether the great circle with normal `n` peaks strictly between the meridians whose
 /// `(sin, cos)` are `a` (west) and `b` (east), less than 180° apart (for its trough, pass the
 /// mirrored normal). The slope's sign places the peak without an angle:

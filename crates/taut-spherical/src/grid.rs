@@ -259,8 +259,7 @@ impl SphereGrid {
     /// The runs of column `col` (modulo the width), north first.
     #[inline]
     pub fn runs(&self, col: i64) -> &[Run] {
-        let c = col.rem_euclid(self.width as i64) as usize;
-        &self.runs[self.run_start[c] as usize..self.run_start[c + 1] as usize]
+        self.runs_wrapped(col.rem_euclid(self.width as i64) as usize)
     }
 
     /// Free cells in the polar row of the North Pole (`north`) or the South Pole.
@@ -276,8 +275,7 @@ impl SphereGrid {
     #[inline]
     pub(crate) fn next_change_line(&self, row: u32, col: i64, up: bool) -> u32 {
         let c = col.rem_euclid(self.width as i64) as u32;
-        let runs = &self.runs
-            [self.run_start[c as usize] as usize..self.run_start[c as usize + 1] as usize];
+        let runs = self.runs_wrapped(c as usize);
         let i = self.run_of[(row * self.width + c) as usize];
         if i != u32::MAX {
             let run = runs[i as usize];
@@ -413,7 +411,7 @@ impl SphereGrid {
     /// `(sin, cos)` of the longitude of meridian `k` (any integer, taken modulo the width).
     #[inline]
     pub(crate) fn meridian_sin_cos(&self, k: i64) -> (f64, f64) {
-        self.meridian_sc[k.rem_euclid(self.width as i64) as usize]
+        self.meridian_sin_cos_wrapped(k.rem_euclid(self.width as i64) as usize)
     }
 
     /// `(sin, cos)` of the latitude of row line `i`.

@@ -38,8 +38,8 @@ use crate::error::SphereError;
 use crate::geo::{
     ANGLE_EPS, COST_EPS, LatLon, MeridianView, V3, angle_lower_bound, crossing_lat,
     crossing_lat_sc, crossing_tan_sc, extreme_lat, lat_from_vertex, lat_from_vertex_tan,
-    lat_sin_cos_fast, peak_between, round_fast, tangent_offset, tangent_offset_with, unwrap_near,
-    wrap_near,
+    lat_sin_cos_fast, peak_between, peak_tan, round_fast, tangent_offset, tangent_offset_with,
+    unwrap_near, wrap_near,
 };
 use crate::grid::{Run, SphereGrid};
 use crate::route::{Leg, Route};
@@ -1812,7 +1812,7 @@ impl SearchContext {
             let sg = if top { 1.0 } else { -1.0 };
             let peak = peak_between(nn, west, east)?;
             let ext = if peak {
-                sg * nn.x.hypot(nn.y) / nn.z.abs()
+                sg * peak_tan(nn)
             } else if top {
                 tk.max(tm)
             } else {
@@ -2125,7 +2125,7 @@ fn stays_within(grid: &SphereGrid, r: PointRoot, s: &FanSpec, n: V3, line: u32, 
     };
     let l = grid.line_tan(line);
     let tol = ANGLE_EPS * (1.0 + l * l);
-    let peak = || (n.x * n.x + n.y * n.y).sqrt() / n.z.abs();
+    let peak = || peak_tan(n);
     if top {
         let e = if peak_between(n, west, east) == Some(true) {
             peak()

@@ -129,6 +129,18 @@ impl Node {
     }
 }
 
+/// A root: a lattice point some path reaches and turns at.
+#[derive(Debug, Clone, Copy)]
+struct Root {
+    p: Point,
+    /// Index of the root before it on the path, [`NO_ROOT`] for the start.
+    parent: u32,
+    /// A later root at the same point is cheaper: nodes from this one are stale. (Read at
+    /// every pop instead of the root history, which is a random access into a table the
+    /// size of the map; the roots of a query are few and recent.)
+    superseded: bool,
+}
+
 /// Everything a query needs besides the grid, reused across queries: the open list, the node
 /// and root arenas, the root history and scratch buffers. Once warm (grown to the largest
 /// query seen), a query allocates nothing. One context per thread; the grid is shared.
@@ -136,11 +148,12 @@ impl Node {
 pub struct SearchContext {
     open: OpenList,
     nodes: Vec<Node>,
-    /// Roots in order of creation: the point and the index of the root before it.
-    roots: Vec<(Point, u32)>,
+    /// Roots in order of creation.
+    roots: Vec<Root>,
+    /// Best `g` per lattice point, tagged with the index of the root that holds it.
     flat_history: StampedCosts,
-    /// Keyed by the full lattice index: maps may have more than 2^32 lattice points.
-    hash_history: hashbrown::HashMap<u64, f64>,
+    /// The same, keyed by the full lattice index: maps may have more than 2^32 lattice points.
+    hash_history: hashbrown::HashMap<u64, (f64, u32)>,
     succ: Vec<Node>,
     chain: Vec<Node>,
 }
@@ -154,9 +167,9 @@ impl SearchContext {
     /// Heap bytes held by the context's buffers (they only grow).
     pub fn heap_bytes(&self) -> usize {
         self.nodes.capacity() * std::mem::size_of::<Node>()
-            + self.roots.capacity() * std::mem::size_of::<(Point, u32)>()
+            + self.roots.capacity() * std::mem::size_of::<Root>()
             + self.flat_history.heap_bytes()
-            + self.hash_history.capacity() * 16
+            + self.hash_history.capacity() * std::mem::size_of::<(u64, (f64, u32))>()
             + (self.succ.capacity() + self.chain.capacity()) * std::mem::size_of::<Node>()
     }
 
@@ -256,8 +269,12 @@ impl Search<'_> {
         } else {
             c.hash_history.clear();
         }
-        c.roots.push((start, NO_ROOT));
-        self.set_root_g(start, 0.0);
+        c.roots.push(Root {
+            p: start,
+            parent: NO_ROOT,
+            superseded: false,
+        });
+        self.set_root_g(start, 0.0, 0);
 
         let mut succ = std::mem::take(&mut self.ctx.succ);
         self.start_successors(start, &mut succ);
@@ -273,7 +290,7 @@ impl Search<'_> {
                 self.extract_path(&n);
                 return Status::Found;
             }
-            if self.root_g(n.root) < n.g - EPS {
+            if self.ctx.roots[n.root_id as usize].superseded {
                 continue; // a better path to this root was found after the node was pushed
             }
             self.out.stats.expanded += 1;
@@ -301,39 +318,51 @@ impl Search<'_> {
         p.y as usize * self.stride + p.x as usize
     }
 
+    /// The best `g` known at `p` and the index of the root holding it
+    /// (`(f64::INFINITY, u32::MAX)` when `p` has not been reached).
     #[inline(always)]
-    fn root_g(&self, p: Point) -> f64 {
+    fn root_g(&self, p: Point) -> (f64, u32) {
         let i = self.root_index(p);
         if self.flat_history {
-            self.ctx.flat_history.get(i)
+            self.ctx.flat_history.get_tagged(i)
         } else {
             self.ctx
                 .hash_history
                 .get(&(i as u64))
                 .copied()
-                .unwrap_or(f64::INFINITY)
+                .unwrap_or((f64::INFINITY, u32::MAX))
         }
     }
 
     #[inline(always)]
-    fn set_root_g(&mut self, p: Point, g: f64) {
+    fn set_root_g(&mut self, p: Point, g: f64, id: u32) {
         let i = self.root_index(p);
         if self.flat_history {
-            self.ctx.flat_history.set(i, g);
+            self.ctx.flat_history.set_tagged(i, g, id);
         } else {
-            self.ctx.hash_history.insert(i as u64, g);
+            self.ctx.hash_history.insert(i as u64, (g, id));
         }
     }
 
     /// Records `p` as a new root reached with cost `g` from the root `parent_id`, unless it
-    /// has been reached at least as cheaply before. Returns the new root's index.
+    /// has been reached at least as cheaply before (within [`EPS`]); the root it replaces, if
+    /// any, is marked superseded. Returns the new root's index.
     fn new_root(&mut self, p: Point, g: f64, parent_id: u32) -> Option<u32> {
-        if self.root_g(p) <= g + EPS {
+        let (best, holder) = self.root_g(p);
+        if best <= g + EPS {
             return None;
         }
-        self.set_root_g(p, g);
-        self.ctx.roots.push((p, parent_id));
-        Some(self.ctx.roots.len() as u32 - 1)
+        if holder != u32::MAX {
+            self.ctx.roots[holder as usize].superseded = true;
+        }
+        let id = self.ctx.roots.len() as u32;
+        self.set_root_g(p, g, id);
+        self.ctx.roots.push(Root {
+            p,
+            parent: parent_id,
+            superseded: false,
+        });
+        Some(id)
     }
 
     // ----- goal, f-value, path ----------------------------------------------------------
@@ -376,7 +405,7 @@ impl Search<'_> {
         w.push(self.goal);
         let mut id = n.root_id;
         while id != NO_ROOT {
-            let (p, parent) = self.ctx.roots[id as usize];
+            let Root { p, parent, .. } = self.ctx.roots[id as usize];
             if *w.last().expect("not empty") != p {
                 w.push(p);
             }

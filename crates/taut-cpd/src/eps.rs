@@ -45,11 +45,11 @@ use taut_mesh::{
 };
 use taut_search::StampedCosts;
 
-use crate::corners::{Corners, NO_CORNER};
 use crate::cpd::{Cpd, Move};
 use crate::error::CpdError;
 use crate::file::mesh_hash;
 use crate::rle::DIRECT;
+use taut_mesh::corners::{Corners, NO_CORNER};
 
 /// A mesh with its compressed path database, checked to belong together, and the mesh's
 /// corners. Immutable and `Send + Sync`: share one across threads, each with its own

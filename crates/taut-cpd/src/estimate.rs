@@ -234,7 +234,7 @@ mod tests {
     fn graph() -> Graph {
         let grid = taut_grid::Grid::from_fn(40, 40, |x, y| (x * 7 + y * 13 + x * y) % 9 != 0);
         let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
-        let corners = crate::corners::Corners::of(&mesh);
+        let corners = taut_mesh::corners::Corners::of(&mesh);
         Graph::build(&mesh, &corners).unwrap()
     }
 

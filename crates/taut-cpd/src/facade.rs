@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use taut_mesh::Mesh;
 
-use crate::corners::Corners;
 use crate::cpd::{BuildParams, Cpd};
 use crate::error::CpdError;
 use crate::estimate::{CpdEstimate, DEFAULT_MAX_BYTES, check_size, estimate};
@@ -15,6 +14,7 @@ use crate::graph::Graph;
 use crate::order::NodeOrder;
 use crate::progress::Progress;
 use crate::shard::{CpdShard, ShardSpec, merge_shards};
+use taut_mesh::corners::Corners;
 
 /// Name of the graph phase reported to [`Progress::begin`] (total: the number of corners).
 pub const GRAPH_PHASE: &str = "graph";

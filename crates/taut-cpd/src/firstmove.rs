@@ -17,10 +17,10 @@ use std::collections::BinaryHeap;
 
 use taut_mesh::MeshPoint;
 
-use crate::corners::taut_at;
 use crate::graph::Graph;
 use crate::order::NodeOrder;
 use crate::rle::encode_row;
+use taut_mesh::corners::taut_at;
 
 /// Reusable state for computing first-move rows on one thread: flat arrays indexed by node,
 /// stamped so that a new row does not clear them, and a binary heap. Once it has computed a

@@ -41,7 +41,6 @@
 //! back, answers a query optimally and then anytime, and shows a stale CPD refused
 //! (`cargo run --release -p taut-cpd --example eps_cpd_file`).
 
-mod corners;
 mod cpd;
 mod eps;
 mod error;

@@ -46,6 +46,8 @@
 //! ```
 
 pub mod build;
+pub mod corner_graph;
+pub mod corners;
 mod error;
 pub mod geom;
 pub mod grid;

@@ -13,8 +13,8 @@
 //! to the other through the vertex. Corners are numbered by vertex, then sector, so the list
 //! is a pure function of the mesh (the CPD file does not store it).
 
-use taut_mesh::geom::{orient_sign, orient_sign_integer};
-use taut_mesh::{Mesh, MeshPoint, NO_POLY};
+use crate::geom::{orient_sign, orient_sign_integer};
+use crate::{Mesh, MeshPoint, NO_POLY};
 
 /// No corner (a dead-end vertex or sector).
 pub const NO_CORNER: u32 = u32::MAX;
@@ -256,7 +256,7 @@ impl Corners {
 
     /// [`Corners::taut`] in plain `f64` arithmetic, for a mesh whose coordinates are small
     /// integers ([`Mesh::is_integer`]) and points `a`, `b` that are too
-    /// ([`taut_mesh::is_small_integer`]): the orientation determinants are then exact, and
+    /// ([`crate::is_small_integer`]): the orientation determinants are then exact, and
     /// several times cheaper than the adaptive predicates.
     #[inline]
     pub fn taut_integer(&self, c: u32, a: MeshPoint, b: MeshPoint) -> bool {
@@ -347,7 +347,7 @@ mod tests {
             "........", "........", "..@.@@..", "..@@@@..", "..@@@@..", "........",
         ])
         .unwrap();
-        let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
+        let mesh = crate::mesh_from_grid(&grid).unwrap();
         let corners = Corners::of(&mesh);
         let at = |x: f64, y: f64| {
             (0..corners.len() as u32)

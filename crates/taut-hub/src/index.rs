@@ -1,0 +1,291 @@
+//! The hub index of a grid map: core labels on the corners, and a label for every lattice
+//! point a query may start or end at.
+
+use rayon::prelude::*;
+use taut_grid::{Grid, Point};
+use taut_mesh::corner_graph::Graph;
+use taut_mesh::corners::{Corners, NO_CORNER};
+use taut_mesh::grid::{SOUTH_EAST, lattice_point};
+use taut_mesh::{Location, Mesh, MeshPoint, VisibilitySearch, Visible};
+use taut_search::StampedCosts;
+
+use crate::HubError;
+use crate::core::CoreLabels;
+
+/// One entry of a point's label: a hub (by rank), the length of a shortest path from the
+/// point to it, and the corner that path goes to first.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PointEntry {
+    /// The hub's rank.
+    pub hub: u32,
+    /// The length of a shortest path from the point to the hub.
+    pub dist: f64,
+    /// The first corner of that path (seen from the point).
+    pub via: u32,
+}
+
+/// Sizes of an index, for reports and budgets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct HubStats {
+    /// Convex corners (nodes of the core).
+    pub corners: usize,
+    /// Edges of the co-visible corner graph.
+    pub edges: usize,
+    /// Entries of the corners' labels.
+    pub core_entries: usize,
+    /// Lattice points with a label (those whose cell is free).
+    pub points: usize,
+    /// Entries of the points' labels.
+    pub point_entries: usize,
+    /// Heap bytes held by the index.
+    pub bytes: usize,
+}
+
+/// Hub labels for one grid map (see the crate documentation). Immutable, `Send + Sync`:
+/// share it between threads behind an `Arc`, one [`crate::HubPlanner`] per thread.
+#[derive(Debug, Clone)]
+pub struct HubIndex {
+    width: i32,
+    height: i32,
+    /// The grid's free cells, one bit each, row-major: a planner checks its grid against it.
+    free: Vec<u64>,
+    corner_points: Vec<Point>,
+    edges: usize,
+    core: CoreLabels,
+    /// For each cell `y * width + x`, its point's entries are `off[i]..off[i + 1]`.
+    off: Vec<u32>,
+    entries: Vec<PointEntry>,
+}
+
+/// Per-thread scratch of the point-label build.
+#[derive(Default)]
+struct Scratch {
+    vis: VisibilitySearch,
+    seen: StampedCosts,
+    /// Best distance to each hub rank so far, tagged with the corner giving it.
+    acc: StampedCosts,
+    touched: Vec<u32>,
+    kept: StampedCosts,
+}
+
+impl HubIndex {
+    /// Builds the index of `grid` over `mesh`, a mesh of its free space (taut's own,
+    /// `taut_mesh::mesh_from_grid`, or a reference merged mesh). The points' labels are built
+    /// in parallel on the current rayon pool; the result does not depend on the number of
+    /// threads.
+    ///
+    /// # Errors
+    /// [`HubError::MeshMismatch`] when the mesh is not a mesh of the grid's free space (it
+    /// covers the centre of a blocked cell, or not that of a free one),
+    /// [`HubError::Graph`] and [`HubError::TooLarge`] when the graph or the labels do not fit
+    /// their 32-bit offsets.
+    pub fn build(grid: &Grid, mesh: &Mesh) -> Result<HubIndex, HubError> {
+        check_mesh(grid, mesh)?;
+        let corners = Corners::of(mesh);
+        let graph = Graph::build(mesh, &corners)?;
+        let core = CoreLabels::build(&graph);
+        let (w, h) = (grid.width(), grid.height());
+        let rows: Vec<Vec<(u32, PointEntry)>> = (0..h)
+            .into_par_iter()
+            .map_init(Scratch::default, |s, y| {
+                let mut row = Vec::new();
+                for x in 0..w {
+                    if grid.is_free(x, y) {
+                        s.point_label(mesh, &corners, &core, Point::new(x, y), x as u32, &mut row)?;
+                    }
+                }
+                Ok(row)
+            })
+            .collect::<Result<_, HubError>>()?;
+        let cells = w as usize * h as usize;
+        let total: usize = rows.iter().map(Vec::len).sum();
+        if total > u32::MAX as usize {
+            return Err(HubError::TooLarge);
+        }
+        let mut off = Vec::with_capacity(cells + 1);
+        let mut entries = Vec::with_capacity(total);
+        off.push(0u32);
+        for row in &rows {
+            let mut it = row.iter().peekable();
+            for x in 0..w as u32 {
+                while let Some(&&(_, e)) = it.peek().filter(|(px, _)| *px == x) {
+                    entries.push(e);
+                    it.next();
+                }
+                off.push(entries.len() as u32);
+            }
+        }
+        let mut free = vec![0u64; cells.div_ceil(64)];
+        for y in 0..h {
+            for x in 0..w {
+                if grid.is_free(x, y) {
+                    let i = y as usize * w as usize + x as usize;
+                    free[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        let corner_points = corners
+            .points()
+            .iter()
+            .map(|p| Point::new(p.x as i32, p.y as i32))
+            .collect();
+        Ok(HubIndex {
+            width: w,
+            height: h,
+            free,
+            corner_points,
+            edges: graph.edge_count(),
+            core,
+            off,
+            entries,
+        })
+    }
+
+    /// Whether `grid` is the grid this index was built for (same size, same free cells).
+    pub fn matches(&self, grid: &Grid) -> bool {
+        if grid.width() != self.width || grid.height() != self.height {
+            return false;
+        }
+        (0..self.height).all(|y| {
+            (0..self.width).all(|x| {
+                let i = y as usize * self.width as usize + x as usize;
+                grid.is_free(x, y) == (self.free[i / 64] >> (i % 64) & 1 == 1)
+            })
+        })
+    }
+
+    /// The label of lattice point `p` (empty when its cell is blocked or off the map), by
+    /// increasing hub rank.
+    #[inline]
+    pub fn point_label(&self, p: Point) -> &[PointEntry] {
+        if p.x < 0 || p.y < 0 || p.x >= self.width || p.y >= self.height {
+            return &[];
+        }
+        let i = p.y as usize * self.width as usize + p.x as usize;
+        &self.entries[self.off[i] as usize..self.off[i + 1] as usize]
+    }
+
+    /// The core labels.
+    pub fn core(&self) -> &CoreLabels {
+        &self.core
+    }
+
+    /// The lattice point of corner `c`.
+    #[inline]
+    pub fn corner_point(&self, c: u32) -> Point {
+        self.corner_points[c as usize]
+    }
+
+    /// Sizes of the index.
+    pub fn stats(&self) -> HubStats {
+        HubStats {
+            corners: self.core.len(),
+            edges: self.edges,
+            core_entries: self.core.entry_count(),
+            points: self.off.windows(2).filter(|w| w[1] > w[0]).count(),
+            point_entries: self.entries.len(),
+            bytes: self.heap_bytes(),
+        }
+    }
+
+    /// Heap bytes held.
+    pub fn heap_bytes(&self) -> usize {
+        self.core.heap_bytes()
+            + self.free.len() * 8
+            + self.corner_points.len() * std::mem::size_of::<Point>()
+            + self.off.len() * 4
+            + self.entries.len() * std::mem::size_of::<PointEntry>()
+    }
+}
+
+/// Whether `mesh` covers exactly the free cells of `grid`, by their centres.
+fn check_mesh(grid: &Grid, mesh: &Mesh) -> Result<(), HubError> {
+    (0..grid.height()).into_par_iter().try_for_each(|y| {
+        for x in 0..grid.width() {
+            let centre = MeshPoint::new(f64::from(x) + 0.5, f64::from(y) + 0.5);
+            let covered = !matches!(mesh.locate(centre), Location::OffMesh);
+            if covered != grid.is_free(x, y) {
+                return Err(HubError::MeshMismatch { x, y });
+            }
+        }
+        Ok(())
+    })
+}
+
+impl Scratch {
+    /// Appends the label of `p` to `out`, each entry with `x`.
+    ///
+    /// `D(p, h)` is the smallest `|pc| + d(c, h)` over the corners `c` that `p` sees and can
+    /// turn at, over the hubs `h` of `c`'s label: the length of a real path, and exactly
+    /// `d(p, h)` for every hub that is the highest-ranked corner on some shortest path from
+    /// `p` (that hub is in the label of the path's first corner). A hub is dropped when the
+    /// hubs kept before it already give `D(p, h)` through its own label (pruned labelling's
+    /// test, with `p` ranked last); the hub a query needs is never dropped, since a hub that
+    /// gives its distance would lie on the same shortest path, ranked higher.
+    fn point_label(
+        &mut self,
+        mesh: &Mesh,
+        corners: &Corners,
+        core: &CoreLabels,
+        p: Point,
+        x: u32,
+        out: &mut Vec<(u32, PointEntry)>,
+    ) -> Result<(), HubError> {
+        let n = core.len();
+        let mp = lattice_point(p);
+        self.vis
+            .start_at_point(mesh, mp, None, SOUTH_EAST)
+            .map_err(|_| HubError::MeshMismatch { x: p.x, y: p.y })?;
+        self.seen.begin(n);
+        self.acc.begin(n);
+        self.touched.clear();
+        while let Some(seen) = self.vis.next(mesh, f64::INFINITY) {
+            let Visible::Vertex { vertex, poly } = seen else {
+                continue;
+            };
+            let c = corners.at(mesh, vertex, poly);
+            if c == NO_CORNER || self.seen.get(c as usize) == 0.0 {
+                continue;
+            }
+            self.seen.set(c as usize, 0.0);
+            if !corners.can_turn(c, mp) {
+                continue;
+            }
+            let dc = mp.dist(corners.point(c));
+            for e in core.label(c) {
+                let d = dc + e.dist;
+                let (best, _) = self.acc.get_tagged(e.hub as usize);
+                if best == f64::INFINITY {
+                    self.touched.push(e.hub);
+                }
+                if d < best {
+                    self.acc.set_tagged(e.hub as usize, d, c);
+                }
+            }
+        }
+        self.touched.sort_unstable();
+        self.kept.begin(n);
+        for &r in &self.touched {
+            let (d, via) = self.acc.get_tagged(r as usize);
+            let covered = core
+                .label(core.corner(r))
+                .iter()
+                .take_while(|e| e.hub < r)
+                .map(|e| self.kept.get(e.hub as usize) + e.dist)
+                .fold(f64::INFINITY, f64::min);
+            if covered <= d {
+                continue;
+            }
+            self.kept.set(r as usize, d);
+            out.push((
+                x,
+                PointEntry {
+                    hub: r,
+                    dist: d,
+                    via,
+                },
+            ));
+        }
+        Ok(())
+    }
+}

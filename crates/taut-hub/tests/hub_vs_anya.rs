@@ -1,0 +1,100 @@
+//! Hub labels against Anya (an independent optimal planner) on random grids: the same
+//! outcome and length for every query, on taut's merged meshes, on one-square-per-cell meshes
+//! and on grids full of double corners, and legal paths of the length reported.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use taut_anya::AnyaPlanner;
+use taut_grid::{Answer, Grid, Planner, Status};
+use taut_hub::{HubError, HubIndex, HubPlanner};
+use taut_mesh::{Mesh, mesh_from_grid};
+use taut_testdata::{
+    Tolerances, cell_mesh, check_answer_within, double_corner_grid, free_points, random_grid,
+};
+
+fn check(g: &Grid, mesh: &Mesh, stride: usize) -> Result<(), TestCaseError> {
+    let index = Arc::new(HubIndex::build(g, mesh).expect("index"));
+    let pts = free_points(g);
+    let mut anya = AnyaPlanner::new(g);
+    let mut hub = HubPlanner::new(g, index).expect("same grid");
+    let (mut want, mut got) = (Answer::default(), Answer::default());
+    let mut k = 0usize;
+    for &s in &pts {
+        for &t in &pts {
+            k += 1;
+            if !k.is_multiple_of(stride) {
+                continue;
+            }
+            let a = anya.plan(s, t, &mut want).expect("anya");
+            let b = hub.plan(s, t, &mut got).expect("hub");
+            prop_assert_eq!(a, b, "{:?}->{:?}", s, t);
+            if a != Status::Found {
+                continue;
+            }
+            if let Err(e) =
+                check_answer_within(g, s, t, &got, Some(want.length), Tolerances::both(1e-9))
+            {
+                prop_assert!(false, "hub {}; anya {:?}", e, want.waypoints);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hub_on_merged_meshes_equals_anya(g in random_grid(12)) {
+        if let Ok(mesh) = mesh_from_grid(&g) {
+            check(&g, &mesh, 2)?;
+        }
+    }
+
+    #[test]
+    fn hub_on_cell_meshes_equals_anya(g in random_grid(10)) {
+        if let Some(mesh) = cell_mesh(&g) {
+            check(&g, &mesh, 2)?;
+        }
+    }
+
+    #[test]
+    fn hub_with_double_corners_equals_anya(g in double_corner_grid(14)) {
+        if let Ok(mesh) = mesh_from_grid(&g) {
+            check(&g, &mesh, 3)?;
+        }
+    }
+}
+
+#[test]
+fn an_index_for_another_grid_is_refused() {
+    let a = Grid::from_ascii(&["....", ".@..", "...."]).unwrap();
+    let b = Grid::from_ascii(&["....", "..@.", "...."]).unwrap();
+    let c = Grid::from_ascii(&[".....", ".@...", "....."]).unwrap();
+    let index = Arc::new(HubIndex::build(&a, &mesh_from_grid(&a).unwrap()).unwrap());
+    assert!(HubPlanner::new(&a, index.clone()).is_ok());
+    for other in [&b, &c] {
+        assert!(matches!(
+            HubPlanner::new(other, index.clone()),
+            Err(HubError::StaleMap)
+        ));
+    }
+}
+
+#[test]
+fn a_mesh_of_another_grid_is_refused() {
+    let a = Grid::from_ascii(&["....", ".@..", "...."]).unwrap();
+    let b = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
+    // b's mesh does not cover cell (2, 1), which is free on a; a's covers it, blocked on b.
+    let err = HubIndex::build(&a, &mesh_from_grid(&b).unwrap()).unwrap_err();
+    assert!(
+        matches!(err, HubError::MeshMismatch { x: 2, y: 1 }),
+        "{err}"
+    );
+    let err = HubIndex::build(&b, &mesh_from_grid(&a).unwrap()).unwrap_err();
+    assert!(
+        matches!(err, HubError::MeshMismatch { x: 2, y: 1 }),
+        "{err}"
+    );
+}

@@ -13,7 +13,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use taut_mesh::{COORDINATE_LIMIT, Mesh, MeshPoint};
+pub use taut_mesh::mesh_hash;
+use taut_mesh::{COORDINATE_LIMIT, MeshPoint};
 
 use crate::cpd::{BuildParams, Cpd, Symbols};
 use crate::error::CpdError;
@@ -537,33 +538,6 @@ pub fn read_cpd_header(path: &Path) -> Result<CpdHeader, CpdError> {
 /// As [`read_cpd_header`].
 pub fn read_shard_header(path: &Path) -> Result<CpdHeader, CpdError> {
     read_header(path, &SHARD_MAGIC)
-}
-
-/// SHA-256 of a canonical encoding of `mesh`, identifying the mesh a CPD belongs to:
-/// the ASCII tag `taut-mesh-v1`, the vertex count (u64 LE), each vertex's x and y as `f64`
-/// bit patterns (u64 LE), the polygon count (u64 LE), and for each polygon its vertex count
-/// (u64 LE), its vertex indices (u32 LE) and, for each edge, the polygon across it (i32 LE,
-/// −1 for none).
-pub fn mesh_hash(mesh: &Mesh) -> [u8; 32] {
-    let mut h = Sha256::new();
-    h.update(b"taut-mesh-v1");
-    h.update((mesh.vertex_count() as u64).to_le_bytes());
-    for p in mesh.points() {
-        h.update(p.x.to_bits().to_le_bytes());
-        h.update(p.y.to_bits().to_le_bytes());
-    }
-    h.update((mesh.polygon_count() as u64).to_le_bytes());
-    for p in 0..mesh.polygon_count() as u32 {
-        let vs = mesh.poly_vertices(p);
-        h.update((vs.len() as u64).to_le_bytes());
-        for &v in vs {
-            h.update(v.to_le_bytes());
-        }
-        for &a in mesh.poly_adjacent(p) {
-            h.update(a.to_le_bytes());
-        }
-    }
-    h.finalize().into()
 }
 
 #[cfg(test)]

@@ -65,7 +65,7 @@ pub use interval::MeshAnswer;
 pub use io::{format_mesh, parse_mesh, read_mesh, write_mesh};
 pub use mesh::{
     Ambiguity, CONVEXITY_TOLERANCE, COORDINATE_LIMIT, Corner, INTEGER_LIMIT, Location, Mesh,
-    MeshPoint, NO_POLY, PolygonRecord, is_small_integer,
+    MeshPoint, NO_POLY, PolygonRecord, is_small_integer, mesh_hash,
 };
 pub use scen::{
     MeshQuery, MeshScenarioError, is_mesh_scenario, parse_mesh_scenario, read_mesh_scenario,

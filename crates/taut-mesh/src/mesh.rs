@@ -13,6 +13,7 @@
 //!
 //! A [`Mesh`] is immutable once built, `Send + Sync`, and shared by any number of searches.
 
+use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 
 use smallvec::SmallVec;
@@ -1003,6 +1004,33 @@ impl Locator {
         let b = r * self.cols + c;
         &self.polys[self.off[b] as usize..self.off[b + 1] as usize]
     }
+}
+
+/// SHA-256 of a canonical encoding of `mesh`, identifying the mesh a CPD or a hub index belongs to:
+/// the ASCII tag `taut-mesh-v1`, the vertex count (u64 LE), each vertex's x and y as `f64`
+/// bit patterns (u64 LE), the polygon count (u64 LE), and for each polygon its vertex count
+/// (u64 LE), its vertex indices (u32 LE) and, for each edge, the polygon across it (i32 LE,
+/// −1 for none).
+pub fn mesh_hash(mesh: &Mesh) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"taut-mesh-v1");
+    h.update((mesh.vertex_count() as u64).to_le_bytes());
+    for p in mesh.points() {
+        h.update(p.x.to_bits().to_le_bytes());
+        h.update(p.y.to_bits().to_le_bytes());
+    }
+    h.update((mesh.polygon_count() as u64).to_le_bytes());
+    for p in 0..mesh.polygon_count() as u32 {
+        let vs = mesh.poly_vertices(p);
+        h.update((vs.len() as u64).to_le_bytes());
+        for &v in vs {
+            h.update(v.to_le_bytes());
+        }
+        for &a in mesh.poly_adjacent(p) {
+            h.update(a.to_le_bytes());
+        }
+    }
+    h.finalize().into()
 }
 
 #[cfg(test)]

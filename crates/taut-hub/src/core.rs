@@ -7,8 +7,9 @@
 //! graph, the highest-ranked corner on their shortest paths is in both labels, so the
 //! smallest `d(u, h) + d(h, v)` over common hubs is `d(u, v)`.
 //!
-//! Every entry also keeps the next corner from `v` towards `h` (the search tree's parent), so
-//! a path is walked hub by hub: the parent was expanded, hence labelled by `h` too.
+//! Every entry also keeps where the next corner from `v` towards `h` (the search tree's
+//! parent) keeps its entry for `h`, so a path is walked hub by hub: the parent was expanded,
+//! hence labelled by `h` too.
 
 use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::NO_CORNER;
@@ -17,15 +18,23 @@ use taut_search::{Entry, OpenList, StampedCosts};
 /// One entry of a corner's label.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CoreEntry {
-    /// The hub's rank.
-    pub hub: u32,
     /// The length of a shortest path from the labelled corner to the hub.
     pub dist: f64,
-    /// The next corner on that path ([`NO_CORNER`] at the hub itself).
-    pub next: u32,
-    /// The index of the next corner's entry for the same hub among all entries
-    /// ([`NO_CORNER`] at the hub itself): a path walk follows these without searching.
-    next_entry: u32,
+    /// The hub's rank.
+    pub hub: u32,
+    /// The labelled corner.
+    pub corner: u32,
+    /// The index (among all entries) of the next corner's entry for the same hub on that
+    /// path, [`NO_CORNER`] at the hub itself: a path walk follows these without searching.
+    pub(crate) next_entry: u32,
+}
+
+impl CoreEntry {
+    /// The index of the next corner's entry on the path to the hub (`None` at the hub).
+    #[inline]
+    pub fn next_entry(&self) -> Option<u32> {
+        (self.next_entry != NO_CORNER).then_some(self.next_entry)
+    }
 }
 
 /// The labels of every corner, in compressed rows sorted by hub rank.
@@ -37,8 +46,6 @@ pub struct CoreLabels {
     rank: Vec<u32>,
     off: Vec<u32>,
     entries: Vec<CoreEntry>,
-    /// The hub ranks of `entries` again, alone: a path walk binary-searches them.
-    hubs: Vec<u32>,
 }
 
 impl CoreLabels {
@@ -52,15 +59,16 @@ impl CoreLabels {
         for (r, &c) in order.iter().enumerate() {
             rank[c as usize] = r as u32;
         }
-        let mut labels: Vec<Vec<CoreEntry>> = vec![Vec::new(); n];
+        // (hub rank, distance, parent in the hub's search) per corner.
+        let mut labels: Vec<Vec<(u32, f64, u32)>> = vec![Vec::new(); n];
         let mut dist = StampedCosts::default();
         let mut parent = vec![NO_CORNER; n];
         let mut open = OpenList::default();
         // d(h, x) for the hubs x of the current root's label, by rank.
         let mut root_label = vec![f64::INFINITY; n];
         for (r, &h) in order.iter().enumerate() {
-            for e in &labels[h as usize] {
-                root_label[e.hub as usize] = e.dist;
+            for &(x, d, _) in &labels[h as usize] {
+                root_label[x as usize] = d;
             }
             dist.begin(n);
             open.clear();
@@ -77,17 +85,12 @@ impl CoreLabels {
                 }
                 let covered = labels[v as usize]
                     .iter()
-                    .map(|e| root_label[e.hub as usize] + e.dist)
+                    .map(|&(x, dx, _)| root_label[x as usize] + dx)
                     .fold(f64::INFINITY, f64::min);
                 if covered <= d {
                     continue;
                 }
-                labels[v as usize].push(CoreEntry {
-                    hub: r as u32,
-                    dist: d,
-                    next: parent[v as usize],
-                    next_entry: NO_CORNER,
-                });
+                labels[v as usize].push((r as u32, d, parent[v as usize]));
                 let pv = graph.point(v);
                 for &u in graph.neighbours(v) {
                     let du = d + pv.dist(graph.point(u));
@@ -102,35 +105,46 @@ impl CoreLabels {
                     }
                 }
             }
-            for e in &labels[h as usize] {
-                root_label[e.hub as usize] = f64::INFINITY;
+            for &(x, _, _) in &labels[h as usize] {
+                root_label[x as usize] = f64::INFINITY;
             }
         }
         let mut off = Vec::with_capacity(n + 1);
         off.push(0u32);
-        let mut entries = Vec::with_capacity(labels.iter().map(Vec::len).sum());
+        let mut total = 0u32;
         for l in &labels {
-            entries.extend_from_slice(l);
-            off.push(entries.len() as u32);
+            total += l.len() as u32;
+            off.push(total);
         }
-        let hubs = entries.iter().map(|e| e.hub).collect();
-        let mut labels = CoreLabels {
+        // A parent was expanded by the same search, so it holds the hub too.
+        let index_of = |c: u32, hub: u32| {
+            let l = &labels[c as usize];
+            let i = l
+                .binary_search_by_key(&hub, |&(x, _, _)| x)
+                .expect("the parent in a search tree holds its root as a hub");
+            off[c as usize] + i as u32
+        };
+        let mut entries = Vec::with_capacity(total as usize);
+        for (c, l) in labels.iter().enumerate() {
+            for &(hub, dist, parent) in l {
+                entries.push(CoreEntry {
+                    dist,
+                    hub,
+                    corner: c as u32,
+                    next_entry: if parent == NO_CORNER {
+                        NO_CORNER
+                    } else {
+                        index_of(parent, hub)
+                    },
+                });
+            }
+        }
+        CoreLabels {
             order,
             rank,
             off,
             entries,
-            hubs,
-        };
-        for i in 0..labels.entries.len() {
-            let e = labels.entries[i];
-            if e.next != NO_CORNER {
-                labels.entries[i].next_entry = labels
-                    .entry_index(e.next, e.hub)
-                    .expect("the parent in a search tree holds its root as a hub")
-                    as u32;
-            }
         }
-        labels
     }
 
     /// Number of corners.
@@ -164,17 +178,27 @@ impl CoreLabels {
     /// The entry of hub rank `hub` in corner `c`'s label.
     #[inline]
     pub fn entry(&self, c: u32, hub: u32) -> Option<&CoreEntry> {
-        self.entry_index(c, hub).map(|i| &self.entries[i])
+        self.entry_index(c, hub).map(|i| &self.entries[i as usize])
     }
 
     /// The index among all entries of [`CoreLabels::entry`].
     #[inline]
-    fn entry_index(&self, c: u32, hub: u32) -> Option<usize> {
-        let (a, b) = (
-            self.off[c as usize] as usize,
-            self.off[c as usize + 1] as usize,
-        );
-        self.hubs[a..b].binary_search(&hub).ok().map(|i| a + i)
+    pub fn entry_index(&self, c: u32, hub: u32) -> Option<u32> {
+        let a = self.off[c as usize];
+        let i = self.label(c).binary_search_by_key(&hub, |e| e.hub).ok()?;
+        Some(a + i as u32)
+    }
+
+    /// The entry of index `i` among all entries.
+    #[inline]
+    pub fn entry_at(&self, i: u32) -> &CoreEntry {
+        &self.entries[i as usize]
+    }
+
+    /// The first index among all entries of corner `c`'s label.
+    #[inline]
+    pub fn label_start(&self, c: u32) -> u32 {
+        self.off[c as usize]
     }
 
     /// The shortest distance between corners `u` and `v` by the labels (`f64::INFINITY` when
@@ -200,15 +224,14 @@ impl CoreLabels {
         best
     }
 
-    /// Appends the corners after `c` on its labelled path to hub rank `hub`, up to and
-    /// including the hub (nothing when `c` is the hub). `hub` must be in `c`'s label.
-    pub fn walk_to_hub(&self, c: u32, hub: u32, out: &mut Vec<u32>) {
-        let mut e = &self.entries[self
-            .entry_index(c, hub)
-            .expect("the hub is in the corner's label")];
-        while e.next != NO_CORNER {
-            out.push(e.next);
-            e = &self.entries[e.next_entry as usize];
+    /// Appends the corners after entry `i`'s corner on its path to the entry's hub, up to
+    /// and including the hub (nothing at the hub's own entry). The distances fall strictly
+    /// along the way (checked when a file is read), so the walk ends.
+    pub fn walk_to_hub(&self, i: u32, out: &mut Vec<u32>) {
+        let mut e = &self.entries[i as usize];
+        while let Some(j) = e.next_entry() {
+            e = &self.entries[j as usize];
+            out.push(e.corner);
         }
     }
 
@@ -219,7 +242,7 @@ impl CoreLabels {
 
     /// Heap bytes held.
     pub fn heap_bytes(&self) -> usize {
-        (self.order.len() + self.rank.len() + self.off.len() + self.hubs.len()) * 4
+        (self.order.len() + self.rank.len() + self.off.len()) * 4
             + self.entries.len() * std::mem::size_of::<CoreEntry>()
     }
 }
@@ -301,9 +324,9 @@ mod tests {
                     prop_assert!((got - d[v as usize]).abs() <= 1e-9, "{u}->{v}: {got} vs {}", d[v as usize]);
                     // Walk u -> hub -> v and measure it.
                     let mut path = vec![u];
-                    labels.walk_to_hub(u, hub, &mut path);
+                    labels.walk_to_hub(labels.entry_index(u, hub).unwrap(), &mut path);
                     let mut back = vec![v];
-                    labels.walk_to_hub(v, hub, &mut back);
+                    labels.walk_to_hub(labels.entry_index(v, hub).unwrap(), &mut back);
                     back.pop();
                     path.extend(back.into_iter().rev());
                     let len: f64 = path.windows(2).map(|w| g.point(w[0]).dist(g.point(w[1]))).sum();

@@ -13,15 +13,16 @@ use crate::HubError;
 use crate::core::CoreLabels;
 
 /// One entry of a point's label: a hub (by rank), the length of a shortest path from the
-/// point to it, and the corner that path goes to first.
+/// point to it, and the core entry (for the same hub) of the corner that path goes to first.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PointEntry {
-    /// The hub's rank.
-    pub hub: u32,
     /// The length of a shortest path from the point to the hub.
     pub dist: f64,
-    /// The first corner of that path (seen from the point).
-    pub via: u32,
+    /// The hub's rank.
+    pub hub: u32,
+    /// The index among the core's entries of the first corner's entry for the hub: its
+    /// `corner` is where the path turns first, and the walk to the hub starts there.
+    pub entry: u32,
 }
 
 /// Sizes of an index, for reports and budgets.
@@ -62,7 +63,7 @@ pub struct HubIndex {
 struct Scratch {
     vis: VisibilitySearch,
     seen: StampedCosts,
-    /// Best distance to each hub rank so far, tagged with the corner giving it.
+    /// Best distance to each hub rank so far, tagged with the core entry giving it.
     acc: StampedCosts,
     touched: Vec<u32>,
     kept: StampedCosts,
@@ -252,21 +253,22 @@ impl Scratch {
                 continue;
             }
             let dc = mp.dist(corners.point(c));
-            for e in core.label(c) {
+            let first = core.label_start(c);
+            for (k, e) in core.label(c).iter().enumerate() {
                 let d = dc + e.dist;
                 let (best, _) = self.acc.get_tagged(e.hub as usize);
                 if best == f64::INFINITY {
                     self.touched.push(e.hub);
                 }
                 if d < best {
-                    self.acc.set_tagged(e.hub as usize, d, c);
+                    self.acc.set_tagged(e.hub as usize, d, first + k as u32);
                 }
             }
         }
         self.touched.sort_unstable();
         self.kept.begin(n);
         for &r in &self.touched {
-            let (d, via) = self.acc.get_tagged(r as usize);
+            let (d, entry) = self.acc.get_tagged(r as usize);
             let covered = core
                 .label(core.corner(r))
                 .iter()
@@ -280,9 +282,9 @@ impl Scratch {
             out.push((
                 x,
                 PointEntry {
-                    hub: r,
                     dist: d,
-                    via,
+                    hub: r,
+                    entry,
                 },
             ));
         }

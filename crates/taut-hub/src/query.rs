@@ -99,11 +99,11 @@ impl Planner for HubPlanner<'_> {
         let core = ix.core();
         let c = &mut self.corners;
         c.clear();
-        c.push(es.via);
-        core.walk_to_hub(es.via, es.hub, c);
+        c.push(core.entry_at(es.entry).corner);
+        core.walk_to_hub(es.entry, c);
         let mid = c.len();
-        c.push(et.via);
-        core.walk_to_hub(et.via, et.hub, c);
+        c.push(core.entry_at(et.entry).corner);
+        core.walk_to_hub(et.entry, c);
         c.pop(); // the hub, already there
         c[mid..].reverse();
         out.waypoints.push(start);

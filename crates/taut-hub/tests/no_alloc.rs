@@ -19,7 +19,7 @@ fn a_warm_planner_allocates_nothing() {
     let index = Arc::new(HubIndex::build(&grid, &mesh).unwrap());
     let mut planner = HubPlanner::new(&grid, index).unwrap();
     let mut answer = Answer::default();
-    let mut run = |planner: &mut HubPlanner, answer: &mut Answer, out: &mut [f64], rev: bool| {
+    let run = |planner: &mut HubPlanner<'_>, answer: &mut Answer, out: &mut [f64], rev: bool| {
         let n = queries.len();
         for k in 0..n {
             let i = if rev { n - 1 - k } else { k };

@@ -2,8 +2,10 @@
 //! Polyanya (same mesh), printing the index's sizes, its build time, mean and median query
 //! times, and how many lengths differ from Polyanya's (and from the reference optimum, when
 //! the shared data is given):
-//! `cargo run --release -p taut-hub --example hub_stats -- MAP SCEN [MESH] [--optimal CSV]`.
-//! `MESH` is a mesh file of the map (a reference merged mesh); taut's own is built without it.
+//! `cargo run --release -p taut-hub --example hub_stats -- MAP SCEN [MESH] [--optimal CSV]
+//! [--file HUB]`. `MESH` is a mesh file of the map (a reference merged mesh); taut's own is
+//! built without it. With `--file`, the index is written to `HUB` and read back (both timed),
+//! and the queries run on the index read back.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -16,13 +18,11 @@ use taut_polyanya::PolyanyaPlanner;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (Some(map), Some(scen)) = (args.get(1), args.get(2)) else {
-        eprintln!("usage: hub_stats MAP SCEN [MESH] [--optimal CSV]");
+        eprintln!("usage: hub_stats MAP SCEN [MESH] [--optimal CSV] [--file HUB]");
         std::process::exit(2);
     };
-    let optimal = args
-        .iter()
-        .position(|a| a == "--optimal")
-        .map(|i| &args[i + 1]);
+    let flag = |name: &str| args.iter().position(|a| a == name).map(|i| &args[i + 1]);
+    let (optimal, hub_file) = (flag("--optimal"), flag("--file"));
     let mesh_file = args.get(3).filter(|a| !a.starts_with("--"));
     let grid = Grid::from_map(&MapFile::read(map).expect("map"), &FreeSet::default());
     let scen = Scenario::read(scen).expect("scen");
@@ -31,8 +31,24 @@ fn main() {
         None => mesh_from_grid(&grid).expect("mesh"),
     });
     let t0 = Instant::now();
-    let index = Arc::new(HubIndex::build(&grid, &mesh).expect("index"));
+    let mut index = HubIndex::build(&grid, &mesh).expect("index");
     let build = t0.elapsed().as_secs_f64();
+    if let Some(f) = hub_file {
+        let path = std::path::Path::new(f);
+        let t = Instant::now();
+        taut_hub::write_hub(path, &index).expect("write");
+        let write = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let back = taut_hub::read_hub(path).expect("read");
+        let read = t.elapsed().as_secs_f64();
+        assert_eq!(back.stats().point_entries, index.stats().point_entries);
+        println!(
+            "file {:.1} MB: written in {write:.2} s, read and checked in {read:.2} s",
+            std::fs::metadata(path).expect("file").len() as f64 / 1e6
+        );
+        index = back;
+    }
+    let index = Arc::new(index);
     let st = index.stats();
     println!(
         "corners {} edges {} core entries {} ({:.1}/corner); points {} entries {} ({:.1}/point); {:.1} MB; build {:.2} s",

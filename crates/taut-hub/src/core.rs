@@ -41,11 +41,12 @@ impl CoreEntry {
 #[derive(Debug, Clone)]
 pub struct CoreLabels {
     /// Corner of each rank.
-    order: Vec<u32>,
+    pub(crate) order: Vec<u32>,
     /// Rank of each corner.
-    rank: Vec<u32>,
-    off: Vec<u32>,
-    entries: Vec<CoreEntry>,
+    pub(crate) rank: Vec<u32>,
+    /// Corner `c`'s entries are `entries[off[c]..off[c + 1]]`.
+    pub(crate) off: Vec<u32>,
+    pub(crate) entries: Vec<CoreEntry>,
 }
 
 impl CoreLabels {

@@ -3,9 +3,43 @@
 use taut_mesh::corner_graph::GraphError;
 use thiserror::Error;
 
-/// A hub index that cannot be built.
+/// A hub index that cannot be built, read, written or used with a given map or mesh.
 #[derive(Debug, Error)]
 pub enum HubError {
+    /// Reading or writing a file failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file does not start with the magic number of a taut hub index.
+    #[error("not a taut hub index file (wrong magic number)")]
+    NotAHub,
+    /// The file has another format version.
+    #[error(
+        "hub index format version {found}, but this program reads version {expected}: rebuild it"
+    )]
+    Version {
+        /// Version in the file.
+        found: u32,
+        /// Version this program reads and writes.
+        expected: u32,
+    },
+    /// The file ends early.
+    #[error("the hub index file is truncated")]
+    Truncated,
+    /// The checksum does not match: the file was damaged.
+    #[error("the hub index file is damaged (checksum mismatch)")]
+    Checksum,
+    /// The file's checksum holds but its content is inconsistent.
+    #[error("the hub index file is corrupt: {0}")]
+    Corrupt(String),
+    /// The index was built from another mesh than the one given.
+    #[error("the hub index was built from another mesh (mesh hash differs)")]
+    StaleMesh,
     /// The corner graph of the mesh could not be built.
     #[error("corner graph: {0}")]
     Graph(#[from] GraphError),

@@ -6,7 +6,7 @@ use taut_grid::{Grid, Point};
 use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::{Corners, NO_CORNER};
 use taut_mesh::grid::{SOUTH_EAST, lattice_point};
-use taut_mesh::{Location, Mesh, MeshPoint, VisibilitySearch, Visible};
+use taut_mesh::{Location, Mesh, MeshPoint, VisibilitySearch, Visible, mesh_hash};
 use taut_search::StampedCosts;
 
 use crate::HubError;
@@ -30,7 +30,7 @@ pub struct PointEntry {
 pub struct HubStats {
     /// Convex corners (nodes of the core).
     pub corners: usize,
-    /// Edges of the co-visible corner graph.
+    /// Edges of the co-visible corner graph (0 for an index read from a file).
     pub edges: usize,
     /// Entries of the corners' labels.
     pub core_entries: usize,
@@ -46,16 +46,18 @@ pub struct HubStats {
 /// share it between threads behind an `Arc`, one [`crate::HubPlanner`] per thread.
 #[derive(Debug, Clone)]
 pub struct HubIndex {
-    width: i32,
-    height: i32,
+    pub(crate) mesh_hash: [u8; 32],
+    pub(crate) width: i32,
+    pub(crate) height: i32,
     /// The grid's free cells, one bit each, row-major: a planner checks its grid against it.
-    free: Vec<u64>,
-    corner_points: Vec<Point>,
-    edges: usize,
-    core: CoreLabels,
+    pub(crate) free: Vec<u64>,
+    pub(crate) corner_points: Vec<Point>,
+    /// Edges of the co-visible graph (0 when read from a file, which does not keep the graph).
+    pub(crate) edges: usize,
+    pub(crate) core: CoreLabels,
     /// For each cell `y * width + x`, its point's entries are `off[i]..off[i + 1]`.
-    off: Vec<u32>,
-    entries: Vec<PointEntry>,
+    pub(crate) off: Vec<u32>,
+    pub(crate) entries: Vec<PointEntry>,
 }
 
 /// Per-thread scratch of the point-label build.
@@ -131,6 +133,7 @@ impl HubIndex {
             .map(|p| Point::new(p.x as i32, p.y as i32))
             .collect();
         Ok(HubIndex {
+            mesh_hash: mesh_hash(mesh),
             width: w,
             height: h,
             free,
@@ -147,12 +150,7 @@ impl HubIndex {
         if grid.width() != self.width || grid.height() != self.height {
             return false;
         }
-        (0..self.height).all(|y| {
-            (0..self.width).all(|x| {
-                let i = y as usize * self.width as usize + x as usize;
-                grid.is_free(x, y) == (self.free[i / 64] >> (i % 64) & 1 == 1)
-            })
-        })
+        (0..self.height).all(|y| (0..self.width).all(|x| grid.is_free(x, y) == self.is_free(x, y)))
     }
 
     /// The label of lattice point `p` (empty when its cell is blocked or off the map), by
@@ -164,6 +162,37 @@ impl HubIndex {
         }
         let i = p.y as usize * self.width as usize + p.x as usize;
         &self.entries[self.off[i] as usize..self.off[i + 1] as usize]
+    }
+
+    /// The hash of the mesh the index was built from (`taut_mesh::mesh_hash`).
+    pub fn mesh_hash(&self) -> &[u8; 32] {
+        &self.mesh_hash
+    }
+
+    /// Checks that the index was built from `mesh`.
+    ///
+    /// # Errors
+    /// [`HubError::StaleMesh`] when it was built from another mesh.
+    pub fn check_mesh(&self, mesh: &Mesh) -> Result<(), HubError> {
+        if mesh_hash(mesh) == self.mesh_hash {
+            Ok(())
+        } else {
+            Err(HubError::StaleMesh)
+        }
+    }
+
+    /// Whether cell `(x, y)` is free on the grid the index was built for (false off the map).
+    pub fn is_free(&self, x: i32, y: i32) -> bool {
+        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+            return false;
+        }
+        let i = y as usize * self.width as usize + x as usize;
+        self.free[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// The width and height of the grid the index answers.
+    pub fn size(&self) -> (i32, i32) {
+        (self.width, self.height)
     }
 
     /// The core labels.

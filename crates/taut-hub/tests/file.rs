@@ -1,0 +1,259 @@
+//! Hub index files: written and read back to the same index (answers and bytes), at any
+//! thread count; damaged, foreign, outdated and stale files are refused with an error, never
+//! a panic.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use sha2::{Digest, Sha256};
+use taut_grid::{Answer, Grid, Planner, Point};
+use taut_hub::{
+    FORMAT_VERSION, HubError, HubIndex, HubPlanner, decode_hub, encode_hub, read_hub,
+    read_hub_header, write_hub,
+};
+use taut_mesh::mesh_from_grid;
+use taut_testdata::free_points;
+
+fn small_grid() -> Grid {
+    Grid::from_ascii(&["........", ".@@..@..", "....@@..", "@.......", "...@...."]).unwrap()
+}
+
+fn small_index() -> HubIndex {
+    let g = small_grid();
+    HubIndex::build(&g, &mesh_from_grid(&g).unwrap()).unwrap()
+}
+
+/// Every query between free points of the index's own grid, as (status, length) or error.
+fn answers(index: HubIndex) -> Vec<Option<(bool, f64)>> {
+    let rows: Vec<String> = {
+        let (w, h) = index.size();
+        (0..h)
+            .map(|y| {
+                (0..w)
+                    .map(|x| if index.is_free(x, y) { '.' } else { '@' })
+                    .collect()
+            })
+            .collect()
+    };
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let grid = Grid::from_ascii(&rows).unwrap();
+    let pts = free_points(&grid);
+    let mut planner = HubPlanner::new(&grid, Arc::new(index)).unwrap();
+    let mut a = Answer::default();
+    let mut out = Vec::new();
+    for &s in &pts {
+        for &t in &pts {
+            out.push(
+                planner
+                    .plan(s, t, &mut a)
+                    .ok()
+                    .map(|st| (st == taut_grid::Status::Found, a.length)),
+            );
+        }
+    }
+    out
+}
+
+/// Sets the checksum of a file whose body was altered, so that the reader's structural
+/// checks (not the checksum) must catch the damage.
+fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
+    if bytes.len() < 20 + 32 {
+        return bytes;
+    }
+    let body_len = (bytes.len() - 20 - 32) as u64;
+    bytes[12..20].copy_from_slice(&body_len.to_le_bytes());
+    let end = bytes.len() - 32;
+    let digest = Sha256::digest(&bytes[..end]);
+    bytes[end..].copy_from_slice(&digest);
+    bytes
+}
+
+#[test]
+fn a_written_index_reads_back_the_same() {
+    let index = small_index();
+    let bytes = encode_hub(&index);
+    let back = decode_hub(&bytes).unwrap();
+    assert_eq!(encode_hub(&back), bytes);
+    assert_eq!(back.stats(), index.stats());
+    assert_eq!(answers(back), answers(index.clone()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("small.hub");
+    write_hub(&path, &index).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    assert!(!dir.path().join("small.hub.tmp").exists());
+    let header = read_hub_header(&path).unwrap();
+    assert_eq!((header.width, header.height), (8, 5));
+    assert_eq!(header.point_entries as usize, index.stats().point_entries);
+    assert_eq!(&header.mesh_hash, index.mesh_hash());
+    assert_eq!(encode_hub(&read_hub(&path).unwrap()), bytes);
+    let e = read_hub(&dir.path().join("absent.hub")).unwrap_err();
+    assert!(matches!(e, HubError::Io { .. }), "{e}");
+}
+
+#[test]
+fn the_build_does_not_depend_on_the_thread_count() {
+    let g = taut_grid::Grid::from_ascii(&[
+        "..........@.....",
+        ".@@@......@..@@.",
+        ".....@@.......@.",
+        "..@....@..@@....",
+        "..@..........@..",
+        "......@@@.......",
+    ])
+    .unwrap();
+    let mesh = mesh_from_grid(&g).unwrap();
+    let build = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| encode_hub(&HubIndex::build(&g, &mesh).unwrap()))
+    };
+    assert_eq!(build(1), build(2));
+}
+
+#[test]
+fn a_stale_index_is_refused() {
+    let index = small_index();
+    let other =
+        Grid::from_ascii(&["........", ".@@..@..", "....@@..", "@.......", "..@@...."]).unwrap();
+    let e = index
+        .check_mesh(&mesh_from_grid(&other).unwrap())
+        .unwrap_err();
+    assert!(matches!(e, HubError::StaleMesh), "{e}");
+    assert!(
+        index
+            .check_mesh(&mesh_from_grid(&small_grid()).unwrap())
+            .is_ok()
+    );
+    let e = HubPlanner::new(&other, Arc::new(index)).unwrap_err();
+    assert!(matches!(e, HubError::StaleMap), "{e}");
+}
+
+#[test]
+fn every_truncation_is_an_error() {
+    let bytes = encode_hub(&small_index());
+    for len in 0..bytes.len() {
+        let e = decode_hub(&bytes[..len]).unwrap_err();
+        assert!(matches!(e, HubError::Truncated), "length {len}: {e}");
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(decode_hub(&longer), Err(HubError::Corrupt(_))));
+}
+
+#[test]
+fn foreign_and_outdated_files_are_named() {
+    let mut bytes = encode_hub(&small_index());
+    let e = decode_hub(b"TAUTCPD\0 and more bytes than a prefix").unwrap_err();
+    assert!(matches!(e, HubError::NotAHub), "{e}");
+    bytes[8..12].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
+    let e = decode_hub(&bytes).unwrap_err();
+    assert!(
+        matches!(e, HubError::Version { found, expected } if found == FORMAT_VERSION + 1 && expected == FORMAT_VERSION),
+        "{e}"
+    );
+    assert!(e.to_string().contains("rebuild"));
+}
+
+#[test]
+fn a_flipped_byte_fails_the_checksum() {
+    let bytes = encode_hub(&small_index());
+    // Every byte of the last section (point entries) and of the checksum itself.
+    for i in bytes.len() - 200..bytes.len() {
+        let mut b = bytes.clone();
+        b[i] ^= 0x10;
+        let e = decode_hub(&b).unwrap_err();
+        assert!(matches!(e, HubError::Checksum), "byte {i}: {e}");
+    }
+}
+
+/// A point entry that names a core entry of another hub, and a path step that does not get
+/// nearer to its hub: sealed with a valid checksum, both are refused as corrupt.
+#[test]
+fn inconsistent_labels_are_refused() {
+    let index = small_index();
+    let bytes = encode_hub(&index);
+    let st = index.stats();
+    // The last point entry's core-entry index is the last 4 bytes before the checksum.
+    let at = bytes.len() - 32 - 4;
+    let mut b = bytes.clone();
+    let e = u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+    let other = (0..st.core_entries as u32)
+        .find(|&j| index.core().entry_at(j).hub != index.core().entry_at(e).hub)
+        .unwrap();
+    b[at..at + 4].copy_from_slice(&other.to_le_bytes());
+    let err = decode_hub(&reseal(b)).unwrap_err();
+    assert!(matches!(err, HubError::Corrupt(_)), "{err}");
+    // A core entry whose next step leads to itself (a walk that would never end).
+    let (w, h) = index.size();
+    let cells = (w * h) as usize;
+    let core_start =
+        bytes.len() - 32 - st.point_entries * 16 - (cells + 1) * 4 - st.core_entries * 20;
+    let (j, _) = (0..st.core_entries)
+        .map(|j| (j, index.core().entry_at(j as u32)))
+        .find(|(_, e)| e.next_entry().is_some())
+        .unwrap();
+    let mut b = bytes.clone();
+    let at = core_start + j * 20 + 16;
+    b[at..at + 4].copy_from_slice(&(j as u32).to_le_bytes());
+    let err = decode_hub(&reseal(b)).unwrap_err();
+    assert!(matches!(err, HubError::Corrupt(_)), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #[test]
+    fn damaged_files_are_errors(
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..4),
+    ) {
+        let original = encode_hub(&small_index());
+        let mut bytes = original.clone();
+        for (at, byte, kind) in &edits {
+            match kind {
+                0 => { let i = at.index(bytes.len()); bytes[i] ^= byte | 1 }
+                1 => { let i = at.index(bytes.len() + 1); bytes.insert(i, *byte) }
+                _ => { let i = at.index(bytes.len()); bytes.remove(i); }
+            }
+        }
+        prop_assume!(bytes != original);
+        prop_assert!(decode_hub(&bytes).is_err());
+    }
+
+    /// The same damage with the length and checksum repaired: the structural checks must
+    /// refuse it, or the index they accept must answer every query without a panic.
+    #[test]
+    fn resealed_damage_is_refused_or_harmless(
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..4),
+    ) {
+        let original = encode_hub(&small_index());
+        let mut bytes = original.clone();
+        for (at, byte, kind) in &edits {
+            let body = 20..bytes.len() - 32;
+            match kind {
+                0 => { let i = body.start + at.index(body.len()); bytes[i] ^= byte | 1 }
+                1 => { let i = body.start + at.index(body.len() + 1); bytes.insert(i, *byte) }
+                _ => { let i = body.start + at.index(body.len()); bytes.remove(i); }
+            }
+        }
+        match decode_hub(&reseal(bytes)) {
+            Ok(index) => { answers(index); }
+            Err(e) => prop_assert!(matches!(e, HubError::Corrupt(_)), "{}", e),
+        }
+    }
+}
+
+#[test]
+fn point_labels_are_found_by_lattice_point() {
+    let index = small_index();
+    assert!(
+        index.point_label(Point::new(1, 1)).is_empty(),
+        "a blocked cell has no label"
+    );
+    assert!(index.point_label(Point::new(-1, 0)).is_empty());
+    assert!(
+        index.point_label(Point::new(8, 0)).is_empty(),
+        "x = width is off the cells"
+    );
+    assert!(!index.point_label(Point::new(0, 0)).is_empty());
+}

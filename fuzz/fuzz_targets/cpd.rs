@@ -10,9 +10,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use sha2::{Digest, Sha256};
-use taut::cpd::{FORMAT_VERSION};
+use taut::cpd::FORMAT_VERSION;
 use taut::cpd::encoding::{CPD_MAGIC, decode_cpd, decode_shard, encode_cpd};
-use taut::cpd::shard::{SHARD_MAGIC};
+use taut::cpd::shard::SHARD_MAGIC;
 
 fn framed(magic: &[u8; 8], body: &[u8]) -> Vec<u8> {
     let mut file = Vec::with_capacity(20 + body.len() + 32);

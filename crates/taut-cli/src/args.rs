@@ -32,6 +32,8 @@ pub enum Command {
     Mesh(MeshArgs),
     /// Build, merge and describe compressed path databases (End Point Search's preprocessing).
     Cpd(CpdArgs),
+    /// Build and describe hub label indexes (the `hub` planner's preprocessing).
+    Hub(HubArgs),
     /// Plan the shortest sea route between two LAT,LON points on a sphere map (Spherical
     /// Anya); print km, nautical miles and waypoints; optionally write GeoJSON or a picture.
     #[command(long_about = ROUTE_ABOUT, after_help = ROUTE_AFTER_HELP)]
@@ -464,6 +466,54 @@ pub struct CpdInfoArgs {
     pub file: PathBuf,
 }
 
+/// Arguments of `taut hub`.
+#[derive(Debug, Clone, Args)]
+pub struct HubArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: HubCommand,
+}
+
+/// The subcommands of `taut hub`.
+// Parsed once per run: the size of the build arguments (a free-terrain table) does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, Subcommand)]
+pub enum HubCommand {
+    /// Build the hub index of a map and write it; prints one summary line.
+    Build(HubBuildArgs),
+    /// Describe a hub index file: format, the map and mesh it belongs to, sizes.
+    Info(HubInfoArgs),
+}
+
+/// Arguments of `taut hub build`.
+#[derive(Debug, Clone, Args)]
+pub struct HubBuildArgs {
+    /// The MovingAI .map file (the index answers queries between its lattice points).
+    #[arg(long, value_name = "FILE")]
+    pub map: PathBuf,
+    /// A navigation mesh of the map ("mesh 2" file) to build on, as `--algo hub --mesh`
+    /// will; without it, taut's mesh of the map's free cells.
+    #[arg(long, value_name = "FILE")]
+    pub mesh: Option<PathBuf>,
+    /// The index file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// The map characters that are free terrain.
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+}
+
+/// Arguments of `taut hub info`.
+#[derive(Debug, Clone, Args)]
+pub struct HubInfoArgs {
+    /// The index file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
 /// Arguments of `taut mesh`.
 #[derive(Debug, Clone, Args)]
 pub struct MeshArgs {
@@ -552,6 +602,10 @@ pub struct PlannerArgs {
     /// Without it, eps builds the CPD in memory first.
     #[arg(long, value_name = "FILE")]
     pub cpd: Option<PathBuf>,
+    /// Hub labels: the index of the map (`taut hub build`). Without it, hub builds the index
+    /// in memory first.
+    #[arg(long, value_name = "FILE")]
+    pub hub: Option<PathBuf>,
     /// End Point Search: when to stop: `optimal`, `first` (the first path found) or `q=F`
     /// (a path within factor F >= 1 of the optimum).
     #[arg(long, value_name = "RULE", default_value = "optimal")]
@@ -655,7 +709,7 @@ pub struct RenderArgs {
     /// Draw a sphere route instead (as `taut route --render`): the map is a sphere map,
     /// --from/--to are LAT,LON, the projection is equirectangular; no planner options.
     #[arg(long, requires = "from", conflicts_with_all = [
-        "scen", "index", "algo", "free", "mesh", "cpd", "eps_stop", "root_history",
+        "scen", "index", "algo", "free", "mesh", "cpd", "hub", "eps_stop", "root_history",
         "no_cul_de_sac", "no_intermediate",
     ])]
     pub sphere: bool,

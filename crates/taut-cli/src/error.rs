@@ -95,6 +95,14 @@ pub enum CliError {
         /// What went wrong.
         source: taut::cpd::CpdError,
     },
+    /// A hub index could not be built, read or written (names the file).
+    #[error("{}", hub_message(path, source))]
+    Hub {
+        /// The index file concerned.
+        path: PathBuf,
+        /// What went wrong.
+        source: taut::hub::HubError,
+    },
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
@@ -207,6 +215,13 @@ where
 fn cpd_message(path: &std::path::Path, e: &taut::cpd::CpdError) -> String {
     match e {
         taut::cpd::CpdError::Io { .. } => e.to_string(),
+        _ => format!("{}: {e}", path.display()),
+    }
+}
+
+fn hub_message(path: &std::path::Path, e: &taut::hub::HubError) -> String {
+    match e {
+        taut::hub::HubError::Io { .. } => e.to_string(),
         _ => format!("{}: {e}", path.display()),
     }
 }

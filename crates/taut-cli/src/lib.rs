@@ -36,6 +36,7 @@ pub mod agent;
 mod args;
 pub mod cpd;
 mod error;
+pub mod hub;
 pub mod mesh;
 mod mesh_scen;
 pub mod pairs;
@@ -75,6 +76,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(
         Command::Render(args) => render::run_render(args, out, warnings),
         Command::Mesh(args) => mesh::run_mesh(args, out),
         Command::Cpd(args) => cpd::run_cpd(args, out),
+        Command::Hub(args) => hub::run_hub(args, out),
         Command::Route(args) => route::run_route(args, out, warnings),
         Command::Agent(args) => agent::run_agent(args, out, warnings),
     }

@@ -9,16 +9,18 @@ pub use taut::registry::{
 };
 
 use taut::grid::{Grid, MapFile, Planner};
-pub use taut::registry::CpdSource;
+pub use taut::registry::{CpdSource, HubSource};
 
 use crate::args::PlannerArgs;
 use crate::error::CliError;
 use crate::progress::TermProgress;
 
-/// The meshes and CPD the planner `args` select needs, for `grid`: Polyanya and End Point
-/// Search get the mesh of `--mesh`, or taut's mesh of the grid built here; End Point Search
-/// gets the CPD of `--cpd` (which must belong to that mesh), or one built here, saying so on
-/// `notes` (with a progress bar on stderr when it is a terminal).
+/// The meshes, CPD and hub index the planner `args` select needs, for `grid`: Polyanya, End
+/// Point Search and hub labels get the mesh of `--mesh`, or taut's mesh of the grid built
+/// here; End Point Search gets the CPD of `--cpd` (which must belong to that mesh), or one
+/// built here, saying so on `notes` (with a progress bar on stderr when it is a terminal);
+/// hub labels likewise get the index of `--hub` (which must belong to the map and the mesh),
+/// or one built here.
 ///
 /// # Errors
 /// [`CliError::MeshSetup`] when the mesh or the CPD cannot be read or built, or does not
@@ -32,6 +34,12 @@ pub fn prepare(
         return Err(CliError::OnlyWith {
             option: "--cpd",
             algo: "eps",
+        });
+    }
+    if args.hub.is_some() && args.algo != Algo::Hub {
+        return Err(CliError::OnlyWith {
+            option: "--hub",
+            algo: "hub",
         });
     }
     let tuning = args.tuning();
@@ -51,6 +59,19 @@ pub fn prepare(
         let progress = TermProgress::stderr();
         meshes.prepare_cpd([(args.algo, &tuning)], source, &progress)?;
         progress.finish();
+    }
+    if args.algo == Algo::Hub {
+        let source = match &args.hub {
+            Some(path) => HubSource::File(path),
+            None => {
+                let _ = writeln!(
+                    notes,
+                    "taut: no --hub given: building the hub index of the map in memory (`taut hub build` writes one to reuse)"
+                );
+                HubSource::Build
+            }
+        };
+        meshes.prepare_hub(grid, [(args.algo, &tuning)], source)?;
     }
     Ok((meshes, tuning))
 }

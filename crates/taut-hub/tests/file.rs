@@ -25,18 +25,8 @@ fn small_index() -> HubIndex {
 
 /// Every query between free points of the index's own grid, as (status, length) or error.
 fn answers(index: HubIndex) -> Vec<Option<(bool, f64)>> {
-    let rows: Vec<String> = {
-        let (w, h) = index.size();
-        (0..h)
-            .map(|y| {
-                (0..w)
-                    .map(|x| if index.is_free(x, y) { '.' } else { '@' })
-                    .collect()
-            })
-            .collect()
-    };
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let grid = Grid::from_ascii(&rows).unwrap();
+    let (w, h) = index.size();
+    let grid = Grid::from_fn(w as u32, h as u32, |x, y| index.is_free(x as i32, y as i32));
     let pts = free_points(&grid);
     let mut planner = HubPlanner::new(&grid, Arc::new(index)).unwrap();
     let mut a = Answer::default();

@@ -42,6 +42,7 @@
 //! | [`mesh`] | navigation meshes: files, builders, point location | always |
 //! | [`polyanya`] | Polyanya: optimal paths on navigation meshes, online | always |
 //! | `cpd` | compressed path databases and End Point Search (anytime) | `cpd` |
+//! | `hub` | hub labels: exact answers from a precomputed index | `hub` |
 //! | `spherical` (also `sphere`) | Spherical Anya: shortest sea routes on the sphere; `SeaMap` for requests that close passages or areas, snap, and name the passages used | `spherical` |
 //! | `frit` | real-time agents in unknown terrain | `frit` |
 //! | `render` | pictures of maps, paths, searches, meshes, routes | `render` |
@@ -62,6 +63,8 @@ pub use taut_cpd as cpd;
 pub use taut_frit as frit;
 pub use taut_geom as geom;
 pub use taut_grid as grid;
+#[cfg(feature = "hub")]
+pub use taut_hub as hub;
 pub use taut_mesh as mesh;
 pub use taut_polyanya as polyanya;
 #[cfg(feature = "render")]

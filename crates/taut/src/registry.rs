@@ -24,7 +24,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-#[cfg(feature = "cpd")]
+#[cfg(any(feature = "cpd", feature = "hub"))]
 use std::time::Instant;
 
 use taut_anya::{AnyaPlanner, Options};
@@ -36,11 +36,14 @@ use taut_cpd::{
 #[cfg(feature = "cpd")]
 use taut_grid::Factor;
 use taut_grid::{Grid, Planner};
+#[cfg(feature = "hub")]
+use taut_hub::{HubIndex, HubPlanner, HubStats, read_hub, read_hub_header};
 use taut_mesh::Mesh;
 use taut_polyanya::PolyanyaPlanner;
 
-/// A planner by its command-line name: a baseline of `taut-baselines`, Anya, Polyanya, or
-/// (feature `cpd`) End Point Search. Not exhaustive: features add planners.
+/// A planner by its command-line name: a baseline of `taut-baselines`, Anya, Polyanya,
+/// (feature `cpd`) End Point Search or (feature `hub`) hub labels. Not exhaustive: features
+/// add planners.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Algo {
@@ -54,10 +57,15 @@ pub enum Algo {
     /// map (optimal, or first / bounded with [`Tuning::eps`]). Feature `cpd`.
     #[cfg(feature = "cpd")]
     Eps,
+    /// `hub`: hub labels over the corners of a navigation mesh of the map, with a label for
+    /// every lattice point (optimal). Feature `hub`.
+    #[cfg(feature = "hub")]
+    Hub,
 }
 
 impl Algo {
-    /// Every planner this build has (End Point Search with feature `cpd`).
+    /// Every planner this build has (End Point Search with feature `cpd`, hub labels with
+    /// feature `hub`).
     pub const ALL: &'static [Algo] = &[
         Algo::Baseline(taut_baselines::Algo::AStar),
         Algo::Baseline(taut_baselines::Algo::Theta),
@@ -67,6 +75,8 @@ impl Algo {
         Algo::Polyanya,
         #[cfg(feature = "cpd")]
         Algo::Eps,
+        #[cfg(feature = "hub")]
+        Algo::Hub,
     ];
 
     /// Whether the planner searches a navigation mesh of the map ([`MapMeshes::prepare`]).
@@ -75,6 +85,8 @@ impl Algo {
             Algo::Polyanya => true,
             #[cfg(feature = "cpd")]
             Algo::Eps => true,
+            #[cfg(feature = "hub")]
+            Algo::Hub => true,
             Algo::Baseline(_) | Algo::Anya => false,
         }
     }
@@ -87,6 +99,8 @@ impl Algo {
             Algo::Polyanya => "polyanya",
             #[cfg(feature = "cpd")]
             Algo::Eps => "eps",
+            #[cfg(feature = "hub")]
+            Algo::Hub => "hub",
         }
     }
 }
@@ -175,6 +189,8 @@ impl std::str::FromStr for Algo {
             "polyanya" => return Ok(Algo::Polyanya),
             #[cfg(feature = "cpd")]
             "eps" => return Ok(Algo::Eps),
+            #[cfg(feature = "hub")]
+            "hub" => return Ok(Algo::Hub),
             _ => {}
         }
         s.parse()
@@ -203,7 +219,7 @@ pub struct Tuning {
     pub anya: Options,
     /// Polyanya's pruning options (the ambiguity rule is always the grid's).
     pub polyanya: taut_polyanya::Options,
-    /// The mesh Polyanya and End Point Search search.
+    /// The mesh Polyanya and End Point Search search, and hub labels are built on.
     pub mesh: MeshChoice,
     /// When End Point Search stops.
     #[cfg(feature = "cpd")]
@@ -223,6 +239,40 @@ pub struct MapMeshes {
     /// planner of the map.
     #[cfg(feature = "cpd")]
     pub cpd: Option<PreparedCpd>,
+    /// The hub index of the map ([`MapMeshes::prepare_hub`]), shared by every `hub` planner.
+    #[cfg(feature = "hub")]
+    pub hub: Option<PreparedHub>,
+}
+
+/// A hub index ready for queries, and how it was had.
+#[cfg(feature = "hub")]
+#[derive(Debug, Clone)]
+pub struct PreparedHub {
+    /// The index.
+    pub index: Arc<HubIndex>,
+    /// Which of the map's meshes it was built from.
+    pub mesh: MeshChoice,
+    /// The file it was read from; `None` when built here.
+    pub file: Option<PathBuf>,
+    /// Seconds spent building or reading it.
+    pub secs: f64,
+    /// Whether it was built here (else read).
+    pub built: bool,
+    /// Its sizes.
+    pub stats: HubStats,
+}
+
+/// Where the hub index comes from.
+#[cfg(feature = "hub")]
+#[derive(Debug, Clone, Copy)]
+pub enum HubSource<'p> {
+    /// Build it in memory.
+    Build,
+    /// Read this file; it must exist and belong to the map and its mesh.
+    File(&'p Path),
+    /// Read this file when it exists and was built from the same mesh (same format version),
+    /// else build it in memory.
+    Cached(&'p Path),
 }
 
 /// A CPD ready for End Point Search, and how it was had.
@@ -300,6 +350,20 @@ pub enum MeshSetupError {
     /// End Point Search runs but its CPD was not prepared.
     #[error("eps needs a CPD here (MapMeshes::prepare_cpd)")]
     NoCpd,
+    /// A hub index could not be read, or does not belong to the map or its mesh.
+    #[error("{}: {message}", path.display())]
+    Hub {
+        /// The index file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// A hub index could not be built, or does not fit the map.
+    #[error("building the hub index of the map failed: {0}")]
+    HubBuild(String),
+    /// Hub labels run but their index was not prepared.
+    #[error("hub needs an index here (MapMeshes::prepare_hub)")]
+    NoHub,
     /// The planner wants a given mesh but none was named.
     #[error("polyanya needs a mesh file here (--mesh FILE, or a `meshes` directory in the suite)")]
     NoneGiven,
@@ -410,6 +474,69 @@ impl MapMeshes {
         Ok(true)
     }
 
+    #[cfg(feature = "hub")]
+    /// Prepares the hub index when one of the planners `wanted` is `hub`, for `grid` and the
+    /// mesh its tuning selects (which [`MapMeshes::prepare`] must have prepared): read from
+    /// `source`, or built in memory (on the current rayon pool). Building or reading is timed
+    /// in [`PreparedHub::secs`]. Returns whether an index is now prepared.
+    ///
+    /// # Errors
+    /// [`MeshSetupError::Hub`] when the file cannot be read or belongs to another map or mesh,
+    /// [`MeshSetupError::HubBuild`] when building fails.
+    pub fn prepare_hub<'a>(
+        &mut self,
+        grid: &Grid,
+        wanted: impl IntoIterator<Item = (Algo, &'a Tuning)>,
+        source: HubSource<'_>,
+    ) -> Result<bool, MeshSetupError> {
+        let Some((_, tuning)) = wanted.into_iter().find(|(a, _)| *a == Algo::Hub) else {
+            return Ok(false);
+        };
+        let mesh = self.get(tuning).ok_or(MeshSetupError::NoneGiven)?.clone();
+        let hash = taut_mesh::mesh_hash(&mesh);
+        let bad = |path: &Path, e: &dyn std::fmt::Display| MeshSetupError::Hub {
+            path: path.to_owned(),
+            message: e.to_string(),
+        };
+        let file = match source {
+            HubSource::Build => None,
+            HubSource::File(p) => Some(p),
+            HubSource::Cached(p) => read_hub_header(p)
+                .ok()
+                .filter(|h| h.mesh_hash == hash)
+                .map(|_| p),
+        };
+        let t = Instant::now();
+        let (index, built) = match file {
+            Some(p) => {
+                let index = read_hub(p).map_err(|e| match e {
+                    taut_hub::HubError::Io { source, .. } => bad(p, &source),
+                    e => bad(p, &e),
+                })?;
+                index.check_mesh(&mesh).map_err(|e| bad(p, &e))?;
+                if !index.matches(grid) {
+                    return Err(bad(p, &taut_hub::HubError::StaleMap));
+                }
+                (index, false)
+            }
+            None => (
+                HubIndex::build(grid, &mesh)
+                    .map_err(|e| MeshSetupError::HubBuild(e.to_string()))?,
+                true,
+            ),
+        };
+        let stats = index.stats();
+        self.hub = Some(PreparedHub {
+            index: Arc::new(index),
+            mesh: tuning.mesh,
+            file: file.map(Path::to_owned),
+            secs: t.elapsed().as_secs_f64(),
+            built,
+            stats,
+        });
+        Ok(true)
+    }
+
     /// The mesh `tuning` selects, if prepared.
     pub fn get(&self, tuning: &Tuning) -> Option<&Arc<Mesh>> {
         match tuning.mesh {
@@ -461,6 +588,14 @@ pub fn make_planner<'g>(
         Algo::Eps => {
             let cpd = meshes.cpd.as_ref().ok_or(MeshSetupError::NoCpd)?;
             Box::new(EpsPlanner::new(grid, cpd.eps.clone(), tuning.eps.stop()))
+        }
+        #[cfg(feature = "hub")]
+        Algo::Hub => {
+            let hub = meshes.hub.as_ref().ok_or(MeshSetupError::NoHub)?;
+            Box::new(
+                HubPlanner::new(grid, hub.index.clone())
+                    .map_err(|e| MeshSetupError::HubBuild(e.to_string()))?,
+            )
         }
         Algo::Polyanya => {
             let mesh = meshes.get(tuning).ok_or(MeshSetupError::NoneGiven)?;
@@ -636,6 +771,8 @@ mod tests {
             ),
             ("polyanya", Guarantee::Optimal, PathModel::AnyAngle),
         ];
+        #[cfg(feature = "hub")]
+        specs.push(("hub", Guarantee::Optimal, PathModel::AnyAngle));
         #[cfg(feature = "cpd")]
         specs.extend([
             ("eps", Guarantee::Optimal, PathModel::AnyAngle),
@@ -654,7 +791,9 @@ mod tests {
             meshes
                 .prepare_cpd(wanted, CpdSource::Build, &taut_cpd::NoProgress)
                 .unwrap();
-            #[cfg(not(feature = "cpd"))]
+            #[cfg(feature = "hub")]
+            meshes.prepare_hub(&grid, wanted, HubSource::Build).unwrap();
+            #[cfg(not(any(feature = "cpd", feature = "hub")))]
             let _ = &mut meshes;
             let mut planner = make_planner(spec.algo, &grid, &spec.tuning, &meshes).unwrap();
             assert_eq!(planner.guarantee(), guarantee, "{name}");

@@ -1,0 +1,172 @@
+//! `taut hub build|info` and `taut scen|path --algo hub`: a written index answers as one built
+//! in memory and as Anya, and every bad input (missing, truncated, foreign or stale index,
+//! misplaced option) is one line and a non-zero exit.
+
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::{fails, ok, taut};
+use taut::grid::lengths_agree;
+
+fn f(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn s(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+/// (status, length) of each csv row.
+fn lengths(csv: &str) -> Vec<(String, f64)> {
+    csv.lines()
+        .skip(1)
+        .map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            (c[5].to_owned(), c[6].parse().unwrap())
+        })
+        .collect()
+}
+
+fn build(dir: &Path, map: &str) -> PathBuf {
+    let hub = dir.join("index.hub");
+    let line = ok(&[
+        "hub",
+        "build",
+        "--map",
+        &f(map),
+        "-o",
+        &s(&hub),
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(line.lines().count(), 1, "{line}");
+    assert!(
+        line.starts_with(&format!("wrote {}: ", hub.display())),
+        "{line}"
+    );
+    for word in [
+        " corners, ",
+        " point entries (",
+        " per point), ",
+        " MB, ",
+        " 2 threads",
+    ] {
+        assert!(line.contains(word), "{line}");
+    }
+    hub
+}
+
+#[test]
+fn a_built_index_is_described_and_answers_as_anya() {
+    let dir = tempfile::tempdir().unwrap();
+    let hub = build(dir.path(), "maps/arena.map");
+    let info = ok(&["hub", "info", &s(&hub)]);
+    let keys: Vec<&str> = info
+        .lines()
+        .map(|l| l.rsplit_once(' ').unwrap().0)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "file",
+            "format version",
+            "map 49 x",
+            "mesh hash",
+            "corners",
+            "graph edges",
+            "core entries",
+            "points",
+            "point entries",
+            "entries per point",
+            "file MB",
+            "memory MB"
+        ]
+    );
+    let scen = |extra: &[&str]| {
+        let (map, scen) = (f("maps/arena.map"), f("maps/arena.map.scen"));
+        let mut args = vec!["scen", "--map", &map];
+        args.extend(["--scen", &scen, "--format", "csv"]);
+        args.extend(extra);
+        let o = taut(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        lengths(&String::from_utf8(o.stdout).unwrap())
+    };
+    let anya = scen(&["--algo", "anya"]);
+    let from_file = scen(&["--algo", "hub", "--hub", &s(&hub)]);
+    let in_memory = scen(&["--algo", "hub"]);
+    assert!(anya.len() > 100);
+    assert_eq!(from_file, in_memory);
+    for (a, h) in anya.iter().zip(&from_file) {
+        assert_eq!(a.0, h.0);
+        assert!(a.0 != "ok" || lengths_agree(a.1, h.1), "{a:?} {h:?}");
+    }
+    let path = ok(&[
+        "path",
+        "--algo",
+        "hub",
+        "--hub",
+        &s(&hub),
+        "--map",
+        &f("maps/arena.map"),
+        "--from",
+        "3,3",
+        "--to",
+        "40,40",
+    ]);
+    assert!(path.contains("length"), "{path}");
+}
+
+#[test]
+fn bad_indexes_and_options_are_one_line_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let hub = build(dir.path(), "maps/arena.map");
+    let arena = f("maps/arena.map");
+    let scen = f("maps/arena.map.scen");
+    let run = |hub: &str, map: &str, scen: &str| {
+        fails(
+            &[
+                "scen", "--algo", "hub", "--hub", hub, "--map", map, "--scen", scen,
+            ],
+            1,
+        )
+    };
+    // Missing, truncated, foreign.
+    let missing = dir.path().join("missing.hub");
+    assert!(run(&s(&missing), &arena, &scen).contains("missing.hub"));
+    let bytes = std::fs::read(&hub).unwrap();
+    let truncated = dir.path().join("truncated.hub");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    assert!(run(&s(&truncated), &arena, &scen).ends_with("truncated"));
+    assert!(run(&arena, &arena, &scen).contains("not a taut hub index"));
+    // Another map's index.
+    let small = f("maps/small.map");
+    let e = run(&s(&hub), &small, &f("maps/small.map.scen"));
+    assert!(e.contains("another"), "{e}");
+    // --hub with another planner.
+    let e = fails(
+        &[
+            "scen",
+            "--algo",
+            "anya",
+            "--hub",
+            &s(&hub),
+            "--map",
+            &arena,
+            "--scen",
+            &scen,
+        ],
+        1,
+    );
+    assert!(e.contains("--hub works only with --algo hub"), "{e}");
+    // info on a damaged file.
+    let mut flipped = bytes.clone();
+    let k = flipped.len() - 40;
+    flipped[k] ^= 1;
+    let damaged = dir.path().join("damaged.hub");
+    std::fs::write(&damaged, flipped).unwrap();
+    assert!(fails(&["hub", "info", &s(&damaged)], 1).contains("checksum"));
+}

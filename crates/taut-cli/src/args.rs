@@ -498,6 +498,10 @@ pub struct HubBuildArgs {
     /// The index file to write.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    /// Share labels among regions of N × N cells (1 to 64): a smaller index, slower queries.
+    /// 1, the default, gives every point its own label.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub region: u32,
     /// Worker threads (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,

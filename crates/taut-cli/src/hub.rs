@@ -1,9 +1,9 @@
 //! `taut hub`: build and describe hub label indexes (`docs/hub.md`; `docs/hub-format.md`
 //! describes the files).
 //!
-//! - `taut hub build --map M.map [--mesh M.mesh] -o F.hub [--jobs N]` builds the index of the
-//!   map (on taut's mesh of its free cells, or on the given mesh) and writes it; one summary
-//!   line on stdout.
+//! - `taut hub build --map M.map [--mesh M.mesh] -o F.hub [--region N] [--jobs N]` builds the
+//!   index of the map (on taut's mesh of its free cells, or on the given mesh; labels shared
+//!   by regions of N × N cells with `--region`) and writes it; one summary line on stdout.
 //! - `taut hub info F.hub` describes an index file.
 //!
 //! `taut scen|path --algo hub --hub F.hub` answers queries with it.
@@ -48,7 +48,8 @@ fn run_build(args: &HubBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
         None => mesh_from_grid(&grid)?,
     };
     let t = Instant::now();
-    let build = || HubIndex::build(&grid, &mesh).map_err(hub_error(&args.output));
+    let build =
+        || HubIndex::build_with_regions(&grid, &mesh, args.region).map_err(hub_error(&args.output));
     let (index, threads) = match args.jobs {
         None => (build()?, rayon::current_num_threads()),
         Some(jobs) => {
@@ -62,15 +63,27 @@ fn run_build(args: &HubBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let secs = t.elapsed().as_secs_f64();
     write_hub(&args.output, &index).map_err(hub_error(&args.output))?;
     let s = index.stats();
+    let labels = if s.region == 1 {
+        format!(
+            "{} point entries ({:.1} per point)",
+            s.point_entries,
+            s.point_entries as f64 / s.points.max(1) as f64
+        )
+    } else {
+        format!(
+            "regions of {r} x {r}: {} hubs, {} vias",
+            s.region_hubs,
+            s.region_vias,
+            r = s.region
+        )
+    };
     writeln!(
         out,
-        "wrote {}: {} corners, {} core entries, {} points, {} point entries ({:.1} per point), {:.2} MB, {:.2} s, {} threads",
+        "wrote {}: {} corners, {} core entries, {} points, {labels}, {:.2} MB, {:.2} s, {} threads",
         args.output.display(),
         s.corners,
         s.core_entries,
         s.points,
-        s.point_entries,
-        s.point_entries as f64 / s.points.max(1) as f64,
         mb(std::fs::metadata(&args.output).map_or(0, |m| m.len())),
         secs,
         threads
@@ -96,12 +109,15 @@ fn run_info(args: &HubInfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out, "graph edges {}", s.edges)?;
     writeln!(out, "core entries {}", s.core_entries)?;
     writeln!(out, "points {}", s.points)?;
+    writeln!(out, "region side {}", s.region)?;
     writeln!(out, "point entries {}", s.point_entries)?;
     writeln!(
         out,
         "entries per point {:.1}",
         s.point_entries as f64 / s.points.max(1) as f64
     )?;
+    writeln!(out, "region hubs {}", s.region_hubs)?;
+    writeln!(out, "region vias {}", s.region_vias)?;
     writeln!(
         out,
         "file MB {:.3}",

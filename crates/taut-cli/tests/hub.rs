@@ -80,8 +80,11 @@ fn a_built_index_is_described_and_answers_as_anya() {
             "graph edges",
             "core entries",
             "points",
+            "region side",
             "point entries",
             "entries per point",
+            "region hubs",
+            "region vias",
             "file MB",
             "memory MB"
         ]
@@ -100,10 +103,40 @@ fn a_built_index_is_described_and_answers_as_anya() {
     let in_memory = scen(&["--algo", "hub"]);
     assert!(anya.len() > 100);
     assert_eq!(from_file, in_memory);
-    for (a, h) in anya.iter().zip(&from_file) {
-        assert_eq!(a.0, h.0);
+    // Labels shared by regions of 5 x 5 cells: a smaller file, the same answers.
+    let regions = dir.path().join("regions.hub");
+    let line = ok(&[
+        "hub",
+        "build",
+        "--map",
+        &f("maps/arena.map"),
+        "-o",
+        &s(&regions),
+        "--region",
+        "5",
+    ]);
+    assert!(line.contains("regions of 5 x 5: "), "{line}");
+    assert!(std::fs::metadata(&regions).unwrap().len() < std::fs::metadata(&hub).unwrap().len());
+    let from_regions = scen(&["--algo", "hub", "--hub", &s(&regions)]);
+    for ((a, h), r) in anya.iter().zip(&from_file).zip(&from_regions) {
+        assert_eq!((&a.0, &a.0), (&h.0, &r.0));
         assert!(a.0 != "ok" || lengths_agree(a.1, h.1), "{a:?} {h:?}");
+        assert!(a.0 != "ok" || lengths_agree(a.1, r.1), "{a:?} {r:?}");
     }
+    let e = fails(
+        &[
+            "hub",
+            "build",
+            "--map",
+            &f("maps/arena.map"),
+            "-o",
+            &s(&regions),
+            "--region",
+            "65",
+        ],
+        2,
+    );
+    assert!(e.contains("--region"), "{e}");
     let path = ok(&[
         "path",
         "--algo",

@@ -55,6 +55,9 @@ pub enum HubError {
     /// The index was built for another grid (a different size or other free cells).
     #[error("the hub index was built for another map (its size or free cells differ)")]
     StaleMap,
+    /// A region side that is not from 1 to `MAX_REGION`.
+    #[error("regions of {0} × {0} cells: the side must be from 1 to 64")]
+    RegionSize(u32),
     /// More label entries than a `u32` offset counts.
     #[error("the point labels have more than 4294967295 entries")]
     TooLarge,

@@ -8,13 +8,16 @@
 //! sha256      32 bytes  SHA-256 of everything before it
 //! ```
 //!
-//! The body: the mesh hash (32 bytes); width, height (u32); corners, graph edges, core
-//! entries, point entries (u64); the free-cell bitmap (u64 words); the corners' points
-//! (i32 x, y); the corners by rank (u32); the core's offsets (u32, corners + 1) and entries
-//! (f64 distance, u32 hub, u32 corner, u32 next entry); the points' offsets (u32, cells + 1)
-//! and entries (f64 distance, u32 hub, u32 core entry). Fixed widths let the reader check the
-//! body's length against the counts before it allocates anything, and stream both ways
-//! without a second copy of the index in memory.
+//! The body: the mesh hash (32 bytes); width, height, region side (u32); corners, graph
+//! edges, core entries, point entries, region corners, region hubs, vias (u64); the free-cell
+//! bitmap (u64 words); the corners' points (i32 x, y); the corners by rank (u32); the core's
+//! offsets (u32, corners + 1) and entries (f64 distance, u32 hub, u32 corner, u32 next entry);
+//! then either (region side 1) the points' offsets (u32, cells + 1) and entries (f64
+//! distance, u32 hub, u32 core entry), or the regions' corner offsets, corners and masks
+//! (⌈g²/64⌉ u64 words per corner), hub offsets, hubs, via offsets and vias (f64 distance, u32
+//! core entry, u32 local corner).
+//! Fixed widths let the reader check the body's length against the counts before it
+//! allocates anything, and stream both ways without a second copy of the index in memory.
 
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -26,19 +29,21 @@ use taut_mesh::corners::NO_CORNER;
 use crate::HubError;
 use crate::core::{CoreEntry, CoreLabels};
 use crate::index::{HubIndex, PointEntry};
+use crate::region::{MAX_REGION, Regions, Via};
 
 /// Version of the file format this program reads and writes. Any change to the layout or to
 /// the meaning of a field increments it; files of another version are refused
 /// ([`HubError::Version`]) and must be rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// Magic number of a hub index file.
 pub const HUB_MAGIC: [u8; 8] = *b"TAUTHUB\0";
 
 const PREFIX: u64 = 8 + 4 + 8;
 const DIGEST: u64 = 32;
-const HEADER: u64 = 32 + 2 * 4 + 4 * 8;
+const HEADER: u64 = 32 + 3 * 4 + 7 * 8;
 const CORE_ENTRY: u64 = 8 + 3 * 4;
 const POINT_ENTRY: u64 = 8 + 2 * 4;
+const VIA: u64 = 8 + 2 * 4;
 /// Bytes converted per write or read call.
 const CHUNK: usize = 1 << 16;
 
@@ -53,27 +58,40 @@ pub struct HubHeader {
     pub width: u32,
     /// Height of the map.
     pub height: u32,
+    /// Side of the regions sharing labels (1: every point has its own).
+    pub region: u32,
     /// Convex corners.
     pub corners: u64,
     /// Edges of the co-visible corner graph.
     pub edges: u64,
     /// Entries of the corners' labels.
     pub core_entries: u64,
-    /// Entries of the points' labels.
+    /// Entries of the points' labels (0 with regions).
     pub point_entries: u64,
+    /// Corners of the regions' corner lists, summed over regions.
+    pub region_corners: u64,
+    /// Hubs of the regions' labels, summed over regions.
+    pub region_hubs: u64,
+    /// Vias of those hubs.
+    pub region_vias: u64,
 }
 
 impl HubHeader {
     fn of(ix: &HubIndex) -> HubHeader {
+        let r = ix.regions.as_ref();
         HubHeader {
             version: FORMAT_VERSION,
             mesh_hash: ix.mesh_hash,
             width: ix.width as u32,
             height: ix.height as u32,
+            region: ix.region_size(),
             corners: ix.core.order.len() as u64,
             edges: ix.edges as u64,
             core_entries: ix.core.entries.len() as u64,
             point_entries: ix.entries.len() as u64,
+            region_corners: r.map_or(0, |r| r.corners.len() as u64),
+            region_hubs: r.map_or(0, |r| r.hubs.len() as u64),
+            region_vias: r.map_or(0, |r| r.vias.len() as u64),
         }
     }
 
@@ -81,10 +99,40 @@ impl HubHeader {
         u64::from(self.width) * u64::from(self.height)
     }
 
+    /// Regions of the map (0 without regions).
+    fn regions(&self) -> u64 {
+        if self.region <= 1 {
+            return 0;
+        }
+        let g = u64::from(self.region);
+        u64::from(self.width).div_ceil(g) * u64::from(self.height).div_ceil(g)
+    }
+
     /// The body length these counts need, `None` when it overflows.
     fn body_len(&self) -> Option<u64> {
         let n = self.corners;
         let words = self.cells().div_ceil(64);
+        let labels = if self.region <= 1 {
+            [
+                self.cells().checked_add(1)?.checked_mul(4),
+                self.point_entries.checked_mul(POINT_ENTRY),
+                Some(0),
+                Some(0),
+                Some(0),
+                Some(0),
+            ]
+        } else {
+            let r1 = self.regions().checked_add(1)?;
+            let words = Regions::words(self.region.min(MAX_REGION)) as u64;
+            [
+                r1.checked_mul(2 * 4),
+                self.region_corners.checked_mul(4 + 8 * words),
+                self.region_hubs.checked_mul(4),
+                self.region_hubs.checked_add(1)?.checked_mul(4),
+                self.region_vias.checked_mul(VIA),
+                Some(0),
+            ]
+        };
         [
             Some(HEADER),
             words.checked_mul(8),
@@ -92,10 +140,9 @@ impl HubHeader {
             n.checked_mul(4),
             n.checked_add(1)?.checked_mul(4),
             self.core_entries.checked_mul(CORE_ENTRY),
-            self.cells().checked_add(1)?.checked_mul(4),
-            self.point_entries.checked_mul(POINT_ENTRY),
         ]
         .into_iter()
+        .chain(labels)
         .try_fold(0u64, |acc, x| acc.checked_add(x?))
     }
 }
@@ -147,9 +194,18 @@ pub fn write_hub_to(out: impl Write, index: &HubIndex) -> std::io::Result<()> {
     w.put(&FORMAT_VERSION.to_le_bytes())?;
     w.put(&body_len.to_le_bytes())?;
     w.put(&h.mesh_hash)?;
-    w.put(&h.width.to_le_bytes())?;
-    w.put(&h.height.to_le_bytes())?;
-    for x in [h.corners, h.edges, h.core_entries, h.point_entries] {
+    for x in [h.width, h.height, h.region] {
+        w.put(&x.to_le_bytes())?;
+    }
+    for x in [
+        h.corners,
+        h.edges,
+        h.core_entries,
+        h.point_entries,
+        h.region_corners,
+        h.region_hubs,
+        h.region_vias,
+    ] {
         w.put(&x.to_le_bytes())?;
     }
     w.put_all(&index.free, |x| x.to_le_bytes())?;
@@ -170,14 +226,33 @@ pub fn write_hub_to(out: impl Write, index: &HubIndex) -> std::io::Result<()> {
         b[16..].copy_from_slice(&e.next_entry.to_le_bytes());
         b
     })?;
-    w.put_all(&index.off, |x| x.to_le_bytes())?;
-    w.put_all(&index.entries, |e| {
-        let mut b = [0; POINT_ENTRY as usize];
-        b[..8].copy_from_slice(&e.dist.to_le_bytes());
-        b[8..12].copy_from_slice(&e.hub.to_le_bytes());
-        b[12..].copy_from_slice(&e.entry.to_le_bytes());
-        b
-    })?;
+    match &index.regions {
+        None => {
+            w.put_all(&index.off, |x| x.to_le_bytes())?;
+            w.put_all(&index.entries, |e| {
+                let mut b = [0; POINT_ENTRY as usize];
+                b[..8].copy_from_slice(&e.dist.to_le_bytes());
+                b[8..12].copy_from_slice(&e.hub.to_le_bytes());
+                b[12..].copy_from_slice(&e.entry.to_le_bytes());
+                b
+            })?;
+        }
+        Some(r) => {
+            w.put_all(&r.corner_off, |x| x.to_le_bytes())?;
+            w.put_all(&r.corners, |x| x.to_le_bytes())?;
+            w.put_all(&r.masks, |x| x.to_le_bytes())?;
+            w.put_all(&r.hub_off, |x| x.to_le_bytes())?;
+            w.put_all(&r.hubs, |x| x.to_le_bytes())?;
+            w.put_all(&r.via_off, |x| x.to_le_bytes())?;
+            w.put_all(&r.vias, |v| {
+                let mut b = [0; VIA as usize];
+                b[..8].copy_from_slice(&v.dist.to_le_bytes());
+                b[8..12].copy_from_slice(&v.entry.to_le_bytes());
+                b[12..].copy_from_slice(&v.local.to_le_bytes());
+                b
+            })?;
+        }
+    }
     let digest = w.hash.finalize();
     w.inner.write_all(&digest)?;
     w.inner.flush()
@@ -312,23 +387,45 @@ fn read_header<R: Read>(r: &mut Reading<R>, total: Option<u64>) -> Result<HubHea
     }
     let body_len = r.u64()?;
     let mesh_hash = r.array()?;
-    let (width, height) = (r.u32()?, r.u32()?);
+    let (width, height, region) = (r.u32()?, r.u32()?, r.u32()?);
     let h = HubHeader {
         version,
         mesh_hash,
         width,
         height,
+        region,
         corners: r.u64()?,
         edges: r.u64()?,
         core_entries: r.u64()?,
         point_entries: r.u64()?,
+        region_corners: r.u64()?,
+        region_hubs: r.u64()?,
+        region_vias: r.u64()?,
     };
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
         return Err(corrupt(format!("impossible map size {width} × {height}")).into());
     }
+    if region == 0 || region > MAX_REGION {
+        return Err(corrupt(format!("impossible region side {region}")).into());
+    }
+    let unused = if region == 1 {
+        h.region_corners | h.region_hubs | h.region_vias
+    } else {
+        h.point_entries
+    };
+    if unused != 0 {
+        return Err(corrupt("counts of another layout than the region side's").into());
+    }
     if h.corners >= u64::from(NO_CORNER)
         || h.core_entries >= u64::from(NO_CORNER)
-        || h.point_entries > u64::from(u32::MAX)
+        || [
+            h.point_entries,
+            h.region_corners,
+            h.region_hubs,
+            h.region_vias,
+        ]
+        .iter()
+        .any(|&x| x >= u64::from(u32::MAX))
     {
         return Err(corrupt("more entries than 32-bit offsets count").into());
     }
@@ -373,15 +470,47 @@ fn read_index<R: Read>(mut r: Reading<R>, total: u64) -> Result<HubIndex, ReadEr
             next_entry: u(16),
         }
     })?;
-    let off = r.all(cells + 1, u32s)?;
-    let entries = r.all(h.point_entries, |b: &[u8; POINT_ENTRY as usize]| {
-        let u = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
-        PointEntry {
-            dist: f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
-            hub: u(8),
-            entry: u(12),
-        }
-    })?;
+    let (off, entries, regions) = if h.region == 1 {
+        let off = r.all(cells + 1, u32s)?;
+        let entries = r.all(h.point_entries, |b: &[u8; POINT_ENTRY as usize]| {
+            let u = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
+            PointEntry {
+                dist: f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+                hub: u(8),
+                entry: u(12),
+            }
+        })?;
+        (off, entries, None)
+    } else {
+        let n = h.regions();
+        let corner_off = r.all(n + 1, u32s)?;
+        let corners = r.all(h.region_corners, u32s)?;
+        let words = h.region_corners * Regions::words(h.region) as u64;
+        let masks = r.all(words, |b: &[u8; 8]| u64::from_le_bytes(*b))?;
+        let hub_off = r.all(n + 1, u32s)?;
+        let hubs = r.all(h.region_hubs, u32s)?;
+        let via_off = r.all(h.region_hubs + 1, u32s)?;
+        let vias = r.all(h.region_vias, |b: &[u8; VIA as usize]| {
+            let u = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
+            Via {
+                dist: f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+                entry: u(8),
+                local: u(12),
+            }
+        })?;
+        let regions = Regions {
+            g: h.region,
+            across: h.width.div_ceil(h.region),
+            corner_off,
+            corners,
+            masks,
+            hub_off,
+            hubs,
+            via_off,
+            vias,
+        };
+        (Vec::new(), Vec::new(), Some(regions))
+    };
     let digest = r.hash.finalize();
     let mut stored = [0u8; DIGEST as usize];
     r.inner.read_exact(&mut stored).map_err(|e| {
@@ -416,6 +545,7 @@ fn read_index<R: Read>(mut r: Reading<R>, total: u64) -> Result<HubIndex, ReadEr
         },
         off,
         entries,
+        regions,
     };
     validate(&index)?;
     Ok(index)
@@ -465,6 +595,9 @@ fn validate(ix: &HubIndex) -> Result<(), HubError> {
             }
         }
     }
+    if let Some(r) = &ix.regions {
+        return validate_regions(ix, r);
+    }
     check_offsets(&ix.off, ix.entries.len(), "point")?;
     for i in 0..cells {
         let range = ix.off[i] as usize..ix.off[i + 1] as usize;
@@ -486,6 +619,51 @@ fn validate(ix: &HubIndex) -> Result<(), HubError> {
                 return Err(corrupt(format!("cell {i}: label entry inconsistent")));
             }
             last = Some(e.hub);
+        }
+    }
+    Ok(())
+}
+
+/// [`validate`] for the labels of regions.
+fn validate_regions(ix: &HubIndex, r: &Regions) -> Result<(), HubError> {
+    let core = &ix.core;
+    let n = core.order.len();
+    check_offsets(&r.corner_off, r.corners.len(), "region corner")?;
+    check_offsets(&r.hub_off, r.hubs.len(), "region hub")?;
+    check_offsets(&r.via_off, r.vias.len(), "via")?;
+    let bits = r.g * r.g;
+    for k in 0..r.corner_off.len() - 1 {
+        let cs = r.corner_off[k] as usize..r.corner_off[k + 1] as usize;
+        let local = &r.corners[cs.clone()];
+        if local.windows(2).any(|w| w[0] >= w[1]) || local.last().is_some_and(|&c| c as usize >= n)
+        {
+            return Err(corrupt(format!("region {k}: corner list out of order")));
+        }
+        if bits < 64 && r.masks[cs].iter().any(|m| m >> bits != 0) {
+            return Err(corrupt(format!(
+                "region {k}: a mask names a point outside it"
+            )));
+        }
+        let hs = r.hub_off[k] as usize..r.hub_off[k + 1] as usize;
+        let hubs = &r.hubs[hs.clone()];
+        if hubs.windows(2).any(|w| w[0] >= w[1]) || hubs.last().is_some_and(|&h| h as usize >= n) {
+            return Err(corrupt(format!("region {k}: hubs out of order")));
+        }
+        for i in hs {
+            let vs = r.via_off[i] as usize..r.via_off[i + 1] as usize;
+            if vs.is_empty() {
+                return Err(corrupt(format!("region {k}: a hub without a via")));
+            }
+            for v in &r.vias[vs] {
+                let good = core.entries.get(v.entry as usize).is_some_and(|e| {
+                    e.hub == r.hubs[i]
+                        && e.dist == v.dist
+                        && local.get(v.local as usize) == Some(&e.corner)
+                });
+                if !good {
+                    return Err(corrupt(format!("region {k}: a via inconsistent")));
+                }
+            }
         }
     }
     Ok(())

@@ -11,6 +11,7 @@ use taut_search::StampedCosts;
 
 use crate::HubError;
 use crate::core::CoreLabels;
+use crate::region::{MAX_REGION, Regions};
 
 /// One entry of a point's label: a hub (by rank), the length of a shortest path from the
 /// point to it, and the core entry (for the same hub) of the corner that path goes to first.
@@ -36,8 +37,14 @@ pub struct HubStats {
     pub core_entries: usize,
     /// Lattice points with a label (those whose cell is free).
     pub points: usize,
-    /// Entries of the points' labels.
+    /// Entries of the points' labels (0 in an index of regions).
     pub point_entries: usize,
+    /// Side of the regions sharing labels (1: every point has its own).
+    pub region: u32,
+    /// Hubs of the regions' labels, summed over regions.
+    pub region_hubs: usize,
+    /// Vias of those hubs.
+    pub region_vias: usize,
     /// Heap bytes held by the index.
     pub bytes: usize,
 }
@@ -58,17 +65,22 @@ pub struct HubIndex {
     /// For each cell `y * width + x`, its point's entries are `off[i]..off[i + 1]`.
     pub(crate) off: Vec<u32>,
     pub(crate) entries: Vec<PointEntry>,
+    /// Labels shared by regions of cells instead of the points' own (`off` and `entries` are
+    /// then empty).
+    pub(crate) regions: Option<Regions>,
 }
 
 /// Per-thread scratch of the point-label build.
 #[derive(Default)]
-struct Scratch {
+pub(crate) struct Scratch {
     vis: VisibilitySearch,
     seen: StampedCosts,
     /// Best distance to each hub rank so far, tagged with the core entry giving it.
     acc: StampedCosts,
     touched: Vec<u32>,
     kept: StampedCosts,
+    /// The corners the last point sees and can turn at.
+    visible: Vec<u32>,
 }
 
 impl HubIndex {
@@ -83,12 +95,31 @@ impl HubIndex {
     /// [`HubError::Graph`] and [`HubError::TooLarge`] when the graph or the labels do not fit
     /// their 32-bit offsets.
     pub fn build(grid: &Grid, mesh: &Mesh) -> Result<HubIndex, HubError> {
+        Self::build_with_regions(grid, mesh, 1)
+    }
+
+    /// [`HubIndex::build`] with labels shared by regions of `g × g` cells (`g` from 1, the
+    /// points' own labels, to [`MAX_REGION`]): a smaller index, slower queries
+    /// (`docs/hub.md`, Regions).
+    ///
+    /// # Errors
+    /// As [`HubIndex::build`]; [`HubError::RegionSize`] when `g` is 0 or above
+    /// [`MAX_REGION`].
+    pub fn build_with_regions(grid: &Grid, mesh: &Mesh, g: u32) -> Result<HubIndex, HubError> {
+        if g == 0 || g > MAX_REGION {
+            return Err(HubError::RegionSize(g));
+        }
         check_mesh(grid, mesh)?;
         let corners = Corners::of(mesh);
         let graph = Graph::build(mesh, &corners)?;
         let core = CoreLabels::build(&graph);
         let (w, h) = (grid.width(), grid.height());
-        let rows: Vec<Vec<(u32, PointEntry)>> = (0..h)
+        let regions = if g > 1 {
+            Some(Regions::build(grid, mesh, &corners, &core, g)?)
+        } else {
+            None
+        };
+        let rows: Vec<Vec<(u32, PointEntry)>> = (0..if g > 1 { 0 } else { h })
             .into_par_iter()
             .map_init(Scratch::default, |s, y| {
                 let mut row = Vec::new();
@@ -140,9 +171,15 @@ impl HubIndex {
             corner_points,
             edges: graph.edge_count(),
             core,
-            off,
+            off: if g > 1 { Vec::new() } else { off },
             entries,
+            regions,
         })
+    }
+
+    /// The side of the regions sharing labels (1: every point has its own label).
+    pub fn region_size(&self) -> u32 {
+        self.regions.as_ref().map_or(1, |r| r.g)
     }
 
     /// Whether `grid` is the grid this index was built for (same size, same free cells).
@@ -153,11 +190,11 @@ impl HubIndex {
         (0..self.height).all(|y| (0..self.width).all(|x| grid.is_free(x, y) == self.is_free(x, y)))
     }
 
-    /// The label of lattice point `p` (empty when its cell is blocked or off the map), by
-    /// increasing hub rank.
+    /// The label of lattice point `p` (empty when its cell is blocked or off the map, and in an
+    /// index of regions), by increasing hub rank.
     #[inline]
     pub fn point_label(&self, p: Point) -> &[PointEntry] {
-        if p.x < 0 || p.y < 0 || p.x >= self.width || p.y >= self.height {
+        if self.off.is_empty() || p.x < 0 || p.y < 0 || p.x >= self.width || p.y >= self.height {
             return &[];
         }
         let i = p.y as usize * self.width as usize + p.x as usize;
@@ -212,8 +249,11 @@ impl HubIndex {
             corners: self.core.len(),
             edges: self.edges,
             core_entries: self.core.entry_count(),
-            points: self.off.windows(2).filter(|w| w[1] > w[0]).count(),
+            points: self.free.iter().map(|w| w.count_ones() as usize).sum(),
             point_entries: self.entries.len(),
+            region: self.region_size(),
+            region_hubs: self.regions.as_ref().map_or(0, |r| r.hubs.len()),
+            region_vias: self.regions.as_ref().map_or(0, |r| r.vias.len()),
             bytes: self.heap_bytes(),
         }
     }
@@ -225,6 +265,7 @@ impl HubIndex {
             + self.corner_points.len() * std::mem::size_of::<Point>()
             + self.off.len() * 4
             + self.entries.len() * std::mem::size_of::<PointEntry>()
+            + self.regions.as_ref().map_or(0, Regions::heap_bytes)
     }
 }
 
@@ -243,6 +284,11 @@ fn check_mesh(grid: &Grid, mesh: &Mesh) -> Result<(), HubError> {
 }
 
 impl Scratch {
+    /// The corners the last point of [`Scratch::point_label`] sees and can turn at.
+    pub(crate) fn visible(&self) -> &[u32] {
+        &self.visible
+    }
+
     /// Appends the label of `p` to `out`, each entry with `x`.
     ///
     /// `D(p, h)` is the smallest `|pc| + d(c, h)` over the corners `c` that `p` sees and can
@@ -252,7 +298,7 @@ impl Scratch {
     /// hubs kept before it already give `D(p, h)` through its own label (pruned labelling's
     /// test, with `p` ranked last); the hub a query needs is never dropped, since a hub that
     /// gives its distance would lie on the same shortest path, ranked higher.
-    fn point_label(
+    pub(crate) fn point_label(
         &mut self,
         mesh: &Mesh,
         corners: &Corners,
@@ -263,6 +309,7 @@ impl Scratch {
     ) -> Result<(), HubError> {
         let n = core.len();
         let mp = lattice_point(p);
+        self.visible.clear();
         self.vis
             .start_at_point(mesh, mp, None, SOUTH_EAST)
             .map_err(|_| HubError::MeshMismatch { x: p.x, y: p.y })?;
@@ -281,6 +328,7 @@ impl Scratch {
             if !corners.can_turn(c, mp) {
                 continue;
             }
+            self.visible.push(c);
             let dc = mp.dist(corners.point(c));
             let first = core.label_start(c);
             for (k, e) in core.label(c).iter().enumerate() {

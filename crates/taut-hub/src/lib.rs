@@ -38,6 +38,7 @@ mod error;
 mod file;
 mod index;
 mod query;
+mod region;
 
 pub use crate::core::{CoreEntry, CoreLabels};
 pub use error::HubError;
@@ -47,3 +48,4 @@ pub use file::{
 };
 pub use index::{HubIndex, HubStats, PointEntry};
 pub use query::HubPlanner;
+pub use region::MAX_REGION;

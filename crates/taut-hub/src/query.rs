@@ -6,13 +6,17 @@ use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status, beg
 
 use crate::HubError;
 use crate::index::{HubIndex, PointEntry};
+use crate::region::Regions;
 use taut_mesh::corners::NO_CORNER;
 
-/// The best common hub of two labels: `(D(s, h) + D(t, h), entry of s, entry of t)`, and the
-/// number of entries read.
-fn merge(a: &[PointEntry], b: &[PointEntry]) -> (Option<(f64, PointEntry, PointEntry)>, u64) {
+/// The best path through a common hub: its length `D(s, h) + D(t, h)` and the core entries of
+/// its first corner from each end (for the walk to the hub).
+type Best = Option<(f64, u32, u32)>;
+
+/// The best common hub of two point labels, and the number of entries read.
+fn merge(a: &[PointEntry], b: &[PointEntry]) -> (Best, u64) {
     let (mut i, mut j) = (0, 0);
-    let mut best: Option<(f64, PointEntry, PointEntry)> = None;
+    let mut best: Best = None;
     while i < a.len() && j < b.len() {
         let (x, y) = (a[i], b[j]);
         if x.hub < y.hub {
@@ -22,13 +26,79 @@ fn merge(a: &[PointEntry], b: &[PointEntry]) -> (Option<(f64, PointEntry, PointE
         } else {
             let d = x.dist + y.dist;
             if best.is_none_or(|(b, _, _)| d < b) {
-                best = Some((d, x, y));
+                best = Some((d, x.entry, y.entry));
             }
             i += 1;
             j += 1;
         }
     }
     (best, (i + j) as u64)
+}
+
+/// `|pc|` for each corner of `p`'s region that `p` sees (infinite for the others).
+fn corner_distances(ix: &HubIndex, r: &Regions, p: Point, out: &mut Vec<f64>) -> usize {
+    let (k, bit) = r.locate(p);
+    let range = r.corner_off[k] as usize..r.corner_off[k + 1] as usize;
+    out.clear();
+    out.extend(range.map(|j| {
+        if r.sees(j, bit) {
+            p.dist(ix.corner_point(r.corners[j]))
+        } else {
+            f64::INFINITY
+        }
+    }));
+    k
+}
+
+/// `D(p, h)` for region hub `i`: the best via `p` sees, with its core entry.
+#[inline]
+fn via_distance(r: &Regions, i: usize, dc: &[f64]) -> (f64, u32) {
+    r.vias[r.via_off[i] as usize..r.via_off[i + 1] as usize]
+        .iter()
+        .fold((f64::INFINITY, 0), |best, v| {
+            let d = dc[v.local as usize] + v.dist;
+            if d < best.0 { (d, v.entry) } else { best }
+        })
+}
+
+/// The best common hub of the labels of the regions of `s` and `t`, and the number of vias
+/// read.
+fn merge_regions(
+    ix: &HubIndex,
+    r: &Regions,
+    s: Point,
+    t: Point,
+    ds: &mut Vec<f64>,
+    dt: &mut Vec<f64>,
+) -> (Best, u64) {
+    let ks = corner_distances(ix, r, s, ds);
+    let kt = corner_distances(ix, r, t, dt);
+    let (a, b) = (
+        r.hub_off[ks] as usize..r.hub_off[ks + 1] as usize,
+        r.hub_off[kt] as usize..r.hub_off[kt + 1] as usize,
+    );
+    let (mut i, mut j) = (a.start, b.start);
+    let mut best: Best = None;
+    let mut read = 0;
+    while i < a.end && j < b.end {
+        let (x, y) = (r.hubs[i], r.hubs[j]);
+        if x < y {
+            i += 1;
+        } else if x > y {
+            j += 1;
+        } else {
+            let (d1, e1) = via_distance(r, i, ds);
+            let (d2, e2) = via_distance(r, j, dt);
+            read += u64::from(r.via_off[i + 1] - r.via_off[i] + r.via_off[j + 1] - r.via_off[j]);
+            let d = d1 + d2;
+            if d.is_finite() && best.is_none_or(|(b, _, _)| d < b) {
+                best = Some((d, e1, e2));
+            }
+            i += 1;
+            j += 1;
+        }
+    }
+    (best, read)
 }
 
 /// Hub labels answering grid queries (the `hub` planner): the shortest path is the straight
@@ -40,6 +110,9 @@ pub struct HubPlanner<'g> {
     grid: &'g Grid,
     index: Arc<HubIndex>,
     corners: Vec<u32>,
+    /// Distances from the ends to their regions' corners (indexes of regions).
+    ds: Vec<f64>,
+    dt: Vec<f64>,
 }
 
 impl<'g> HubPlanner<'g> {
@@ -55,6 +128,8 @@ impl<'g> HubPlanner<'g> {
             grid,
             index,
             corners: Vec::new(),
+            ds: Vec::new(),
+            dt: Vec::new(),
         })
     }
 
@@ -78,7 +153,10 @@ impl Planner for HubPlanner<'_> {
             return Ok(done);
         }
         let ix = &*self.index;
-        let (best, read) = merge(ix.point_label(start), ix.point_label(goal));
+        let (best, read) = match &ix.regions {
+            None => merge(ix.point_label(start), ix.point_label(goal)),
+            Some(r) => merge_regions(ix, r, start, goal, &mut self.ds, &mut self.dt),
+        };
         out.stats.generated = read;
         let direct = start.dist(goal);
         // Only a strictly shorter straight segment improves on the path through a hub.
@@ -99,11 +177,11 @@ impl Planner for HubPlanner<'_> {
         let core = ix.core();
         let c = &mut self.corners;
         c.clear();
-        c.push(core.entry_at(es.entry).corner);
-        core.walk_to_hub(es.entry, c);
+        c.push(core.entry_at(es).corner);
+        core.walk_to_hub(es, c);
         let mid = c.len();
-        c.push(core.entry_at(et.entry).corner);
-        core.walk_to_hub(et.entry, c);
+        c.push(core.entry_at(et).corner);
+        core.walk_to_hub(et, c);
         c.pop(); // the hub, already there
         c[mid..].reverse();
         out.waypoints.push(start);

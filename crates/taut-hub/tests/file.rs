@@ -23,6 +23,25 @@ fn small_index() -> HubIndex {
     HubIndex::build(&g, &mesh_from_grid(&g).unwrap()).unwrap()
 }
 
+/// The same map with labels shared by regions of 3 × 3 cells (partial ones at the edges).
+fn small_region_index() -> HubIndex {
+    let g = small_grid();
+    HubIndex::build_with_regions(&g, &mesh_from_grid(&g).unwrap(), 3).unwrap()
+}
+
+/// 0: the points' own labels; 1: regions of 3 × 3 (one mask word, spare bits); 2: one region
+/// of 16 × 16 over the whole map (four mask words).
+fn index_of(which: u8) -> HubIndex {
+    match which {
+        0 => small_index(),
+        1 => small_region_index(),
+        _ => {
+            let g = small_grid();
+            HubIndex::build_with_regions(&g, &mesh_from_grid(&g).unwrap(), 16).unwrap()
+        }
+    }
+}
+
 /// Every query between free points of the index's own grid, as (status, length) or error.
 fn answers(index: HubIndex) -> Vec<Option<(bool, f64)>> {
     let (w, h) = index.size();
@@ -81,6 +100,35 @@ fn a_written_index_reads_back_the_same() {
 }
 
 #[test]
+fn an_index_of_regions_reads_back_the_same() {
+    let index = small_region_index();
+    let bytes = encode_hub(&index);
+    let back = decode_hub(&bytes).unwrap();
+    assert_eq!(back.region_size(), 3);
+    assert_eq!(encode_hub(&back), bytes);
+    assert_eq!(back.stats(), index.stats());
+    assert!(index.stats().region_vias > 0 && index.stats().point_entries == 0);
+    // The same answers as the points' own labels (a tie may pick another path of the same
+    // length, measured with other rounding).
+    let same = |a: Vec<Option<(bool, f64)>>, b: Vec<Option<(bool, f64)>>| {
+        a.len() == b.len()
+            && a.iter().zip(&b).all(|(x, y)| match (x, y) {
+                (Some((f, l)), Some((g, m))) => f == g && (l - m).abs() <= 1e-9,
+                (x, y) => x == y,
+            })
+    };
+    assert!(same(answers(back), answers(small_index())));
+    let wide = index_of(2);
+    let back = decode_hub(&encode_hub(&wide)).unwrap();
+    assert_eq!(back.region_size(), 16);
+    assert!(same(answers(back), answers(small_index())));
+    for len in [0, 20, 100, bytes.len() / 2, bytes.len() - 1] {
+        let e = decode_hub(&bytes[..len]).unwrap_err();
+        assert!(matches!(e, HubError::Truncated), "length {len}: {e}");
+    }
+}
+
+#[test]
 fn the_build_does_not_depend_on_the_thread_count() {
     let g = taut_grid::Grid::from_ascii(&[
         "..........@.....",
@@ -92,14 +140,16 @@ fn the_build_does_not_depend_on_the_thread_count() {
     ])
     .unwrap();
     let mesh = mesh_from_grid(&g).unwrap();
-    let build = |threads| {
+    let build = |threads, side| {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| encode_hub(&HubIndex::build(&g, &mesh).unwrap()))
+        pool.install(|| encode_hub(&HubIndex::build_with_regions(&g, &mesh, side).unwrap()))
     };
-    assert_eq!(build(1), build(2));
+    for side in [1, 4, 16] {
+        assert_eq!(build(1, side), build(2, side));
+    }
 }
 
 #[test]
@@ -196,8 +246,9 @@ proptest! {
     #[test]
     fn damaged_files_are_errors(
         edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..4),
+        which in 0u8..3,
     ) {
-        let original = encode_hub(&small_index());
+        let original = encode_hub(&index_of(which));
         let mut bytes = original.clone();
         for (at, byte, kind) in &edits {
             match kind {
@@ -215,8 +266,9 @@ proptest! {
     #[test]
     fn resealed_damage_is_refused_or_harmless(
         edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..4),
+        which in 0u8..3,
     ) {
-        let original = encode_hub(&small_index());
+        let original = encode_hub(&index_of(which));
         let mut bytes = original.clone();
         for (at, byte, kind) in &edits {
             let body = 20..bytes.len() - 32;

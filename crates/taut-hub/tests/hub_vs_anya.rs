@@ -14,7 +14,13 @@ use taut_testdata::{
 };
 
 fn check(g: &Grid, mesh: &Mesh, stride: usize) -> Result<(), TestCaseError> {
-    let index = Arc::new(HubIndex::build(g, mesh).expect("index"));
+    check_regions(g, mesh, stride, 1)
+}
+
+/// As [`check`], with labels shared by regions of `side × side` cells.
+fn check_regions(g: &Grid, mesh: &Mesh, stride: usize, side: u32) -> Result<(), TestCaseError> {
+    let index = Arc::new(HubIndex::build_with_regions(g, mesh, side).expect("index"));
+    prop_assert_eq!(index.region_size(), side);
     let pts = free_points(g);
     let mut anya = AnyaPlanner::new(g);
     let mut hub = HubPlanner::new(g, index).expect("same grid");
@@ -28,7 +34,7 @@ fn check(g: &Grid, mesh: &Mesh, stride: usize) -> Result<(), TestCaseError> {
             }
             let a = anya.plan(s, t, &mut want).expect("anya");
             let b = hub.plan(s, t, &mut got).expect("hub");
-            prop_assert_eq!(a, b, "{:?}->{:?}", s, t);
+            prop_assert_eq!(a, b, "{:?}->{:?} (regions of {})", s, t, side);
             if a != Status::Found {
                 continue;
             }
@@ -64,6 +70,36 @@ proptest! {
         if let Ok(mesh) = mesh_from_grid(&g) {
             check(&g, &mesh, 3)?;
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// Labels shared by regions answer exactly as the points' own, for every region side
+    /// (sides that do not divide the map leave partial regions on its right and bottom).
+    #[test]
+    fn hub_with_regions_equals_anya(g in random_grid(14), side in prop_oneof![2u32..=9, Just(16u32), Just(64u32)]) {
+        if let Ok(mesh) = mesh_from_grid(&g) {
+            check_regions(&g, &mesh, 2, side)?;
+        }
+    }
+
+    #[test]
+    fn hub_with_regions_and_double_corners_equals_anya(g in double_corner_grid(14), side in prop_oneof![2u32..=9, Just(16u32)]) {
+        if let Ok(mesh) = mesh_from_grid(&g) {
+            check_regions(&g, &mesh, 3, side)?;
+        }
+    }
+}
+
+#[test]
+fn region_sides_outside_1_to_64_are_refused() {
+    let g = Grid::from_ascii(&["....", ".@..", "...."]).unwrap();
+    let mesh = mesh_from_grid(&g).unwrap();
+    for side in [0, 65] {
+        let e = HubIndex::build_with_regions(&g, &mesh, side).unwrap_err();
+        assert!(matches!(e, HubError::RegionSize(s) if s == side), "{e}");
     }
 }
 

@@ -500,8 +500,13 @@ pub struct HubBuildArgs {
     pub output: PathBuf,
     /// Share labels among regions of N × N cells (1 to 64): a smaller index, slower queries.
     /// 1, the default, gives every point its own label.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "budget")]
     pub region: u32,
+    /// Build the finest index (point labels, else regions of 2 to 32 cells) whose size in
+    /// memory and on disk is at most SIZE: bytes or 64MB, 2G, 1.5GiB. Refused, naming the
+    /// smallest size found, when none fits.
+    #[arg(long, value_name = "SIZE", value_parser = taut::cpd::estimate::parse_size)]
+    pub budget: Option<u64>,
     /// Worker threads (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,

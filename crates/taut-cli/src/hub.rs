@@ -1,9 +1,10 @@
 //! `taut hub`: build and describe hub label indexes (`docs/hub.md`; `docs/hub-format.md`
 //! describes the files).
 //!
-//! - `taut hub build --map M.map [--mesh M.mesh] -o F.hub [--region N] [--jobs N]` builds the
-//!   index of the map (on taut's mesh of its free cells, or on the given mesh; labels shared
-//!   by regions of N × N cells with `--region`) and writes it; one summary line on stdout.
+//! - `taut hub build --map M.map [--mesh M.mesh] -o F.hub [--region N | --budget SIZE]
+//!   [--jobs N]` builds the index of the map (on taut's mesh of its free cells, or on the
+//!   given mesh; labels shared by regions of N × N cells with `--region`; the finest that
+//!   fits SIZE with `--budget`) and writes it; one summary line on stdout.
 //! - `taut hub info F.hub` describes an index file.
 //!
 //! `taut scen|path --algo hub --hub F.hub` answers queries with it.
@@ -48,8 +49,13 @@ fn run_build(args: &HubBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
         None => mesh_from_grid(&grid)?,
     };
     let t = Instant::now();
-    let build =
-        || HubIndex::build_with_regions(&grid, &mesh, args.region).map_err(hub_error(&args.output));
+    let build = || {
+        match args.budget {
+            Some(budget) => HubIndex::build_within(&grid, &mesh, budget),
+            None => HubIndex::build_with_regions(&grid, &mesh, args.region),
+        }
+        .map_err(hub_error(&args.output))
+    };
     let (index, threads) = match args.jobs {
         None => (build()?, rayon::current_num_threads()),
         Some(jobs) => {

@@ -55,6 +55,16 @@ pub enum HubError {
     /// The index was built for another grid (a different size or other free cells).
     #[error("the hub index was built for another map (its size or free cells differ)")]
     StaleMap,
+    /// No index of the map fits the budget.
+    #[error(
+        "no hub index of this map fits {budget} bytes: the smallest estimated or built takes {smallest} bytes"
+    )]
+    BudgetTooSmall {
+        /// The budget, in bytes.
+        budget: u64,
+        /// The smallest size estimated or built, in bytes.
+        smallest: u64,
+    },
     /// A region side that is not from 1 to `MAX_REGION`.
     #[error("regions of {0} × {0} cells: the side must be from 1 to 64")]
     RegionSize(u32),

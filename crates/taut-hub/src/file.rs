@@ -258,6 +258,15 @@ pub fn write_hub_to(out: impl Write, index: &HubIndex) -> std::io::Result<()> {
     w.inner.flush()
 }
 
+/// The length in bytes of `index`'s file.
+pub(crate) fn file_len(index: &HubIndex) -> u64 {
+    PREFIX
+        + HubHeader::of(index)
+            .body_len()
+            .unwrap_or(u64::MAX - PREFIX - DIGEST)
+        + DIGEST
+}
+
 /// `index` as the bytes of a file.
 pub fn encode_hub(index: &HubIndex) -> Vec<u8> {
     let mut out = Vec::new();

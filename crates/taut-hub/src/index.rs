@@ -11,7 +11,7 @@ use taut_search::StampedCosts;
 
 use crate::HubError;
 use crate::core::CoreLabels;
-use crate::region::{MAX_REGION, Regions};
+use crate::region::{MAX_REGION, Regions, region_label};
 
 /// One entry of a point's label: a hub (by rank), the length of a shortest path from the
 /// point to it, and the core entry (for the same hub) of the corner that path goes to first.
@@ -70,6 +70,88 @@ pub struct HubIndex {
     pub(crate) regions: Option<Regions>,
 }
 
+/// The region sides [`HubIndex::build_within`] tries, finest first.
+const BUDGET_SIDES: [u32; 6] = [1, 2, 4, 8, 16, 32];
+/// Points whose labels an estimate computes per region side (about).
+const SAMPLE_POINTS: u32 = 4096;
+
+/// What every region side shares: the corners, the graph's size and the core labels.
+struct Base {
+    corners: Corners,
+    edges: usize,
+    core: CoreLabels,
+}
+
+impl Base {
+    fn new(grid: &Grid, mesh: &Mesh) -> Result<Base, HubError> {
+        check_mesh(grid, mesh)?;
+        let corners = Corners::of(mesh);
+        let graph = Graph::build(mesh, &corners)?;
+        let core = CoreLabels::build(&graph);
+        Ok(Base {
+            corners,
+            edges: graph.edge_count(),
+            core,
+        })
+    }
+
+    /// The estimated size in bytes of the index of region side `g` (1: point labels): the
+    /// parts every side has, plus the labels of a sample of regions (every k-th, about
+    /// [`SAMPLE_POINTS`] points in all) scaled to all regions.
+    fn estimate(&self, grid: &Grid, mesh: &Mesh, g: u32) -> Result<u64, HubError> {
+        let (w, h) = (grid.width() as u64, grid.height() as u64);
+        let cells = w * h;
+        let fixed = self.core.heap_bytes() as u64
+            + cells.div_ceil(64) * 8
+            + self.corners.len() as u64 * 8
+            + 256;
+        let g64 = u64::from(g);
+        let (across, down) = (w.div_ceil(g64), h.div_ceil(g64));
+        let regions = across * down;
+        let want = (u64::from(SAMPLE_POINTS) / (g64 * g64)).max(8);
+        let step = (regions / want).max(1);
+        let sample: Vec<u64> = (0..regions).step_by(step as usize).collect();
+        let words = Regions::words(g) as u64;
+        let bytes: u64 = sample
+            .par_iter()
+            .map_init(
+                || (Scratch::default(), Vec::new(), Vec::new()),
+                |(s, label, seen), &r| {
+                    let (rx, ry) = ((r % across) as u32, (r / across) as u32);
+                    let l = region_label(
+                        grid,
+                        mesh,
+                        &self.corners,
+                        &self.core,
+                        g,
+                        rx,
+                        ry,
+                        s,
+                        label,
+                        seen,
+                    )?;
+                    let vias: u64 = l.hubs.iter().map(|(_, v)| v.len() as u64).sum();
+                    Ok(if g == 1 {
+                        vias * std::mem::size_of::<PointEntry>() as u64
+                    } else {
+                        l.corners.len() as u64 * (4 + 8 * words)
+                            + l.hubs.len() as u64 * 8
+                            + vias * std::mem::size_of::<crate::region::Via>() as u64
+                    })
+                },
+            )
+            .collect::<Result<Vec<u64>, HubError>>()?
+            .into_iter()
+            .sum();
+        let offsets = if g == 1 {
+            (cells + 1) * 4
+        } else {
+            (regions + 1) * 8
+        };
+        Ok(fixed + offsets + bytes * regions / sample.len().max(1) as u64)
+    }
+}
+
 /// Per-thread scratch of the point-label build.
 #[derive(Default)]
 pub(crate) struct Scratch {
@@ -109,13 +191,51 @@ impl HubIndex {
         if g == 0 || g > MAX_REGION {
             return Err(HubError::RegionSize(g));
         }
-        check_mesh(grid, mesh)?;
-        let corners = Corners::of(mesh);
-        let graph = Graph::build(mesh, &corners)?;
-        let core = CoreLabels::build(&graph);
+        let base = Base::new(grid, mesh)?;
+        Self::assemble(grid, mesh, &base, g)
+    }
+
+    /// The finest index of `grid` over `mesh` whose size in memory and on disk is at most
+    /// `budget` bytes: the points' own labels when they fit, else labels shared by regions
+    /// of 2, 4, 8, 16 or 32 cells a side. The core labels are built first; the size of each
+    /// region side is then estimated from a sample of regions spread over the map (about
+    /// 4,096 points each), and sides estimated above the budget are not built.
+    ///
+    /// # Errors
+    /// As [`HubIndex::build`]; [`HubError::BudgetTooSmall`] when no region side fits (with
+    /// the smallest size estimated or built).
+    pub fn build_within(grid: &Grid, mesh: &Mesh, budget: u64) -> Result<HubIndex, HubError> {
+        let base = Base::new(grid, mesh)?;
+        let mut smallest = u64::MAX;
+        for g in BUDGET_SIDES {
+            let estimate = base.estimate(grid, mesh, g)?;
+            smallest = smallest.min(estimate);
+            // Only a clear miss is skipped unbuilt (the sample errs by a few per cent); what is
+            // built is measured below.
+            if estimate as f64 > budget as f64 * 1.05 {
+                continue;
+            }
+            let index = Self::assemble(grid, mesh, &base, g)?;
+            let size = index.size_bytes();
+            smallest = smallest.min(size);
+            if size <= budget {
+                return Ok(index);
+            }
+        }
+        Err(HubError::BudgetTooSmall { budget, smallest })
+    }
+
+    /// The larger of the index's heap bytes and its file's length.
+    pub fn size_bytes(&self) -> u64 {
+        (self.heap_bytes() as u64).max(crate::file::file_len(self))
+    }
+
+    /// The index of side `g` on the core labels of `base`.
+    fn assemble(grid: &Grid, mesh: &Mesh, base: &Base, g: u32) -> Result<HubIndex, HubError> {
+        let (corners, core) = (&base.corners, base.core.clone());
         let (w, h) = (grid.width(), grid.height());
         let regions = if g > 1 {
-            Some(Regions::build(grid, mesh, &corners, &core, g)?)
+            Some(Regions::build(grid, mesh, corners, &core, g)?)
         } else {
             None
         };
@@ -125,7 +245,7 @@ impl HubIndex {
                 let mut row = Vec::new();
                 for x in 0..w {
                     if grid.is_free(x, y) {
-                        s.point_label(mesh, &corners, &core, Point::new(x, y), x as u32, &mut row)?;
+                        s.point_label(mesh, corners, &core, Point::new(x, y), x as u32, &mut row)?;
                     }
                 }
                 Ok(row)
@@ -169,7 +289,7 @@ impl HubIndex {
             height: h,
             free,
             corner_points,
-            edges: graph.edge_count(),
+            edges: base.edges,
             core,
             off: if g > 1 { Vec::new() } else { off },
             entries,

@@ -133,18 +133,18 @@ impl Regions {
 }
 
 /// One region's label while it is built.
-struct RegionLabel {
+pub(crate) struct RegionLabel {
     /// The corners used as vias, by id.
-    corners: Vec<u32>,
+    pub(crate) corners: Vec<u32>,
     /// Their masks, [`Regions::words`] words each.
-    masks: Vec<u64>,
+    pub(crate) masks: Vec<u64>,
     /// (hub rank, vias), by rank.
-    hubs: Vec<(u32, Vec<Via>)>,
+    pub(crate) hubs: Vec<(u32, Vec<Via>)>,
 }
 
 /// The label of region `(rx, ry)`: its points' labels, merged.
 #[allow(clippy::too_many_arguments)]
-fn region_label(
+pub(crate) fn region_label(
     grid: &Grid,
     mesh: &Mesh,
     corners: &Corners,

@@ -134,3 +134,37 @@ fn a_mesh_of_another_grid_is_refused() {
         "{err}"
     );
 }
+
+/// A budget picks the finest index that fits: the points' own labels when the budget allows
+/// them, regions below that (still answering as Anya), and a typed refusal when even the
+/// coarsest regions do not fit.
+#[test]
+fn a_budget_picks_the_finest_index_that_fits() {
+    let (g, _) = taut_testdata::fixture_queries("arena");
+    let mesh = mesh_from_grid(&g).unwrap();
+    let full = HubIndex::build(&g, &mesh).unwrap();
+    let roomy = HubIndex::build_within(&g, &mesh, full.size_bytes()).unwrap();
+    assert_eq!(roomy.region_size(), 1);
+    let tight = full.size_bytes() / 3;
+    let small = HubIndex::build_within(&g, &mesh, tight).unwrap();
+    assert!(small.region_size() > 1, "{}", small.region_size());
+    assert!(small.size_bytes() <= tight);
+    let e = HubIndex::build_within(&g, &mesh, 1_000).unwrap_err();
+    assert!(
+        matches!(e, HubError::BudgetTooSmall { budget: 1_000, smallest } if smallest > 1_000),
+        "{e}"
+    );
+    let mut anya = AnyaPlanner::new(&g);
+    let mut hub = HubPlanner::new(&g, Arc::new(small)).unwrap();
+    let (mut want, mut got) = (Answer::default(), Answer::default());
+    let pts = free_points(&g);
+    for (k, &s) in pts.iter().enumerate().step_by(7) {
+        for &t in pts.iter().skip(k % 5).step_by(11) {
+            let a = anya.plan(s, t, &mut want).unwrap();
+            assert_eq!(a, hub.plan(s, t, &mut got).unwrap(), "{s:?} -> {t:?}");
+            if a == Status::Found {
+                assert!((want.length - got.length).abs() <= 1e-9, "{s:?} -> {t:?}");
+            }
+        }
+    }
+}

@@ -3,34 +3,11 @@
 //! truncated or foreign CPD, misplaced options) is one line and a non-zero exit.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
-use common::{fails, ok, taut};
+use common::{arg as s, csv_lengths as lengths, fails, fixture as f, ok, taut};
 use taut::grid::{LENGTH_TOLERANCE, lengths_agree};
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
-}
-
-fn f(name: &str) -> String {
-    fixtures().join(name).to_string_lossy().into_owned()
-}
-
-fn s(p: &Path) -> String {
-    p.to_string_lossy().into_owned()
-}
-
-/// (status, length) of each csv row.
-fn lengths(csv: &str) -> Vec<(String, f64)> {
-    csv.lines()
-        .skip(1)
-        .map(|l| {
-            let c: Vec<&str> = l.split(',').collect();
-            (c[5].to_owned(), c[6].parse().unwrap())
-        })
-        .collect()
-}
 
 fn build(map: &str, out: &Path) -> String {
     ok(&["cpd", "build", "--map", &f(map), "-o", &s(out)])

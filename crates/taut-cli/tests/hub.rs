@@ -5,31 +5,8 @@
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{fails, ok, taut};
+use common::{arg as s, csv_lengths as lengths, fails, fixture as f, ok, taut};
 use taut::grid::lengths_agree;
-
-fn f(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
-
-fn s(p: &Path) -> String {
-    p.to_string_lossy().into_owned()
-}
-
-/// (status, length) of each csv row.
-fn lengths(csv: &str) -> Vec<(String, f64)> {
-    csv.lines()
-        .skip(1)
-        .map(|l| {
-            let c: Vec<&str> = l.split(',').collect();
-            (c[5].to_owned(), c[6].parse().unwrap())
-        })
-        .collect()
-}
 
 fn build(dir: &Path, map: &str) -> PathBuf {
     let hub = dir.join("index.hub");

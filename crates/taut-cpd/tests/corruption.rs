@@ -4,11 +4,11 @@ mod common;
 use common::exercise;
 
 use proptest::prelude::*;
-use sha2::{Digest, Sha256};
 use taut_cpd::encoding::{decode_cpd, encode_cpd};
 use taut_cpd::graph::Graph;
 use taut_cpd::{BuildParams, Cpd, CpdError, FORMAT_VERSION, NoProgress, read_cpd, read_cpd_header};
 use taut_mesh::MeshPoint;
+use taut_testdata::damage::{apply_edits, edits, reseal};
 use taut_testdata::fixtures;
 
 fn small_cpd() -> Cpd {
@@ -23,20 +23,6 @@ fn small_cpd() -> Cpd {
     let g = Graph::from_points_and_edges(pts, &[(0, 1), (1, 2), (0, 2), (1, 3), (2, 3), (4, 5)])
         .unwrap();
     Cpd::from_graph(g, [3; 32], &BuildParams::default(), &NoProgress)
-}
-
-/// Sets the body length and the checksum of a file whose body was altered, so that the
-/// decoder's structural checks (not the checksum) must catch the damage.
-fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
-    if bytes.len() < 20 + 32 {
-        return bytes;
-    }
-    let body_len = (bytes.len() - 20 - 32) as u64;
-    bytes[12..20].copy_from_slice(&body_len.to_le_bytes());
-    let end = bytes.len() - 32;
-    let digest = Sha256::digest(&bytes[..end]);
-    bytes[end..].copy_from_slice(&digest);
-    bytes
 }
 
 #[test]
@@ -109,18 +95,10 @@ fn the_header_of_a_truncated_file() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
     #[test]
-    fn damaged_files_are_errors(
-        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..4),
-    ) {
+    fn damaged_files_are_errors(edits in edits()) {
         let original = encode_cpd(&small_cpd());
         let mut bytes = original.clone();
-        for (at, byte, kind) in &edits {
-            match kind {
-                0 => { let i = at.index(bytes.len()); bytes[i] ^= byte | 1 }
-                1 => { let i = at.index(bytes.len() + 1); bytes.insert(i, *byte) }
-                _ => { let i = at.index(bytes.len()); bytes.remove(i); }
-            }
-        }
+        apply_edits(&mut bytes, &edits, false);
         prop_assume!(bytes != original);
         prop_assert!(decode_cpd(&bytes).is_err());
     }
@@ -128,20 +106,10 @@ proptest! {
     /// The same damage with the length and checksum repaired: the structural checks must
     /// refuse it, or what they accept must still be safe to use.
     #[test]
-    fn resealed_damage_is_refused_or_harmless(
-        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..4),
-    ) {
-        let original = encode_cpd(&small_cpd());
-        let mut bytes = original.clone();
-        for (at, byte, kind) in &edits {
-            // Only the body: the prefix and checksum are repaired by `reseal`.
-            let body = 20..bytes.len() - 32;
-            match kind {
-                0 => { let i = body.start + at.index(body.len()); bytes[i] ^= byte | 1 }
-                1 => { let i = body.start + at.index(body.len() + 1); bytes.insert(i, *byte) }
-                _ => { let i = body.start + at.index(body.len()); bytes.remove(i); }
-            }
-        }
+    fn resealed_damage_is_refused_or_harmless(edits in edits()) {
+        let mut bytes = encode_cpd(&small_cpd());
+        // Only the body: the prefix and checksum are repaired by `reseal`.
+        apply_edits(&mut bytes, &edits, true);
         let bytes = reseal(bytes);
         match decode_cpd(&bytes) {
             Ok(cpd) => exercise(&cpd),

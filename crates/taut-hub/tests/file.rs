@@ -5,13 +5,13 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use sha2::{Digest, Sha256};
 use taut_grid::{Answer, Grid, Planner, Point};
 use taut_hub::{
     FORMAT_VERSION, HubError, HubIndex, HubPlanner, decode_hub, encode_hub, read_hub,
     read_hub_header, write_hub,
 };
 use taut_mesh::mesh_from_grid;
+use taut_testdata::damage::{apply_edits, edits, reseal};
 use taut_testdata::free_points;
 
 fn small_grid() -> Grid {
@@ -61,20 +61,6 @@ fn answers(index: HubIndex) -> Vec<Option<(bool, f64)>> {
         }
     }
     out
-}
-
-/// Sets the checksum of a file whose body was altered, so that the reader's structural
-/// checks (not the checksum) must catch the damage.
-fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
-    if bytes.len() < 20 + 32 {
-        return bytes;
-    }
-    let body_len = (bytes.len() - 20 - 32) as u64;
-    bytes[12..20].copy_from_slice(&body_len.to_le_bytes());
-    let end = bytes.len() - 32;
-    let digest = Sha256::digest(&bytes[..end]);
-    bytes[end..].copy_from_slice(&digest);
-    bytes
 }
 
 #[test]
@@ -244,19 +230,10 @@ fn inconsistent_labels_are_refused() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
     #[test]
-    fn damaged_files_are_errors(
-        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..4),
-        which in 0u8..3,
-    ) {
+    fn damaged_files_are_errors(edits in edits(), which in 0u8..3) {
         let original = encode_hub(&index_of(which));
         let mut bytes = original.clone();
-        for (at, byte, kind) in &edits {
-            match kind {
-                0 => { let i = at.index(bytes.len()); bytes[i] ^= byte | 1 }
-                1 => { let i = at.index(bytes.len() + 1); bytes.insert(i, *byte) }
-                _ => { let i = at.index(bytes.len()); bytes.remove(i); }
-            }
-        }
+        apply_edits(&mut bytes, &edits, false);
         prop_assume!(bytes != original);
         prop_assert!(decode_hub(&bytes).is_err());
     }
@@ -264,20 +241,9 @@ proptest! {
     /// The same damage with the length and checksum repaired: the structural checks must
     /// refuse it, or the index they accept must answer every query without a panic.
     #[test]
-    fn resealed_damage_is_refused_or_harmless(
-        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..4),
-        which in 0u8..3,
-    ) {
-        let original = encode_hub(&index_of(which));
-        let mut bytes = original.clone();
-        for (at, byte, kind) in &edits {
-            let body = 20..bytes.len() - 32;
-            match kind {
-                0 => { let i = body.start + at.index(body.len()); bytes[i] ^= byte | 1 }
-                1 => { let i = body.start + at.index(body.len() + 1); bytes.insert(i, *byte) }
-                _ => { let i = body.start + at.index(body.len()); bytes.remove(i); }
-            }
-        }
+    fn resealed_damage_is_refused_or_harmless(edits in edits(), which in 0u8..3) {
+        let mut bytes = encode_hub(&index_of(which));
+        apply_edits(&mut bytes, &edits, true);
         match decode_hub(&reseal(bytes)) {
             Ok(index) => { answers(index); }
             Err(e) => prop_assert!(matches!(e, HubError::Corrupt(_)), "{}", e),

@@ -18,6 +18,8 @@
 //!   has the expected length, all within [`taut_grid::LENGTH_TOLERANCE`];
 //!   [`check_answer_within`] with stricter [`Tolerances`]; [`check_reference_answer`] for a
 //!   query of the reference optima (blocked endpoints refused, and only they).
+//! - **Damaged files** ([`damage`]): random edits of a framed binary file and its frame
+//!   repaired around an edited body, for the readers' corruption tests.
 //! - **The threads harness.** [`assert_threads_agree`]: one immutable map shared by N threads,
 //!   each with its own state, answers exactly as one thread; [`assert_send_sync`] and
 //!   [`assert_send`] check the types at compile time.
@@ -65,6 +67,7 @@
 //! ```
 
 mod check;
+pub mod damage;
 mod grids;
 mod strategy;
 mod threads;

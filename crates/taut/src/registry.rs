@@ -262,18 +262,11 @@ pub struct PreparedHub {
     pub stats: HubStats,
 }
 
-/// Where the hub index comes from.
+/// Where the hub index comes from: [`DataSource::File`] must belong to the map and its mesh;
+/// [`DataSource::Cached`] is read when it exists and was built from the same mesh (same
+/// format version).
 #[cfg(feature = "hub")]
-#[derive(Debug, Clone, Copy)]
-pub enum HubSource<'p> {
-    /// Build it in memory.
-    Build,
-    /// Read this file; it must exist and belong to the map and its mesh.
-    File(&'p Path),
-    /// Read this file when it exists and was built from the same mesh (same format version),
-    /// else build it in memory.
-    Cached(&'p Path),
-}
+pub type HubSource<'p> = DataSource<'p>;
 
 /// A CPD ready for End Point Search, and how it was had.
 #[cfg(feature = "cpd")]
@@ -293,18 +286,21 @@ pub struct PreparedCpd {
     pub stats: CpdStats,
 }
 
-/// Where End Point Search's CPD comes from.
-#[cfg(feature = "cpd")]
+/// Where a planner's preprocessed data (End Point Search's CPD, the hub index) comes from.
 #[derive(Debug, Clone, Copy)]
-pub enum CpdSource<'p> {
+pub enum DataSource<'p> {
     /// Build it in memory.
     Build,
-    /// Read this file; it must exist and belong to the mesh.
+    /// Read this file; it must exist and belong to the mesh (and the map).
     File(&'p Path),
-    /// Read this file when it exists and is up to date (same format version, mesh hash and
-    /// build parameters), else build it in memory.
+    /// Read this file when it exists and is up to date for the mesh, else build it in memory.
     Cached(&'p Path),
 }
+
+/// Where End Point Search's CPD comes from: [`DataSource::Cached`] is read when it has the
+/// same format version, mesh hash and build parameters.
+#[cfg(feature = "cpd")]
+pub type CpdSource<'p> = DataSource<'p>;
 
 /// A mesh a planner needs could not be had.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

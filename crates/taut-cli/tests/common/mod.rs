@@ -56,3 +56,28 @@ pub fn route_json(args: &[&str]) -> (serde_json::Value, i32, String) {
     assert!(v.is_object(), "{out}");
     (v, o.status.code().expect("exit code"), err)
 }
+
+/// The path of a fixture file (`fixtures/NAME`), as an argument.
+pub fn fixture(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A path as an argument.
+pub fn arg(p: &std::path::Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+/// (status, length) of each row of `taut scen --format csv`.
+pub fn csv_lengths(csv: &str) -> Vec<(String, f64)> {
+    csv.lines()
+        .skip(1)
+        .map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            (c[5].to_owned(), c[6].parse().unwrap())
+        })
+        .collect()
+}

@@ -22,8 +22,6 @@ pub struct CoreEntry {
     pub dist: f64,
     /// The hub's rank.
     pub hub: u32,
-    /// The labelled corner.
-    pub corner: u32,
     /// The index (among all entries) of the next corner's entry for the same hub on that
     /// path, [`NO_CORNER`] at the hub itself: a path walk follows these without searching.
     pub(crate) next_entry: u32,
@@ -47,6 +45,8 @@ pub struct CoreLabels {
     /// Corner `c`'s entries are `entries[off[c]..off[c + 1]]`.
     pub(crate) off: Vec<u32>,
     pub(crate) entries: Vec<CoreEntry>,
+    /// The labelled corner of each entry (kept apart: a 16-byte entry has no padding).
+    pub(crate) corner_of: Vec<u32>,
 }
 
 impl CoreLabels {
@@ -126,12 +126,13 @@ impl CoreLabels {
             off[c as usize] + i as u32
         };
         let mut entries = Vec::with_capacity(total as usize);
+        let mut corner_of = Vec::with_capacity(total as usize);
         for (c, l) in labels.iter().enumerate() {
             for &(hub, dist, parent) in l {
+                corner_of.push(c as u32);
                 entries.push(CoreEntry {
                     dist,
                     hub,
-                    corner: c as u32,
                     next_entry: if parent == NO_CORNER {
                         NO_CORNER
                     } else {
@@ -145,6 +146,7 @@ impl CoreLabels {
             rank,
             off,
             entries,
+            corner_of,
         }
     }
 
@@ -196,6 +198,12 @@ impl CoreLabels {
         &self.entries[i as usize]
     }
 
+    /// The corner whose label holds the entry of index `i`.
+    #[inline]
+    pub fn corner_of(&self, i: u32) -> u32 {
+        self.corner_of[i as usize]
+    }
+
     /// The first index among all entries of corner `c`'s label.
     #[inline]
     pub fn label_start(&self, c: u32) -> u32 {
@@ -232,7 +240,7 @@ impl CoreLabels {
         let mut e = &self.entries[i as usize];
         while let Some(j) = e.next_entry() {
             e = &self.entries[j as usize];
-            out.push(e.corner);
+            out.push(self.corner_of[j as usize]);
         }
     }
 
@@ -245,6 +253,7 @@ impl CoreLabels {
     pub fn heap_bytes(&self) -> usize {
         (self.order.len() + self.rank.len() + self.off.len()) * 4
             + self.entries.len() * std::mem::size_of::<CoreEntry>()
+            + self.corner_of.len() * 4
     }
 }
 

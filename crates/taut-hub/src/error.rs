@@ -57,13 +57,16 @@ pub enum HubError {
     StaleMap,
     /// No index of the map fits the budget.
     #[error(
-        "no hub index of this map fits {budget} bytes: the smallest estimated or built takes {smallest} bytes"
+        "no hub index of this map fits {budget} bytes: the smallest {} takes {smallest} bytes",
+        if *built { "built" } else { "estimated" }
     )]
     BudgetTooSmall {
         /// The budget, in bytes.
         budget: u64,
-        /// The smallest size estimated or built, in bytes.
+        /// The smallest size built, or estimated when none was built, in bytes.
         smallest: u64,
+        /// Whether `smallest` was built (else estimated).
+        built: bool,
     },
     /// A region side that is not from 1 to `MAX_REGION`.
     #[error("regions of {0} × {0} cells: the side must be from 1 to 64")]

@@ -165,15 +165,24 @@ impl<W: Write> Hashing<W> {
         items: &[T],
         bytes: impl Fn(&T) -> [u8; N],
     ) -> std::io::Result<()> {
+        self.put_iter(items.iter(), bytes)
+    }
+
+    /// Writes what `items` yields, `N` bytes each, in chunks.
+    fn put_iter<T, const N: usize>(
+        &mut self,
+        items: impl Iterator<Item = T>,
+        bytes: impl Fn(T) -> [u8; N],
+    ) -> std::io::Result<()> {
         let mut buf = Vec::with_capacity(CHUNK);
-        for chunk in items.chunks(CHUNK / N) {
-            buf.clear();
-            for x in chunk {
-                buf.extend_from_slice(&bytes(x));
+        for x in items {
+            buf.extend_from_slice(&bytes(x));
+            if buf.len() + N > CHUNK {
+                self.put(&buf)?;
+                buf.clear();
             }
-            self.put(&buf)?;
         }
-        Ok(())
+        self.put(&buf)
     }
 }
 
@@ -218,11 +227,11 @@ pub fn write_hub_to(out: impl Write, index: &HubIndex) -> std::io::Result<()> {
     let core = &index.core;
     w.put_all(&core.order, |x| x.to_le_bytes())?;
     w.put_all(&core.off, |x| x.to_le_bytes())?;
-    w.put_all(&core.entries, |e| {
+    w.put_iter(core.entries.iter().zip(&core.corner_of), |(e, c)| {
         let mut b = [0; CORE_ENTRY as usize];
         b[..8].copy_from_slice(&e.dist.to_le_bytes());
         b[8..12].copy_from_slice(&e.hub.to_le_bytes());
-        b[12..16].copy_from_slice(&e.corner.to_le_bytes());
+        b[12..16].copy_from_slice(&c.to_le_bytes());
         b[16..].copy_from_slice(&e.next_entry.to_le_bytes());
         b
     })?;
@@ -472,13 +481,16 @@ fn read_index<R: Read>(mut r: Reading<R>, total: u64) -> Result<HubIndex, ReadEr
     let core_off = r.all(h.corners + 1, u32s)?;
     let core_entries = r.all(h.core_entries, |b: &[u8; CORE_ENTRY as usize]| {
         let u = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
-        CoreEntry {
-            dist: f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
-            hub: u(8),
-            corner: u(12),
-            next_entry: u(16),
-        }
+        (
+            CoreEntry {
+                dist: f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+                hub: u(8),
+                next_entry: u(16),
+            },
+            u(12),
+        )
     })?;
+    let (core_entries, corner_of): (Vec<CoreEntry>, Vec<u32>) = core_entries.into_iter().unzip();
     let (off, entries, regions) = if h.region == 1 {
         let off = r.all(cells + 1, u32s)?;
         let entries = r.all(h.point_entries, |b: &[u8; POINT_ENTRY as usize]| {
@@ -551,6 +563,7 @@ fn read_index<R: Read>(mut r: Reading<R>, total: u64) -> Result<HubIndex, ReadEr
             rank,
             off: core_off,
             entries: core_entries,
+            corner_of,
         },
         off,
         entries,
@@ -582,8 +595,11 @@ fn validate(ix: &HubIndex) -> Result<(), HubError> {
     for c in 0..n {
         let range = core.off[c] as usize..core.off[c + 1] as usize;
         let mut last = None;
-        for e in &core.entries[range] {
-            if e.corner as usize != c || e.hub as usize >= n || last.is_some_and(|l| l >= e.hub) {
+        for (e, &corner) in core.entries[range.clone()]
+            .iter()
+            .zip(&core.corner_of[range])
+        {
+            if corner as usize != c || e.hub as usize >= n || last.is_some_and(|l| l >= e.hub) {
                 return Err(corrupt(format!("corner {c}: label entry out of order")));
             }
             last = Some(e.hub);
@@ -667,7 +683,7 @@ fn validate_regions(ix: &HubIndex, r: &Regions) -> Result<(), HubError> {
                 let good = core.entries.get(v.entry as usize).is_some_and(|e| {
                     e.hub == r.hubs[i]
                         && e.dist == v.dist
-                        && local.get(v.local as usize) == Some(&e.corner)
+                        && local.get(v.local as usize) == Some(&core.corner_of[v.entry as usize])
                 });
                 if !good {
                     return Err(corrupt(format!("region {k}: a via inconsistent")));

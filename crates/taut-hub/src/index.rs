@@ -206,23 +206,27 @@ impl HubIndex {
     /// the smallest size estimated or built).
     pub fn build_within(grid: &Grid, mesh: &Mesh, budget: u64) -> Result<HubIndex, HubError> {
         let base = Base::new(grid, mesh)?;
-        let mut smallest = u64::MAX;
+        let (mut estimated, mut built) = (u64::MAX, None::<u64>);
         for g in BUDGET_SIDES {
             let estimate = base.estimate(grid, mesh, g)?;
-            smallest = smallest.min(estimate);
-            // Only a clear miss is skipped unbuilt (the sample errs by a few per cent); what is
-            // built is measured below.
+            estimated = estimated.min(estimate);
+            // Only a clear miss is skipped unbuilt (the sample errs by several per cent); what
+            // is built is measured below.
             if estimate as f64 > budget as f64 * 1.05 {
                 continue;
             }
             let index = Self::assemble(grid, mesh, &base, g)?;
             let size = index.size_bytes();
-            smallest = smallest.min(size);
             if size <= budget {
                 return Ok(index);
             }
+            built = Some(built.map_or(size, |b| b.min(size)));
         }
-        Err(HubError::BudgetTooSmall { budget, smallest })
+        Err(HubError::BudgetTooSmall {
+            budget,
+            smallest: built.unwrap_or(estimated),
+            built: built.is_some(),
+        })
     }
 
     /// The larger of the index's heap bytes and its file's length.

@@ -177,10 +177,10 @@ impl Planner for HubPlanner<'_> {
         let core = ix.core();
         let c = &mut self.corners;
         c.clear();
-        c.push(core.entry_at(es).corner);
+        c.push(core.corner_of(es));
         core.walk_to_hub(es, c);
         let mid = c.len();
-        c.push(core.entry_at(et).corner);
+        c.push(core.corner_of(et));
         core.walk_to_hub(et, c);
         c.pop(); // the hub, already there
         c[mid..].reverse();

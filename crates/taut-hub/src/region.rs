@@ -174,10 +174,7 @@ pub(crate) fn region_label(
         );
     }
     // The corners used as vias, with the points that see them.
-    let mut used: Vec<u32> = kept
-        .iter()
-        .map(|&(_, e, _)| core.entry_at(e).corner)
-        .collect();
+    let mut used: Vec<u32> = kept.iter().map(|&(_, e, _)| core.corner_of(e)).collect();
     used.sort_unstable();
     used.dedup();
     let words = Regions::words(g);
@@ -191,7 +188,7 @@ pub(crate) fn region_label(
     kept.dedup_by_key(|&mut (h, e, _)| (h, e));
     let mut hubs: Vec<(u32, Vec<Via>)> = Vec::new();
     for (hub, entry, dist) in kept {
-        let corner = core.entry_at(entry).corner;
+        let corner = core.corner_of(entry);
         let local = used.binary_search(&corner).expect("a via is a used corner") as u32;
         let via = Via { dist, entry, local };
         match hubs.last_mut() {

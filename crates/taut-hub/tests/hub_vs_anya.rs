@@ -151,7 +151,7 @@ fn a_budget_picks_the_finest_index_that_fits() {
     assert!(small.size_bytes() <= tight);
     let e = HubIndex::build_within(&g, &mesh, 1_000).unwrap_err();
     assert!(
-        matches!(e, HubError::BudgetTooSmall { budget: 1_000, smallest } if smallest > 1_000),
+        matches!(e, HubError::BudgetTooSmall { budget: 1_000, smallest, .. } if smallest > 1_000),
         "{e}"
     );
     let mut anya = AnyaPlanner::new(&g);

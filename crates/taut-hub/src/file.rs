@@ -311,14 +311,26 @@ struct Reading<R> {
 }
 
 impl<R: Read> Reading<R> {
-    fn take(&mut self, buf: &mut [u8]) -> Result<(), ReadError> {
+    fn new(inner: R) -> Self {
+        Reading {
+            inner,
+            hash: Sha256::new(),
+        }
+    }
+
+    /// Fills `buf` without hashing it: a short file is [`HubError::Truncated`].
+    fn raw(&mut self, buf: &mut [u8]) -> Result<(), ReadError> {
         self.inner.read_exact(buf).map_err(|e| {
             if e.kind() == std::io::ErrorKind::UnexpectedEof {
                 ReadError::Hub(HubError::Truncated)
             } else {
                 ReadError::Io(e)
             }
-        })?;
+        })
+    }
+
+    fn take(&mut self, buf: &mut [u8]) -> Result<(), ReadError> {
+        self.raw(buf)?;
         self.hash.update(&*buf);
         Ok(())
     }
@@ -376,8 +388,8 @@ fn corrupt(what: impl Into<String>) -> HubError {
 }
 
 /// Reads the prefix and header; checks magic, version, and that the counts give the body
-/// length announced and the whole length `total` (when known).
-fn read_header<R: Read>(r: &mut Reading<R>, total: Option<u64>) -> Result<HubHeader, ReadError> {
+/// length announced and the whole length `total`.
+fn read_header<R: Read>(r: &mut Reading<R>, total: u64) -> Result<HubHeader, ReadError> {
     let mut magic = [0u8; 8];
     let mut got = 0;
     while got < 8 {
@@ -453,21 +465,19 @@ fn read_header<R: Read>(r: &mut Reading<R>, total: Option<u64>) -> Result<HubHea
         ))
         .into());
     }
-    if let Some(total) = total {
-        let want = PREFIX + body_len + DIGEST;
-        if total < want {
-            return Err(HubError::Truncated.into());
-        }
-        if total > want {
-            return Err(corrupt(format!("{} bytes after the checksum", total - want)).into());
-        }
+    let want = PREFIX + body_len + DIGEST;
+    if total < want {
+        return Err(HubError::Truncated.into());
+    }
+    if total > want {
+        return Err(corrupt(format!("{} bytes after the checksum", total - want)).into());
     }
     Ok(h)
 }
 
 /// Reads a whole index from `r`, whose length is `total` bytes.
 fn read_index<R: Read>(mut r: Reading<R>, total: u64) -> Result<HubIndex, ReadError> {
-    let h = read_header(&mut r, Some(total))?;
+    let h = read_header(&mut r, total)?;
     let cells = h.cells();
     let free = r.all(cells.div_ceil(64), |b: &[u8; 8]| u64::from_le_bytes(*b))?;
     let corner_points = r.all(h.corners, |b: &[u8; 8]| {
@@ -532,16 +542,9 @@ fn read_index<R: Read>(mut r: Reading<R>, total: u64) -> Result<HubIndex, ReadEr
         };
         (Vec::new(), Vec::new(), Some(regions))
     };
-    let digest = r.hash.finalize();
     let mut stored = [0u8; DIGEST as usize];
-    r.inner.read_exact(&mut stored).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::UnexpectedEof {
-            ReadError::Hub(HubError::Truncated)
-        } else {
-            ReadError::Io(e)
-        }
-    })?;
-    if digest.as_slice() != stored {
+    r.raw(&mut stored)?;
+    if r.hash.finalize().as_slice() != stored {
         return Err(HubError::Checksum.into());
     }
     let mut rank = vec![NO_CORNER; order.len()];
@@ -710,14 +713,28 @@ fn check_offsets(off: &[u32], total: usize, what: &str) -> Result<(), HubError> 
 /// [`HubError::NotAHub`], [`HubError::Version`], [`HubError::Truncated`],
 /// [`HubError::Checksum`], [`HubError::Corrupt`].
 pub fn decode_hub(bytes: &[u8]) -> Result<HubIndex, HubError> {
-    let r = Reading {
-        inner: bytes,
-        hash: Sha256::new(),
-    };
-    read_index(r, bytes.len() as u64).map_err(|e| match e {
+    read_index(Reading::new(bytes), bytes.len() as u64).map_err(|e| match e {
         ReadError::Hub(e) => e,
         ReadError::Io(e) => corrupt(format!("reading from memory: {e}")),
     })
+}
+
+/// A buffered, hashing reader of the file at `path`, and the file's length.
+fn open(path: &Path) -> Result<(Reading<BufReader<std::fs::File>>, u64), HubError> {
+    let file = std::fs::File::open(path).map_err(io_error(path))?;
+    let total = file.metadata().map_err(io_error(path))?.len();
+    Ok((Reading::new(BufReader::with_capacity(CHUNK, file)), total))
+}
+
+/// A read error of the file at `path` as a [`HubError`] (an I/O error names the file).
+fn in_file(path: &Path) -> impl Fn(ReadError) -> HubError + '_ {
+    move |e| match e {
+        ReadError::Hub(e) => e,
+        ReadError::Io(source) => HubError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+    }
 }
 
 /// Reads and checks a hub index file.
@@ -725,19 +742,8 @@ pub fn decode_hub(bytes: &[u8]) -> Result<HubIndex, HubError> {
 /// # Errors
 /// [`HubError::Io`], or those of [`decode_hub`].
 pub fn read_hub(path: &Path) -> Result<HubIndex, HubError> {
-    let file = std::fs::File::open(path).map_err(io_error(path))?;
-    let total = file.metadata().map_err(io_error(path))?.len();
-    let r = Reading {
-        inner: BufReader::with_capacity(CHUNK, file),
-        hash: Sha256::new(),
-    };
-    read_index(r, total).map_err(|e| match e {
-        ReadError::Hub(e) => e,
-        ReadError::Io(source) => HubError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-    })
+    let (r, total) = open(path)?;
+    read_index(r, total).map_err(in_file(path))
 }
 
 /// Reads the header of a hub index file: what it was built for and its sizes, without reading
@@ -747,17 +753,6 @@ pub fn read_hub(path: &Path) -> Result<HubIndex, HubError> {
 /// [`HubError::Io`], [`HubError::NotAHub`], [`HubError::Version`], [`HubError::Truncated`],
 /// [`HubError::Corrupt`] (counts that do not give the file's length).
 pub fn read_hub_header(path: &Path) -> Result<HubHeader, HubError> {
-    let file = std::fs::File::open(path).map_err(io_error(path))?;
-    let total = file.metadata().map_err(io_error(path))?.len();
-    let mut r = Reading {
-        inner: BufReader::new(file),
-        hash: Sha256::new(),
-    };
-    read_header(&mut r, Some(total)).map_err(|e| match e {
-        ReadError::Hub(e) => e,
-        ReadError::Io(source) => HubError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-    })
+    let (mut r, total) = open(path)?;
+    read_header(&mut r, total).map_err(in_file(path))
 }

@@ -192,7 +192,7 @@ impl HubIndex {
             return Err(HubError::RegionSize(g));
         }
         let base = Base::new(grid, mesh)?;
-        Self::assemble(grid, mesh, &base, g)
+        Self::assemble(grid, mesh, &base.corners, base.edges, base.core, g)
     }
 
     /// The finest index of `grid` over `mesh` whose size in memory and on disk is at most
@@ -215,7 +215,8 @@ impl HubIndex {
             if estimate as f64 > budget as f64 * 1.05 {
                 continue;
             }
-            let index = Self::assemble(grid, mesh, &base, g)?;
+            let core = base.core.clone();
+            let index = Self::assemble(grid, mesh, &base.corners, base.edges, core, g)?;
             let size = index.size_bytes();
             if size <= budget {
                 return Ok(index);
@@ -234,9 +235,15 @@ impl HubIndex {
         (self.heap_bytes() as u64).max(crate::file::file_len(self))
     }
 
-    /// The index of side `g` on the core labels of `base`.
-    fn assemble(grid: &Grid, mesh: &Mesh, base: &Base, g: u32) -> Result<HubIndex, HubError> {
-        let (corners, core) = (&base.corners, base.core.clone());
+    /// The index of side `g` on `core`, the labels of `corners` (whose graph has `edges`).
+    fn assemble(
+        grid: &Grid,
+        mesh: &Mesh,
+        corners: &Corners,
+        edges: usize,
+        core: CoreLabels,
+        g: u32,
+    ) -> Result<HubIndex, HubError> {
         let (w, h) = (grid.width(), grid.height());
         let regions = if g > 1 {
             Some(Regions::build(grid, mesh, corners, &core, g)?)
@@ -293,7 +300,7 @@ impl HubIndex {
             height: h,
             free,
             corner_points,
-            edges: base.edges,
+            edges,
             core,
             off: if g > 1 { Vec::new() } else { off },
             entries,

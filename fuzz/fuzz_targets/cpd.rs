@@ -8,22 +8,14 @@
 //! correct prefix and SHA-256, as a file damaged before its checksum was written would be.
 #![no_main]
 
+#[path = "common/framing.rs"]
+mod framing;
+
+use framing::framed;
 use libfuzzer_sys::fuzz_target;
-use sha2::{Digest, Sha256};
 use taut::cpd::FORMAT_VERSION;
 use taut::cpd::encoding::{CPD_MAGIC, decode_cpd, decode_shard, encode_cpd};
 use taut::cpd::shard::SHARD_MAGIC;
-
-fn framed(magic: &[u8; 8], body: &[u8]) -> Vec<u8> {
-    let mut file = Vec::with_capacity(20 + body.len() + 32);
-    file.extend_from_slice(magic);
-    file.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    file.extend_from_slice(&(body.len() as u64).to_le_bytes());
-    file.extend_from_slice(body);
-    let digest = Sha256::digest(&file);
-    file.extend_from_slice(&digest);
-    file
-}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
@@ -32,7 +24,10 @@ fuzz_target!(|data: &[u8]| {
     let (cpd_bytes, shard_bytes) = if mode % 2 == 0 {
         (rest.to_vec(), rest.to_vec())
     } else {
-        (framed(&CPD_MAGIC, rest), framed(&SHARD_MAGIC, rest))
+        (
+            framed(&CPD_MAGIC, FORMAT_VERSION, rest),
+            framed(&SHARD_MAGIC, FORMAT_VERSION, rest),
+        )
     };
     let _ = decode_shard(&shard_bytes);
     let Ok(cpd) = decode_cpd(&cpd_bytes) else {

@@ -11,21 +11,13 @@
 
 use std::sync::Arc;
 
+#[path = "common/framing.rs"]
+mod framing;
+
+use framing::framed;
 use libfuzzer_sys::fuzz_target;
-use sha2::{Digest, Sha256};
 use taut::grid::{Answer, Grid, Planner, Point, Status};
 use taut::hub::{FORMAT_VERSION, HUB_MAGIC, HubPlanner, decode_hub, encode_hub};
-
-fn framed(body: &[u8]) -> Vec<u8> {
-    let mut file = Vec::with_capacity(20 + body.len() + 32);
-    file.extend_from_slice(&HUB_MAGIC);
-    file.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    file.extend_from_slice(&(body.len() as u64).to_le_bytes());
-    file.extend_from_slice(body);
-    let digest = Sha256::digest(&file);
-    file.extend_from_slice(&digest);
-    file
-}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
@@ -34,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     let bytes = if mode % 2 == 0 {
         rest.to_vec()
     } else {
-        framed(rest)
+        framed(&HUB_MAGIC, FORMAT_VERSION, rest)
     };
     let Ok(index) = decode_hub(&bytes) else {
         return;

@@ -8,18 +8,27 @@ mod common;
 use common::{arg as s, csv_lengths as lengths, fails, fixture as f, ok, taut};
 use taut::grid::lengths_agree;
 
+/// The arguments of `taut hub build --map fixtures/MAP -o OUT EXTRA...`.
+fn hub_build(map: &str, out: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = vec![
+        "hub".into(),
+        "build".into(),
+        "--map".into(),
+        f(map),
+        "-o".into(),
+        s(out),
+    ];
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args
+}
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
 fn build(dir: &Path, map: &str) -> PathBuf {
     let hub = dir.join("index.hub");
-    let line = ok(&[
-        "hub",
-        "build",
-        "--map",
-        &f(map),
-        "-o",
-        &s(&hub),
-        "--jobs",
-        "2",
-    ]);
+    let line = ok(&strs(&hub_build(map, &hub, &["--jobs", "2"])));
     assert_eq!(line.lines().count(), 1, "{line}");
     assert!(
         line.starts_with(&format!("wrote {}: ", hub.display())),
@@ -82,16 +91,11 @@ fn a_built_index_is_described_and_answers_as_anya() {
     assert_eq!(from_file, in_memory);
     // Labels shared by regions of 5 x 5 cells: a smaller file, the same answers.
     let regions = dir.path().join("regions.hub");
-    let line = ok(&[
-        "hub",
-        "build",
-        "--map",
-        &f("maps/arena.map"),
-        "-o",
-        &s(&regions),
-        "--region",
-        "5",
-    ]);
+    let line = ok(&strs(&hub_build(
+        "maps/arena.map",
+        &regions,
+        &["--region", "5"],
+    )));
     assert!(line.contains("regions of 5 x 5: "), "{line}");
     assert!(std::fs::metadata(&regions).unwrap().len() < std::fs::metadata(&hub).unwrap().len());
     let from_regions = scen(&["--algo", "hub", "--hub", &s(&regions)]);
@@ -101,19 +105,36 @@ fn a_built_index_is_described_and_answers_as_anya() {
         assert!(a.0 != "ok" || lengths_agree(a.1, r.1), "{a:?} {r:?}");
     }
     let e = fails(
-        &[
-            "hub",
-            "build",
-            "--map",
-            &f("maps/arena.map"),
-            "-o",
-            &s(&regions),
-            "--region",
-            "65",
-        ],
+        &strs(&hub_build("maps/arena.map", &regions, &["--region", "65"])),
         2,
     );
     assert!(e.contains("--region"), "{e}");
+    // A budget: the finest index that fits, or one line naming the smallest size found.
+    let budget = dir.path().join("budget.hub");
+    let line = ok(&strs(&hub_build(
+        "maps/arena.map",
+        &budget,
+        &["--budget", "300KB"],
+    )));
+    assert!(line.contains("regions of"), "{line}");
+    assert!(std::fs::metadata(&budget).unwrap().len() <= 300_000);
+    let e = fails(
+        &strs(&hub_build("maps/arena.map", &budget, &["--budget", "2KB"])),
+        1,
+    );
+    assert!(
+        e.contains("no hub index of this map fits 2000 bytes"),
+        "{e}"
+    );
+    let e = fails(
+        &strs(&hub_build(
+            "maps/arena.map",
+            &budget,
+            &["--budget", "1MB", "--region", "2"],
+        )),
+        2,
+    );
+    assert!(e.contains("--budget") || e.contains("--region"), "{e}");
     let path = ok(&[
         "path",
         "--algo",

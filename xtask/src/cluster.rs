@@ -204,7 +204,7 @@ pub fn plan(jobs: &[Job], shards: u32, force: bool) -> anyhow::Result<Plan> {
     };
     for job in jobs {
         let map = list_path(&job.map)?;
-        let cpd = list_path(&job.cpd)?;
+        let cpd = list_path(&job.out)?;
         let (_, hash) = map_mesh(&map).with_context(|| job.label.clone())?;
         if !force && cpd_built(&cpd, &hash) {
             plan.up_to_date.push(job.label.clone());
@@ -511,6 +511,11 @@ fn taut_binary(args: &ClusterArgs, repo: &Path, out: &mut dyn Write) -> anyhow::
 pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let c = &args.cluster;
     let scheduler = c.scheduler.context("no --scheduler")?;
+    if args.hub {
+        bail!(
+            "--scheduler builds CPDs in shards; a hub index cannot be split into shards: build hubs without --scheduler (one map at a time, on every core)"
+        );
+    }
     if !args.cpd {
         bail!("say what to preprocess: --cpd (compressed path databases)");
     }
@@ -535,7 +540,7 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
     if c.max_array == 0 {
         bail!("--max-array must be at least 1");
     }
-    let jobs = crate::preprocess::jobs(args, repo)?;
+    let jobs = crate::preprocess::jobs(args, repo, crate::preprocess::Kind::Cpd)?;
     if jobs.is_empty() {
         bail!("no maps selected: give --suite NAME or --map FILE");
     }

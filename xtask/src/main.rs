@@ -6,6 +6,7 @@
 //! - `preprocess --cpd`: build the compressed path databases of suites or maps, skipping
 //!   those up to date, in shards and merged when asked (`preprocess.rs`), or through a
 //!   scheduler: processes on this machine or a Slurm job array (`cluster.rs`).
+//! - `preprocess --hub`: build the hub label indexes of suites or maps (`hub.rs`).
 //! - `passages`: derive the named passages of the Earth rasters (`passages.rs`).
 //! - `tidy`: fail on any dependency between workspace crates that `docs/architecture.md` does
 //!   not allow (`tidy.rs`).
@@ -17,6 +18,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod cluster;
 mod fetch;
+mod hub;
 mod passages;
 mod preprocess;
 mod tidy;
@@ -36,9 +38,9 @@ enum Command {
     /// Build in release and run the benchmark suites, writing CSV, Markdown and SVG reports
     /// (`cargo xtask bench --help` lists the options).
     Bench(bench::BenchArgs),
-    /// Build the compressed path databases (CPDs) of suites or maps for End Point Search,
-    /// skipping those up to date; `--shard I/N` and `--merge` split a build across jobs, and
-    /// `--scheduler local|slurm` runs such a split (docs/cluster.md).
+    /// Build the compressed path databases (CPDs, `--cpd`) or hub label indexes (`--hub`) of
+    /// suites or maps, skipping those up to date; for CPDs `--shard I/N` and `--merge` split a
+    /// build across jobs, and `--scheduler local|slurm` runs such a split (docs/cluster.md).
     Preprocess(Box<preprocess::PreprocessArgs>),
     /// Derive the named passages (canals, straits) of the shared Earth rasters into
     /// crates/taut-spherical/data/passages.csv (`--check`: fail if it is out of date).

@@ -45,9 +45,21 @@ const IN_RELEASE: &str = "TAUT_XTASK_RELEASE";
 /// Arguments of `preprocess`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct PreprocessArgs {
-    /// Build compressed path databases (the only kind of preprocessing so far).
+    /// Build compressed path databases (End Point Search), `NAME.cpd`.
     #[arg(long)]
     pub cpd: bool,
+    /// Build hub label indexes, `NAME.hub` (into a suite's `hubs` directory); with
+    /// `--region` or `--budget` as `taut hub build` (`crate::hub`).
+    #[arg(long, conflicts_with_all = ["shard", "merge"])]
+    pub hub: bool,
+    /// With --hub: share labels among regions of N × N cells (1 to 64; default 1, every
+    /// point its own label).
+    #[arg(long, value_name = "N", requires = "hub", conflicts_with = "budget", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub region: Option<u32>,
+    /// With --hub: the finest index whose size in memory and on disk is at most SIZE (bytes
+    /// or 64MB, 2G); a map where none fits is reported and the others still built.
+    #[arg(long, value_name = "SIZE", requires = "hub", value_parser = taut::cpd::estimate::parse_size)]
+    pub budget: Option<u64>,
     /// A suite (`benchmarks/suites/NAME.toml`, or a path to a .toml file): every map of it.
     #[arg(long = "suite", value_name = "NAME")]
     pub suites: Vec<String>,
@@ -96,8 +108,8 @@ pub struct Job {
     pub label: String,
     /// The .map file.
     pub map: PathBuf,
-    /// The CPD file to write.
-    pub cpd: PathBuf,
+    /// The file to write (`NAME.cpd` or `NAME.hub`).
+    pub out: PathBuf,
 }
 
 /// What happened to one map.
@@ -185,22 +197,71 @@ pub fn run(args: &PreprocessArgs, argv: &[String]) -> anyhow::Result<()> {
         }
         return Ok(());
     }
+    if !args.cpd && !args.hub {
+        bail!("say what to preprocess: --cpd (compressed path databases), --hub (hub labels)");
+    }
     if args.cluster.scheduler.is_some() {
         return crate::cluster::run(args, &crate::repo_root(), &mut std::io::stdout());
     }
-    let summary = preprocess(args, &crate::repo_root(), &mut std::io::stdout())?;
-    if let Some(dir) = &args.report {
-        let path = write_report(dir, &summary)?;
-        println!("report: {}", path.display());
+    let mut out = std::io::stdout();
+    if args.cpd {
+        let summary = preprocess(args, &crate::repo_root(), &mut out)?;
+        if let Some(dir) = &args.report {
+            let path = write_report(dir, &summary)?;
+            println!("report: {}", path.display());
+        }
+    }
+    if args.hub {
+        let summary = crate::hub::preprocess(args, &crate::repo_root(), &mut out)?;
+        if let Some(dir) = &args.report {
+            let path = crate::hub::write_report(dir, &summary)?;
+            println!("report: {}", path.display());
+        }
+        if summary.failed() > 0 {
+            bail!(
+                "{} of {} maps could not be built (above)",
+                summary.failed(),
+                summary.maps.len()
+            );
+        }
     }
     Ok(())
 }
 
-/// The maps `args` select, with their CPD files.
+/// What a job builds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A compressed path database, `NAME.cpd` in a suite's `cpds` directory.
+    Cpd,
+    /// A hub label index, `NAME.hub` in a suite's `hubs` directory.
+    Hub,
+}
+
+impl Kind {
+    /// The file extension, and the suite key of the directory.
+    fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Kind::Cpd => ("cpd", "cpds"),
+            Kind::Hub => ("hub", "hubs"),
+        }
+    }
+
+    /// The file of `map` in `suite`'s directory of this kind, if it has one.
+    fn file_of(self, suite: &Suite, map: &str) -> Option<PathBuf> {
+        match self {
+            Kind::Cpd => suite.cpd_of(map),
+            Kind::Hub => suite.hub_of(map),
+        }
+    }
+}
+
+/// The maps `args` select, with their files of `kind`.
 ///
 /// # Errors
-/// A suite that cannot be read or has no `cpds` directory, a map file name that is not UTF-8.
-pub fn jobs(args: &PreprocessArgs, repo: &Path) -> anyhow::Result<Vec<Job>> {
+/// A suite that cannot be read or has no directory for `kind`, a map file name that is not
+/// UTF-8.
+pub fn jobs(args: &PreprocessArgs, repo: &Path, kind: Kind) -> anyhow::Result<Vec<Job>> {
+    let (ext, key) = kind.names();
     let data = args
         .data
         .clone()
@@ -218,18 +279,18 @@ pub fn jobs(args: &PreprocessArgs, repo: &Path) -> anyhow::Result<Vec<Job>> {
             suites_dir.join(format!("{name}.toml"))
         };
         let suite = Suite::read(&file, &data)?;
-        if suite.cpds.is_none() {
-            bail!(
-                "suite {} has no `cpds` directory: add `cpds = \"{{data}}/SET/cpd\"` to {}",
-                suite.name,
-                file.display()
-            );
-        }
         for (map, _) in suite.scenario_files()? {
+            let Some(out) = kind.file_of(&suite, &map) else {
+                bail!(
+                    "suite {} has no `{key}` directory: add `{key} = \"{{data}}/SET/{ext}\"` to {}",
+                    suite.name,
+                    file.display()
+                );
+            };
             jobs.push(Job {
                 label: format!("{}/{map}", suite.name),
                 map: suite.maps.join(format!("{map}.map")),
-                cpd: suite.cpd_of(&map).expect("the suite has a cpds directory"),
+                out,
             });
         }
     }
@@ -247,7 +308,7 @@ pub fn jobs(args: &PreprocessArgs, repo: &Path) -> anyhow::Result<Vec<Job>> {
         jobs.push(Job {
             label: stem.to_owned(),
             map: map.clone(),
-            cpd: dir.join(format!("{stem}.cpd")),
+            out: dir.join(format!("{stem}.{ext}")),
         });
     }
     Ok(jobs)
@@ -342,7 +403,7 @@ pub fn preprocess(
     if !args.cpd {
         bail!("say what to preprocess: --cpd (compressed path databases)");
     }
-    let jobs = jobs(args, repo)?;
+    let jobs = jobs(args, repo, Kind::Cpd)?;
     if jobs.is_empty() {
         bail!("no maps selected: give --suite NAME or --map FILE");
     }
@@ -443,8 +504,8 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
     let (mesh, hash) = map_mesh(&job.map)?;
     let params = BuildParams::default();
     let max_size = args.max_size.unwrap_or(DEFAULT_MAX_BYTES);
-    let cpd_current = cpd_built(&job.cpd, &hash);
-    if let Some(parent) = job.cpd.parent() {
+    let cpd_current = cpd_built(&job.out, &hash);
+    if let Some(parent) = job.out.parent() {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("creating {}", parent.display()))?;
     }
@@ -460,14 +521,14 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
         total_secs: t.elapsed().as_secs_f64(),
     };
     if args.merge {
-        let shards = find_shard_files(&job.cpd).map_err(flat)?;
+        let shards = find_shard_files(&job.out).map_err(flat)?;
         if shards.is_empty() {
             if cpd_current && !args.force {
                 return Ok(Outcome::Skipped);
             }
             bail!(
                 "no shard files {} to merge",
-                shard_path(&job.cpd, ShardSpec { index: 0, count: 1 })
+                shard_path(&job.out, ShardSpec { index: 0, count: 1 })
                     .display()
                     .to_string()
                     .replace(".shard-0-of-1", ".shard-I-of-N")
@@ -478,13 +539,13 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
             bail!(
                 "shard files of different counts ({count} and {}) beside {}: delete the stale ones",
                 other.count,
-                job.cpd.display()
+                job.out.display()
             );
         }
         let missing: Vec<String> = (0..count)
             .filter(|i| !shards.iter().any(|(s, _)| s.index == *i))
             .map(|i| {
-                shard_path(&job.cpd, ShardSpec { index: i, count })
+                shard_path(&job.out, ShardSpec { index: i, count })
                     .display()
                     .to_string()
             })
@@ -503,10 +564,10 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
         }
         let paths: Vec<PathBuf> = shards.into_iter().map(|(_, p)| p).collect();
         let tm = Instant::now();
-        let cpd = merge_shard_files(&paths, &job.cpd, true).map_err(flat)?;
+        let cpd = merge_shard_files(&paths, &job.out, true).map_err(flat)?;
         let s = cpd.stats();
         return Ok(Outcome::Done(report(
-            &job.cpd,
+            &job.out,
             s.nodes,
             s.edges,
             s.runs,
@@ -518,7 +579,7 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
     }
     match args.shard {
         Some(spec) => {
-            let path = shard_path(&job.cpd, spec);
+            let path = shard_path(&job.out, spec);
             if shard_built(&path, &hash, spec) && !args.force {
                 return Ok(Outcome::Skipped);
             }
@@ -536,10 +597,10 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
         None => {
             let cpd = build_cpd_within(&mesh, &params, max_size, bars).map_err(flat)?;
             let secs = bars.phase_secs();
-            write_cpd_atomic(&job.cpd, &cpd).map_err(flat)?;
+            write_cpd_atomic(&job.out, &cpd).map_err(flat)?;
             let s = cpd.stats();
             Ok(Outcome::Done(report(
-                &job.cpd, s.nodes, s.edges, s.runs, secs,
+                &job.out, s.nodes, s.edges, s.runs, secs,
             )))
         }
     }
@@ -745,11 +806,11 @@ pub(crate) mod tests {
             ..PreprocessArgs::default()
         };
         assert_eq!(
-            jobs(&args, &crate::repo_root()).unwrap(),
+            jobs(&args, &crate::repo_root(), Kind::Cpd).unwrap(),
             [Job {
                 label: "small".into(),
                 map: map.clone(),
-                cpd: dir.path().join("small.cpd"),
+                out: dir.path().join("small.cpd"),
             }]
         );
         let out = PreprocessArgs {

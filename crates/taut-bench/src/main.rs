@@ -416,7 +416,7 @@ fn run_sphere(args: &SphereArgs) -> Result<(), BenchError> {
             );
             continue;
         }
-        benches.push(SphereBench::Suite(s.clone()));
+        benches.push(SphereBench::Suite(Box::new(s.clone())));
     }
     let pairs = sphere_dir.join("pairs_snapped.csv");
     for res in &earth_names {

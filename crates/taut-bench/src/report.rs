@@ -361,6 +361,42 @@ pub fn markdown(
             "\nCPDs are read from the suite's `cpds` directory when up to date (`cargo xtask preprocess --cpd`), else built in memory before any query is timed; MB is the in-memory size."
         );
     }
+    let hub_runs: Vec<&SuiteRun> = runs.iter().filter(|r| !r.hubs.is_empty()).collect();
+    if !hub_runs.is_empty() {
+        let _ = writeln!(s, "\n### Hub indexes\n");
+        let _ = writeln!(
+            s,
+            "| suite | maps | built | read | build s (total) | build s (max) | read s (total) | MB (total) | MB (max) | corners | region sides |"
+        );
+        let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|---|---|");
+        for run in hub_runs {
+            let h = &run.hubs;
+            let secs = |built: bool| h.iter().filter(move |i| i.built == built).map(|i| i.secs);
+            let mut sides: Vec<u32> = h.iter().map(|i| i.region).collect();
+            sides.sort_unstable();
+            sides.dedup();
+            let sides: Vec<String> = sides.iter().map(u32::to_string).collect();
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {} |",
+                run.name,
+                h.len(),
+                h.iter().filter(|i| i.built).count(),
+                h.iter().filter(|i| !i.built).count(),
+                secs(true).sum::<f64>(),
+                secs(true).fold(0.0, f64::max),
+                secs(false).sum::<f64>(),
+                h.iter().map(|i| i.bytes).sum::<usize>() as f64 / 1e6,
+                h.iter().map(|i| i.bytes).max().unwrap_or(0) as f64 / 1e6,
+                h.iter().map(|i| i.corners).sum::<usize>(),
+                sides.join(", ")
+            );
+        }
+        let _ = writeln!(
+            s,
+            "\nHub indexes are read from the suite's `hubs` directory when up to date (`cargo xtask preprocess --hub`, with `--budget` or `--region`), else built in memory with a label per point before any query is timed; MB is the in-memory size."
+        );
+    }
     let _ = writeln!(
         s,
         "\nOptimal any-angle lengths must equal the reference optimum to {} and never exceed the octile length; A* must equal the octile column to one unit of its last written digit (some files truncate); Theta*-style and `eps:first` lengths must not fall below the optimum, and `eps:qF` lengths must also stay within F times it. Every path found is walked by `Grid::check_path`.\n",

@@ -9,7 +9,7 @@ use taut::grid::{Answer, FreeSet, Grid, MapFile, Scenario, Status, path_length};
 use crate::error::BenchError;
 use crate::reference::Reference;
 use crate::suite::Suite;
-use taut::registry::{CpdSource, MapMeshes, PlannerSpec, make_planner};
+use taut::registry::{CpdSource, DataSource, MapMeshes, PlannerSpec, make_planner};
 use taut::{Guarantee, LENGTH_TOLERANCE, PathModel};
 
 /// What a planner promises, as the planner itself says ([`taut::Planner::guarantee`] and
@@ -112,6 +112,25 @@ pub struct SuiteRun {
     pub meshes: Vec<MeshInfo>,
     /// The CPDs End Point Search used, one entry per map where it ran.
     pub cpds: Vec<CpdInfo>,
+    /// The hub indexes the `hub` planner used, one entry per map where it ran.
+    pub hubs: Vec<HubInfo>,
+}
+
+/// The hub index of one map: read from the suite's `hubs` directory or built before timing.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct HubInfo {
+    /// Index into [`SuiteRun::maps`].
+    pub map: u32,
+    /// Whether it was built in this run (else read from a file).
+    pub built: bool,
+    /// Seconds spent building or reading it.
+    pub secs: f64,
+    /// Convex corners (the core's nodes).
+    pub corners: usize,
+    /// Side of the regions sharing labels (1: every point its own label).
+    pub region: u32,
+    /// Bytes in memory.
+    pub bytes: usize,
 }
 
 /// The CPD of one map: read from the suite's `cpds` directory or built before timing.
@@ -217,6 +236,7 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
         wall: Duration::ZERO,
         meshes: Vec::new(),
         cpds: Vec::new(),
+        hubs: Vec::new(),
     };
     let mut answer = Answer::default();
     for (mi, (map_name, scen_path)) in files.iter().enumerate() {
@@ -337,6 +357,27 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
                 edges: c.stats.edges,
                 runs: c.stats.runs,
                 bytes: c.stats.total_bytes,
+            });
+        }
+        // The hub index likewise, from the suite's `hubs` directory.
+        let hub_file = suite.hub_of(map_name);
+        let source = hub_file
+            .as_deref()
+            .map_or(DataSource::Build, DataSource::Cached);
+        meshes
+            .prepare_hub(&grid, planners.iter().map(|p| (p.algo, &p.tuning)), source)
+            .map_err(|e| BenchError::Data {
+                path: hub_file.clone().unwrap_or_else(|| map_path.clone()),
+                msg: e.to_string(),
+            })?;
+        if let Some(h) = &meshes.hub {
+            run.hubs.push(HubInfo {
+                map: mi as u32,
+                built: h.built,
+                secs: h.secs,
+                corners: h.stats.corners,
+                region: h.stats.region,
+                bytes: h.stats.bytes,
             });
         }
         for k in 0..np {

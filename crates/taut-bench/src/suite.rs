@@ -28,6 +28,7 @@ struct SuiteFile {
     groups: BTreeMap<String, String>,
     meshes: Option<String>,
     cpds: Option<String>,
+    hubs: Option<String>,
 }
 
 fn default_reference_column() -> String {
@@ -70,6 +71,9 @@ pub struct Suite {
     /// Directory of CPD files, `NAME.cpd` per map (`cargo xtask preprocess --cpd` writes
     /// them), for End Point Search; a missing or stale file is built in memory instead.
     pub cpds: Option<PathBuf>,
+    /// Directory of hub label indexes, `NAME.hub` per map (`cargo xtask preprocess --hub`
+    /// writes them), for `hub`; a missing or stale file is built in memory instead.
+    pub hubs: Option<PathBuf>,
 }
 
 impl Suite {
@@ -121,6 +125,7 @@ impl Suite {
             groups: file.groups,
             meshes: file.meshes.as_deref().map(resolve),
             cpds: file.cpds.as_deref().map(resolve),
+            hubs: file.hubs.as_deref().map(resolve),
         })
     }
 
@@ -138,6 +143,12 @@ impl Suite {
     /// The CPD file of `map` in the suite's `cpds` directory (`NAME.cpd`), if the suite has one.
     pub fn cpd_of(&self, map: &str) -> Option<PathBuf> {
         Some(self.cpds.as_ref()?.join(format!("{map}.cpd")))
+    }
+
+    /// The hub index of `map` in the suite's `hubs` directory (`NAME.hub`), if the suite has
+    /// one.
+    pub fn hub_of(&self, map: &str) -> Option<PathBuf> {
+        Some(self.hubs.as_ref()?.join(format!("{map}.hub")))
     }
 
     /// Whether the suite's map and scenario directories exist (false before the data is fetched).

@@ -55,9 +55,9 @@ fn quick_suite_passes_and_writes_csv_markdown_and_svg() {
     let queries = 130 + 6; // arena.map.scen and small.map.scen
     assert_eq!(run.records.len(), queries * suite.planners.len());
     assert!(run.records.iter().all(|r| r.failure.is_none()));
-    // Anya, Polyanya, End Point Search and the visibility graph agree on every query of the
-    // fixtures (no reference here): each of the four is compared with another.
-    assert_eq!(run.checked.cross, 4 * queries);
+    // Anya, Polyanya, End Point Search, hub labels and the visibility graph agree on every
+    // query of the fixtures (no reference here): each of the five is compared with another.
+    assert_eq!(run.checked.cross, 5 * queries);
     assert_eq!(run.checked.paths, queries * suite.planners.len());
     // The CSV: a provenance comment, a header, one row per query and planner.
     let csv = fs::read_to_string(&w.csv).unwrap();
@@ -79,10 +79,11 @@ fn quick_suite_passes_and_writes_csv_markdown_and_svg() {
         "polyanya",
         "eps",
         "eps:first",
+        "hub",
     ] {
         assert!(md.contains(&format!("| quick | {p} | 136 |")), "{p} row");
     }
-    assert!(md.contains("### CPDs"));
+    assert!(md.contains("### CPDs") && md.contains("### Hub indexes"));
     assert!(md.contains("![quick](time-percentile-quick.svg)"));
     // The plot: an SVG with one line per planner.
     assert_eq!(w.plots.len(), 1);
@@ -549,4 +550,76 @@ fn eps_runs_with_a_built_or_read_cpd_and_is_checked_by_its_stop_rule() {
     let run = run_suite(&suite, &RunOptions::default()).unwrap();
     assert!(run.records.iter().all(|r| r.failure.is_none()));
     assert!(run.cpds[0].built);
+}
+
+#[test]
+fn hub_runs_with_a_built_or_read_index_and_is_checked_against_anya() {
+    let dir = tempfile::tempdir().unwrap();
+    let fx = fixtures();
+    let hubs = dir.path().join("hub");
+    let suite_file = dir.path().join("hub.toml");
+    fs::write(
+        &suite_file,
+        format!(
+            "description = \"arena with hub labels\"\nmaps = {:?}\nscenarios = {:?}\n\
+             only = [\"arena\"]\nhubs = {:?}\nplanners = [\"anya\", \"hub\"]\n",
+            fx.join("maps").display().to_string(),
+            fx.join("maps").display().to_string(),
+            hubs.display().to_string(),
+        ),
+    )
+    .unwrap();
+    let suite = Suite::read(&suite_file, dir.path()).unwrap();
+    assert_eq!(suite.hub_of("arena"), Some(hubs.join("arena.hub")));
+    // No file yet: built in memory, a label per point.
+    let run = run_suite(&suite, &RunOptions::default()).unwrap();
+    assert_eq!(run.records.len(), 2 * 130);
+    assert!(
+        run.records
+            .iter()
+            .all(|r| r.failure.is_none() && r.outcome == Outcome::Found),
+        "{:?}",
+        run.records.iter().find(|r| r.failure.is_some())
+    );
+    assert_eq!(run.checked.cross, 2 * 130, "hub and Anya are compared");
+    assert_eq!(run.hubs.len(), 1);
+    let built = run.hubs[0];
+    assert!(
+        built.built && built.corners > 0 && built.region == 1,
+        "{built:?}"
+    );
+    let md = taut_bench::markdown(
+        std::slice::from_ref(&run),
+        &taut_bench::Provenance::collect(&workspace_root()),
+        &[],
+        "test",
+    );
+    assert!(md.contains("### Hub indexes"), "{md}");
+
+    // An up-to-date file (here of regions of 4) is read and used instead.
+    let grid = |name: &str| {
+        taut::grid::Grid::from_map(
+            &taut::grid::MapFile::read(fx.join(format!("maps/{name}.map"))).unwrap(),
+            &taut::grid::FreeSet::default(),
+        )
+    };
+    let arena = grid("arena");
+    let mesh = taut::mesh::mesh_from_grid(&arena).unwrap();
+    let index = taut::hub::HubIndex::build_with_regions(&arena, &mesh, 4).unwrap();
+    fs::create_dir(&hubs).unwrap();
+    taut::hub::write_hub(&hubs.join("arena.hub"), &index).unwrap();
+    let run = run_suite(&suite, &RunOptions::default()).unwrap();
+    assert!(run.records.iter().all(|r| r.failure.is_none()));
+    assert_eq!(run.checked.cross, 2 * 130);
+    let read = run.hubs[0];
+    assert!(!read.built && read.region == 4, "{read:?}");
+
+    // An index of another map is stale for this one: built again, not used.
+    let small = grid("small");
+    let other =
+        taut::hub::HubIndex::build(&small, &taut::mesh::mesh_from_grid(&small).unwrap()).unwrap();
+    taut::hub::write_hub(&hubs.join("arena.hub"), &other).unwrap();
+    let run = run_suite(&suite, &RunOptions::default()).unwrap();
+    assert!(run.records.iter().all(|r| r.failure.is_none()));
+    assert!(run.hubs[0].built && run.hubs[0].region == 1);
 }

@@ -21,7 +21,7 @@ fn benches() -> Vec<SphereBench> {
         &root.join("data"),
     )
     .expect("the quick suite");
-    let mut out = vec![SphereBench::Suite(suite)];
+    let mut out = vec![SphereBench::Suite(Box::new(suite))];
     if let Some(data) = taut_testdata::shared_data("sphere_smoke (Earth part)") {
         let dir = data.join("sphere");
         out.push(SphereBench::Earth(EarthRaster {

@@ -130,7 +130,8 @@ fn ranges_and_run_directory_names() {
 #[test]
 fn the_plan_leaves_out_up_to_date_cpds_and_built_shards() {
     let (dir, args) = tiny_suite();
-    let jobs = crate::preprocess::jobs(&args, &crate::repo_root()).unwrap();
+    let jobs =
+        crate::preprocess::jobs(&args, &crate::repo_root(), crate::preprocess::Kind::Cpd).unwrap();
     let p = plan(&jobs, 2, false).unwrap();
     assert_eq!((p.tasks.len(), p.merges.len(), p.shards_done), (4, 2, 0));
     assert!(

@@ -120,7 +120,7 @@ pub struct EarthRaster {
 #[derive(Debug, Clone)]
 pub enum SphereBench {
     /// The maps of a suite (only its `maps`, map list, `only` and `groups` are used).
-    Suite(Suite),
+    Suite(Box<Suite>),
     /// An Earth raster: random pairs and port pairs.
     Earth(EarthRaster),
 }

@@ -29,6 +29,8 @@ use anyhow::{Context, bail};
 use taut::grid::{FreeSet, Grid, MapFile};
 use taut::hub::{FORMAT_VERSION, HubError, HubIndex, read_hub, read_hub_header, write_hub};
 
+use taut_bench::{peak_memory_bytes, reset_peak_memory};
+
 use crate::preprocess::{Job, Kind, PreprocessArgs, flat, jobs};
 
 /// What index the arguments ask for.
@@ -129,26 +131,6 @@ impl HubSummary {
     }
 }
 
-/// Resets the kernel's peak-resident mark of this process to its current resident size;
-/// false where that cannot be done (not Linux, or not permitted).
-pub fn reset_peak() -> bool {
-    std::fs::write("/proc/self/clear_refs", "5").is_ok()
-}
-
-/// The process's peak resident bytes since the last [`reset_peak`] (`VmHWM`), if readable.
-pub fn peak_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line
-        .trim_start_matches("VmHWM:")
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
-    Some(kb * 1024)
-}
-
 /// Whether `path` holds an index of the current format for the mesh of `hash` that is what
 /// `want` asks for (see the module documentation).
 pub fn hub_current(path: &Path, hash: &[u8; 32], want: Want) -> bool {
@@ -235,7 +217,7 @@ pub fn preprocess(
 /// Builds one map's index, unless up to date.
 fn one_map(job: &Job, want: Want, force: bool) -> anyhow::Result<HubOutcome> {
     let t = Instant::now();
-    let measured = reset_peak();
+    let measured = reset_peak_memory();
     let grid = Grid::from_map(&MapFile::read(&job.map).map_err(flat)?, &FreeSet::default());
     let mesh = taut::mesh::mesh_from_grid(&grid).map_err(flat)?;
     let hash = taut::mesh::mesh_hash(&mesh);
@@ -269,7 +251,7 @@ fn one_map(job: &Job, want: Want, force: bool) -> anyhow::Result<HubOutcome> {
         memory_bytes: s.bytes as u64,
         build_secs,
         total_secs: t.elapsed().as_secs_f64(),
-        peak_bytes: if measured { peak_bytes() } else { None },
+        peak_bytes: if measured { peak_memory_bytes() } else { None },
     }))
 }
 
@@ -360,7 +342,7 @@ mod tests {
         let index = read_hub(&arena).unwrap();
         assert_eq!(index.stats().corners, r.corners);
         assert!(r.corners > 0 && r.file_bytes == std::fs::metadata(&arena).unwrap().len());
-        if reset_peak() {
+        if reset_peak_memory() {
             let p = r.peak_bytes.expect("measured where the reset works");
             assert!(
                 p >= r.memory_bytes,

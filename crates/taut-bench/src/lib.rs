@@ -14,6 +14,9 @@
 //!
 //! `cargo xtask bench` is the front door; the `taut-bench` binary is what it runs.
 //!
+//! [`frontier`] measures memory against speed: per map, hub labels at several budgets beside
+//! the planners that keep no index or a fixed one (`taut-bench frontier`).
+//!
 //! [`sphere`] is the other benchmark: Spherical Anya against Euclidean Anya on maps read as
 //! the whole sphere and on Earth rasters (Section 6 of the Spherical Anya paper),
 //! `taut-bench sphere` / `cargo xtask bench sphere`.
@@ -34,6 +37,7 @@
 
 mod error;
 pub mod frit;
+pub mod frontier;
 mod machine;
 mod plot;
 mod reference;
@@ -46,7 +50,7 @@ mod suite;
 use std::path::{Path, PathBuf};
 
 pub use error::BenchError;
-pub use machine::Provenance;
+pub use machine::{Provenance, peak_memory_bytes, reset_peak_memory};
 pub use plot::{Curve, difficulty_curves, write_svg};
 pub use reference::{RefRow, Reference};
 pub use report::{PlannerSummary, VsAStar, markdown, summarise, write_csv, write_markdown};

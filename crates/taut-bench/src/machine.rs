@@ -19,6 +19,28 @@ pub struct Provenance {
     pub optimised: bool,
 }
 
+/// Resets the kernel's peak-resident mark of this process to its current resident size
+/// (Linux's `/proc/self/clear_refs`), so that [`peak_memory_bytes`] measures from now; false
+/// where that cannot be done (not Linux, or not permitted).
+pub fn reset_peak_memory() -> bool {
+    std::fs::write("/proc/self/clear_refs", "5").is_ok()
+}
+
+/// The process's peak resident bytes (`VmHWM` of `/proc/self/status`) since it started or
+/// since the last [`reset_peak_memory`], where readable.
+pub fn peak_memory_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line
+        .trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
+}
+
 impl Provenance {
     /// Reads the provenance of a run from the repository at `repo`.
     pub fn collect(repo: &Path) -> Provenance {

@@ -31,6 +31,51 @@ enum Command {
     /// algorithm at every lookahead on a fixed set of solvable problems per map; mean cost,
     /// total time and time per episode, and the cost plot of its Figure 3.
     Frit(FritArgs),
+    /// Memory against speed: per map, hub labels at several budgets (and the full index)
+    /// beside Anya, Polyanya and End Point Search; frontier.csv, frontier.md and one plot per
+    /// map (docs/bench.md, "The frontier").
+    Frontier(FrontierArgs),
+}
+
+/// Options of `taut-bench frontier`.
+#[derive(Debug, clap::Args)]
+struct FrontierArgs {
+    /// The suite whose maps, queries and reference optima are used.
+    #[arg(long, default_value = "dao")]
+    suite: String,
+    /// Only these maps of the suite (comma-separated). Default: the five maps of the EHL
+    /// comparison (arena2, brc202d, den520d, orz900d, ost100d) when the suite is `dao`, else
+    /// every map.
+    #[arg(long, value_delimiter = ',')]
+    maps: Vec<String>,
+    /// Hub budgets (comma-separated sizes: 1MB, 64MB, 2G).
+    #[arg(long, value_delimiter = ',', value_parser = taut::cpd::estimate::parse_size,
+          default_value = "1MB,4MB,16MB,64MB")]
+    budgets: Vec<u64>,
+    /// Leave out the full hub index (a label per point).
+    #[arg(long)]
+    no_full: bool,
+    /// The planners beside hub labels (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "anya,polyanya,eps")]
+    baselines: Vec<PlannerSpec>,
+    /// Run every K-th query of each scenario file. Default: the suite's sampling.
+    #[arg(long, value_name = "K")]
+    sample: Option<usize>,
+    /// At most N queries per scenario file (after sampling).
+    #[arg(long, value_name = "N")]
+    max_queries: Option<usize>,
+    /// Where the benchmark data is. Default: $TAUT_BENCH_DATA, else `data/`.
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Directory of the suite files. Default: `benchmarks/suites`.
+    #[arg(long, value_name = "DIR")]
+    suites_dir: Option<PathBuf>,
+    /// Where the hub indexes built go (`DIR/SETTING/MAP.hub`). Default: OUT/hubs.
+    #[arg(long, value_name = "DIR")]
+    hubs_dir: Option<PathBuf>,
+    /// Output directory. Default: `target/bench/DATE-frontier`.
+    #[arg(long, short, value_name = "DIR")]
+    out: Option<PathBuf>,
 }
 
 /// Options of `taut-bench frit`.
@@ -134,6 +179,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Some(Command::Sphere(args)) => run_sphere(args),
         Some(Command::Frit(args)) => run_frit(args),
+        Some(Command::Frontier(args)) => run_frontier(args),
         None => run(&cli.args),
     };
     match result {
@@ -564,5 +610,72 @@ fn run_frit(args: &FritArgs) -> Result<(), BenchError> {
         "taut-bench frit: every run reached its goal; wrote {}",
         md.display()
     );
+    Ok(())
+}
+
+/// The maps `taut-bench frontier` runs on the `dao` suite by default: those of the EHL
+/// comparison (docs/hub.md).
+const EHL_MAPS: [&str; 5] = ["arena2", "brc202d", "den520d", "orz900d", "ost100d"];
+
+fn run_frontier(args: &FrontierArgs) -> Result<(), BenchError> {
+    use taut_bench::frontier::{FrontierOptions, run_frontier, write_frontier};
+    let repo = repo_root();
+    let data = data_root(args.data.as_deref(), &repo);
+    let (dir, all) = read_suites(args.suites_dir.as_deref(), &repo, &data)?;
+    let Some(mut suite) = all.into_iter().find(|s| s.name == args.suite) else {
+        return Err(BenchError::Suite {
+            path: dir.join(format!("{}.toml", args.suite)),
+            msg: "no such suite".into(),
+        });
+    };
+    if !suite.has_data() {
+        return Err(BenchError::Data {
+            path: suite.maps.clone(),
+            msg: "the suite's data is not there (cargo xtask fetch-maps, or --data DIR)".into(),
+        });
+    }
+    if !args.maps.is_empty() {
+        suite.only.clone_from(&args.maps);
+    } else if suite.name == "dao" {
+        suite.only = EHL_MAPS.iter().map(|m| (*m).to_owned()).collect();
+    }
+    let out = args.out.clone().unwrap_or_else(|| {
+        let date = taut_bench::Provenance::collect(&repo).date;
+        repo.join("target/bench").join(format!("{date}-frontier"))
+    });
+    let opts = FrontierOptions {
+        budgets: args.budgets.clone(),
+        full: !args.no_full,
+        baselines: args.baselines.clone(),
+        hubs_dir: args.hubs_dir.clone().unwrap_or_else(|| out.join("hubs")),
+        run: RunOptions {
+            planners: None,
+            sample: args.sample,
+            max_queries_per_map: args.max_queries,
+            progress: true,
+        },
+    };
+    let frontier = run_frontier(&suite, &opts)?;
+    let command: Vec<String> = std::env::args().collect();
+    let provenance = taut_bench::Provenance::collect(&repo).line();
+    let files = write_frontier(&out, &frontier, &provenance, &command.join(" "))?;
+    let failures: Vec<String> = frontier
+        .runs
+        .iter()
+        .flat_map(|run| {
+            run.records.iter().filter_map(move |r| {
+                r.failure.as_ref().map(|f| {
+                    format!(
+                        "{} {} query {} {}: {f}",
+                        run.name, run.maps[r.map as usize], r.idx, run.planners[r.planner as usize]
+                    )
+                })
+            })
+        })
+        .collect();
+    BenchError::from_failures(&failures, &out)?;
+    for f in &files {
+        eprintln!("wrote {}", f.display());
+    }
     Ok(())
 }

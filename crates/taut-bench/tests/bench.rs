@@ -623,3 +623,81 @@ fn hub_runs_with_a_built_or_read_index_and_is_checked_against_anya() {
     assert!(run.records.iter().all(|r| r.failure.is_none()));
     assert!(run.hubs[0].built && run.hubs[0].region == 1);
 }
+
+#[test]
+fn the_frontier_times_hub_at_each_budget_beside_the_baselines_and_checks_every_length() {
+    use taut_bench::frontier::{
+        FRONTIER_HEADER, FrontierOptions, pareto, run_frontier, write_frontier,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let suite = quick();
+    let opts = FrontierOptions {
+        budgets: vec![1000, 10_000_000_000],
+        full: true,
+        baselines: vec!["anya".parse().unwrap(), "eps".parse().unwrap()],
+        hubs_dir: dir.path().join("hubs"),
+        run: RunOptions::default(),
+    };
+    let f = run_frontier(&suite, &opts).unwrap();
+    assert_eq!(f.failures(), 0, "{:?}", f.rows);
+    // Per map: anya, eps, then hub full, 1KB (refused) and 10GB (the full index again).
+    assert_eq!(f.rows.len(), 2 * 5);
+    for map in ["arena", "small"] {
+        let rows: Vec<_> = f.rows.iter().filter(|r| r.map == map).collect();
+        let queries = if map == "arena" { 130 } else { 6 };
+        let hub = |setting: &str| {
+            rows.iter()
+                .find(|r| r.planner == "hub" && r.setting == setting)
+                .unwrap()
+        };
+        for r in &rows {
+            if r.setting != "1KB" {
+                assert_eq!(r.queries, queries, "{r:?}");
+                assert!(r.median_us > 0.0 && r.mean_us > 0.0, "{r:?}");
+            }
+        }
+        let refused = hub("1KB");
+        assert!(
+            refused
+                .refused
+                .as_deref()
+                .unwrap()
+                .contains("fits 1000 bytes")
+                && refused.queries == 0,
+            "{refused:?}"
+        );
+        assert_eq!((hub("full").region, hub("10GB").region), (1, 1));
+        assert_eq!(hub("full").index_bytes, hub("10GB").index_bytes);
+        assert!(hub("full").build_secs.is_some() && hub("full").index_bytes > 0);
+        let eps = rows.iter().find(|r| r.planner == "eps").unwrap();
+        assert!(eps.index_bytes > 0, "the CPD's size: {eps:?}");
+        assert_eq!(
+            rows.iter()
+                .find(|r| r.planner == "anya")
+                .unwrap()
+                .index_bytes,
+            0
+        );
+        assert!(dir.path().join(format!("hubs/full/{map}.hub")).is_file());
+    }
+    // The frontier: Anya keeps no index, so it is on it unless something without an index is
+    // faster; the refused row never is.
+    let front = pareto(&f.rows);
+    for (r, on) in f.rows.iter().zip(&front) {
+        if r.refused.is_some() {
+            assert!(!on);
+        }
+        if r.planner == "anya" {
+            assert!(on, "nothing else has a zero-byte index: {r:?}");
+        }
+    }
+    let files = write_frontier(&dir.path().join("out"), &f, "machine: test", "test").unwrap();
+    let csv = fs::read_to_string(&files[0]).unwrap();
+    assert_eq!(csv.lines().nth(1), Some(FRONTIER_HEADER));
+    assert_eq!(csv.lines().count(), 2 + f.rows.len());
+    let md = fs::read_to_string(&files[1]).unwrap();
+    assert!(md.contains("## arena") && md.contains("★"), "{md}");
+    assert_eq!(files.len(), 4, "csv, md and one plot per map: {files:?}");
+    let svg = fs::read_to_string(&files[2]).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("full (g=1)"));
+}

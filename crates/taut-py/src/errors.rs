@@ -1,11 +1,13 @@
 //! The facade's typed errors as Python exceptions: `OSError` for files that cannot be read or
-//! written, `taut.FormatError` for malformed ones, `ValueError` for bad queries. The message is
-//! the facade's own one line.
+//! written, `taut.FormatError` for malformed ones (and for a CPD or hub index of another map
+//! or mesh), `ValueError` for bad queries and options. The message is the facade's own one
+//! line.
 
 use pyo3::PyErr;
 use taut::QueryError;
 use taut::cpd::CpdError;
 use taut::grid::GridError;
+use taut::hub::HubError;
 use taut::mesh::MeshError;
 use taut::registry::MeshSetupError;
 use taut::spherical::{AreaError, PassageError, SeaError};
@@ -37,10 +39,28 @@ pub(crate) fn cpd_error(e: CpdError) -> PyErr {
     }
 }
 
+/// A hub index error: a file that cannot be read or written is an `OSError`; a file that is
+/// not a whole hub index of this format version, or an index of another map or mesh, a
+/// `taut.FormatError`; an index that cannot be built (a budget too small, a region side out
+/// of range, a map too big for the labels' offsets) a `ValueError`.
+pub(crate) fn hub_error(e: HubError) -> PyErr {
+    match e {
+        HubError::Io { .. } => os_error(e.to_string()),
+        HubError::NotAHub
+        | HubError::Version { .. }
+        | HubError::Truncated
+        | HubError::Checksum
+        | HubError::Corrupt(_)
+        | HubError::StaleMesh
+        | HubError::StaleMap => format_error(e.to_string()),
+        _ => value_error(e.to_string()),
+    }
+}
+
 pub(crate) fn setup_error(e: MeshSetupError) -> PyErr {
     match e {
         MeshSetupError::Read(e) => mesh_error(e),
-        MeshSetupError::Cpd { .. } => format_error(e.to_string()),
+        MeshSetupError::Cpd { .. } | MeshSetupError::Hub { .. } => format_error(e.to_string()),
         _ => value_error(e.to_string()),
     }
 }

@@ -14,10 +14,14 @@ use pyo3::types::{PyDict, PyInt, PyList};
 use self_cell::self_cell;
 use taut::cpd::NoProgress;
 use taut::grid::{MAX_SIDE, Scenario};
-use taut::registry::{Algo, CpdSource, MapMeshes, PlannerSpec, PreparedCpd, make_planner};
+use taut::hub::HubIndex;
+use taut::registry::{
+    Algo, CpdSource, DataSource, MapMeshes, PlannerSpec, PreparedCpd, PreparedHub, make_planner,
+};
 use taut::{Answer, FreeSet, Grid, MapFile, Planner, Point, QueryError, Status};
 
 use crate::errors::{cpd_error, grid_error, query_error, setup_error};
+use crate::hub::PyHub;
 use crate::mesh::{PyCpd, PyMesh};
 use crate::value_error;
 
@@ -126,13 +130,14 @@ struct Warm<'g> {
     answer: Answer,
 }
 
-/// The warm planners of one grid, by key (the spec label, and for `eps` the CPD's generation).
+/// The warm planners of one grid, by key (the spec label, and for `eps` and `hub` the
+/// generation of the CPD or hub index).
 /// A query takes one out and gives it back when done, so single queries, scenarios and every
 /// thread of a batch reuse search contexts across calls. The lock is held only to take and
 /// give, never while a search runs or while waiting for the GIL. A key is live from
 /// [`Stash::register`] until [`Stash::forget`]; a planner given back under a key no longer live
-/// (an `eps` planner of a replaced CPD, still at work when the CPD changed) is dropped, and at
-/// most one planner per core is kept per key.
+/// (an `eps` planner of a replaced CPD or a `hub` planner of a replaced index, still at work
+/// when it changed) is dropped, and at most one planner per core is kept per key.
 struct Stash<'g>(Mutex<HashMap<String, Vec<Warm<'g>>>>);
 
 self_cell!(
@@ -333,22 +338,70 @@ fn cores() -> usize {
 pub struct PyGrid {
     grid: Arc<Grid>,
     planners: PlannerStash,
-    /// The grid's navigation mesh and CPD, made on first use.
+    /// The grid's navigation mesh, CPD and hub index, made on first use.
     meshes: Mutex<MapMeshes>,
     /// Which CPD `meshes` holds.
-    eps_cpd: Mutex<EpsCpd>,
+    eps_cpd: Mutex<Chosen<taut::cpd::Cpd, PreparedCpd>>,
+    /// Which hub index `meshes` holds.
+    hub: Mutex<Chosen<HubIndex, PreparedHub>>,
 }
 
-/// Which CPD a grid's `eps` planners use.
-#[derive(Default)]
-struct EpsCpd {
-    /// `None` before any, `Some(None)` one built here, `Some(Some(c))` the one given.
-    have: Option<Option<Arc<taut::cpd::Cpd>>>,
-    /// Counts CPD changes; part of the `eps` planners' stash key, so a planner still at work
-    /// in a batch when the CPD changes is never lent out again.
+/// Which preprocessed data `T` (End Point Search's CPD, the hub index; prepared as `P`) a
+/// grid's planners of one kind use.
+struct Chosen<T, P> {
+    /// `None` before any, `Some(None)` the one built here, `Some(Some(d))` the one given.
+    have: Option<Option<Arc<T>>>,
+    /// Counts changes; part of the planners' stash key, so a planner still at work in a batch
+    /// when the data changes is never lent out again.
     generation: u64,
-    /// The CPD built here, kept when a given one replaces it, for the next call without `cpd=`.
-    built: Option<PreparedCpd>,
+    /// The data built here, kept when a given one replaces it, for the next call without
+    /// `cpd=` / `hub=`.
+    built: Option<P>,
+}
+
+impl<T, P> Default for Chosen<T, P> {
+    fn default() -> Self {
+        Chosen {
+            have: None,
+            generation: 0,
+            built: None,
+        }
+    }
+}
+
+impl<T, P> Chosen<T, P> {
+    /// Whether the data prepared is `wanted` (`None`: the one built here).
+    fn holds(&self, wanted: Option<&Arc<T>>) -> bool {
+        match (&self.have, wanted) {
+            (Some(None), None) => true,
+            (Some(Some(a)), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
+    /// The stash key of `spec`'s planners on the data prepared now.
+    fn key(&self, spec: &PlannerSpec) -> String {
+        format!("{}@{}", spec.label, self.generation)
+    }
+}
+
+/// The preprocessed data a call was given: `cpd=`, `hub=` (with the file it was read from,
+/// named in messages).
+#[derive(Default)]
+struct Given {
+    cpd: Option<Arc<taut::cpd::Cpd>>,
+    hub: Option<Arc<HubIndex>>,
+    hub_file: Option<PathBuf>,
+}
+
+impl Given {
+    fn of(cpd: Option<&PyCpd>, hub: Option<&PyHub>) -> Self {
+        Given {
+            cpd: cpd.map(|c| c.cpd().clone()),
+            hub: hub.map(|h| h.index().clone()),
+            hub_file: hub.and_then(|h| h.file().map(PathBuf::from)),
+        }
+    }
 }
 
 impl PyGrid {
@@ -358,8 +411,14 @@ impl PyGrid {
             planners: PlannerStash::new(grid.clone(), |_| Stash(Mutex::default())),
             grid,
             meshes: Mutex::new(MapMeshes::default()),
-            eps_cpd: Mutex::new(EpsCpd::default()),
+            eps_cpd: Mutex::new(Chosen::default()),
+            hub: Mutex::new(Chosen::default()),
         }
+    }
+
+    /// The grid.
+    pub(crate) fn grid_arc(&self) -> Arc<Grid> {
+        self.grid.clone()
     }
 
     /// The grid's mesh (built once). The grid's locks are taken only with the GIL released
@@ -380,19 +439,20 @@ impl PyGrid {
         Ok(meshes.built.clone().expect("built above"))
     }
 
-    /// The meshes `spec` needs, prepared (the mesh, and for `eps` the CPD: `cpd` if given,
-    /// else built in memory on first use and kept), and the key of `spec`'s warm planners.
-    /// Runs with the GIL released (see [`Self::built_mesh`]).
+    /// The meshes `spec` needs, prepared (the mesh; for `eps` the CPD and for `hub` the hub
+    /// index: the one given, else built in memory on first use and kept), and the key of
+    /// `spec`'s warm planners. Runs with the GIL released (see [`Self::built_mesh`]).
     fn prepare(
         &self,
         py: Python<'_>,
         spec: &PlannerSpec,
         cpd: Option<&PyCpd>,
+        hub: Option<&PyHub>,
     ) -> PyResult<(MapMeshes, String)> {
-        let wanted = cpd.map(|c| c.cpd().clone());
-        let (meshes, key) = match self.prepared(spec, wanted.as_ref()) {
+        let given = Given::of(cpd, hub);
+        let (meshes, key) = match self.prepared(spec, &given) {
             Some(ready) => ready,
-            None => py.detach(|| self.prepare_detached(spec, wanted))?,
+            None => py.detach(|| self.prepare_detached(spec, given))?,
         };
         self.planners
             .with_dependent(|_, stash| stash.register(&key));
@@ -401,48 +461,40 @@ impl PyGrid {
 
     /// [`Self::prepare`]'s answer when everything is prepared already and no lock is held,
     /// without blocking and so without releasing the GIL; `None` otherwise.
-    fn prepared(
-        &self,
-        spec: &PlannerSpec,
-        wanted: Option<&Arc<taut::cpd::Cpd>>,
-    ) -> Option<(MapMeshes, String)> {
+    fn prepared(&self, spec: &PlannerSpec, given: &Given) -> Option<(MapMeshes, String)> {
         let meshes = self.meshes.try_lock().ok()?;
         if spec.algo.needs_mesh() && meshes.built.is_none() {
             return None;
         }
-        if spec.algo != Algo::Eps {
-            return Some((meshes.clone(), spec.label.clone()));
-        }
-        let eps_cpd = self.eps_cpd.try_lock().ok()?;
-        match (&eps_cpd.have, wanted) {
-            (Some(None), None) => {}
-            (Some(Some(a)), Some(b)) if Arc::ptr_eq(a, b) => {}
-            _ => return None,
-        }
-        Some((
-            meshes.clone(),
-            format!("{}@{}", spec.label, eps_cpd.generation),
-        ))
+        let key = match spec.algo {
+            Algo::Eps => {
+                let eps_cpd = self.eps_cpd.try_lock().ok()?;
+                eps_cpd
+                    .holds(given.cpd.as_ref())
+                    .then(|| eps_cpd.key(spec))?
+            }
+            Algo::Hub => {
+                let hub = self.hub.try_lock().ok()?;
+                hub.holds(given.hub.as_ref()).then(|| hub.key(spec))?
+            }
+            _ => spec.label.clone(),
+        };
+        Some((meshes.clone(), key))
     }
 
-    fn prepare_detached(
-        &self,
-        spec: &PlannerSpec,
-        wanted: Option<Arc<taut::cpd::Cpd>>,
-    ) -> PyResult<(MapMeshes, String)> {
+    fn prepare_detached(&self, spec: &PlannerSpec, given: Given) -> PyResult<(MapMeshes, String)> {
         if spec.algo.needs_mesh() {
             self.built_mesh_detached()?;
         }
         let mut meshes = self.meshes.lock().map_err(|_| value_error("poisoned"))?;
+        if spec.algo == Algo::Hub {
+            return self.prepare_hub(&mut meshes, spec, given);
+        }
         if spec.algo == Algo::Eps {
             // The CPD prepared now: `Some(None)` when built here, `Some(Some(c))` when given.
+            let wanted = given.cpd;
             let mut eps_cpd = self.eps_cpd.lock().map_err(|_| value_error("poisoned"))?;
-            let same = match (&eps_cpd.have, &wanted) {
-                (Some(None), None) => true,
-                (Some(Some(a)), Some(b)) => Arc::ptr_eq(a, b),
-                _ => false,
-            };
-            if !same {
+            if !eps_cpd.holds(wanted.as_ref()) {
                 match &wanted {
                     Some(c) => {
                         let mesh = meshes.built.clone().expect("prepared above");
@@ -475,12 +527,51 @@ impl PyGrid {
                 // Warm `eps` planners hold the old CPD.
                 self.planners.with_dependent(|_, stash| stash.forget("eps"));
             }
-            return Ok((
-                meshes.clone(),
-                format!("{}@{}", spec.label, eps_cpd.generation),
-            ));
+            return Ok((meshes.clone(), eps_cpd.key(spec)));
         }
         Ok((meshes.clone(), spec.label.clone()))
+    }
+
+    /// [`Self::prepare_detached`] for `hub`: the index given (refused unless built for this
+    /// grid and its mesh), else the one built here on first use and kept.
+    fn prepare_hub(
+        &self,
+        meshes: &mut MapMeshes,
+        spec: &PlannerSpec,
+        given: Given,
+    ) -> PyResult<(MapMeshes, String)> {
+        let wanted = given.hub;
+        let mut hub = self.hub.lock().map_err(|_| value_error("poisoned"))?;
+        if !hub.holds(wanted.as_ref()) {
+            match &wanted {
+                Some(index) => {
+                    let mesh = meshes.built.clone().expect("prepared above");
+                    PyHub::check_fits(index, given.hub_file.as_deref(), &self.grid, &mesh)?;
+                    meshes.hub = Some(PreparedHub {
+                        index: index.clone(),
+                        mesh: spec.tuning.mesh,
+                        file: given.hub_file,
+                        secs: 0.0,
+                        built: false,
+                        stats: index.stats(),
+                    });
+                }
+                None => match &hub.built {
+                    Some(built) => meshes.hub = Some(built.clone()),
+                    None => {
+                        meshes
+                            .prepare_hub(&self.grid, [(spec.algo, &spec.tuning)], DataSource::Build)
+                            .map_err(setup_error)?;
+                        hub.built.clone_from(&meshes.hub);
+                    }
+                },
+            }
+            hub.have = Some(wanted);
+            hub.generation += 1;
+            // Warm `hub` planners hold the old index.
+            self.planners.with_dependent(|_, stash| stash.forget("hub"));
+        }
+        Ok((meshes.clone(), hub.key(spec)))
     }
 }
 
@@ -673,17 +764,20 @@ impl PyGrid {
     }
 
     /// The shortest path from `start` to `goal` (lattice points `(x, y)`) by planner `algo`:
-    /// `astar`, `theta`, `lazy-theta`, `vg`, `anya`, `polyanya` or `eps`, with its options as
-    /// keywords (`cul_de_sac=False`, `intermediate=False`, `history="hash"`, `stop="first"`,
-    /// `quality=1.05`); `cpd=` a `taut.Cpd` of `grid.mesh()` for `eps` (else one is built in
-    /// memory on first use). The grid keeps warm planners between calls; the search runs with
-    /// the GIL released.
+    /// `astar`, `theta`, `lazy-theta`, `vg`, `anya`, `polyanya`, `eps` or `hub`, with its
+    /// options as keywords (`cul_de_sac=False`, `intermediate=False`, `history="hash"`,
+    /// `stop="first"`, `quality=1.05`); `cpd=` a `taut.Cpd` of `grid.mesh()` for `eps`, `hub=`
+    /// a `taut.Hub` of this grid for `hub` (else one is built in memory on first use and kept
+    /// by the grid; each is ignored by the other planners). The grid keeps warm planners
+    /// between calls; the search runs with the GIL released.
     ///
     /// `start` and `goal` are pairs of integers: tuples, lists or NumPy arrays of two.
     ///
     /// Raises ValueError for an endpoint that is off the map or on a blocked cell, or an
-    /// unknown planner or option; TypeError for an end that is not two integers.
-    #[pyo3(signature = (start, goal, algo = "anya", *, cpd = None, **kwargs))]
+    /// unknown planner or option; TypeError for an end that is not two integers;
+    /// taut.FormatError for a CPD or hub of another map or mesh.
+    #[pyo3(signature = (start, goal, algo = "anya", *, cpd = None, hub = None, **kwargs))]
+    #[allow(clippy::too_many_arguments)]
     fn path(
         &self,
         py: Python<'_>,
@@ -691,6 +785,7 @@ impl PyGrid {
         goal: &Bound<'_, PyAny>,
         algo: &str,
         cpd: Option<PyRef<'_, PyCpd>>,
+        hub: Option<PyRef<'_, PyHub>>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PathResult> {
         let spec = parse_spec(algo, kwargs, &[])?;
@@ -698,7 +793,7 @@ impl PyGrid {
             point(int_pair(start, "start")?)?,
             point(int_pair(goal, "goal")?)?,
         );
-        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref())?;
+        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref(), hub.as_deref())?;
         // The search runs without the GIL: other Python threads go on meanwhile.
         self.planners.with_dependent(|grid, stash| {
             py.detach(|| {
@@ -729,8 +824,8 @@ impl PyGrid {
     /// (KeyboardInterrupt). Returns a dict of arrays: `length` (float, `inf` when unreachable
     /// or invalid), `status` (int8: 0 found, 1 unreachable, 2 invalid endpoint), `expanded`
     /// (uint64), and with `return_paths=True`, `paths`: a list of `(k, 2)` float arrays.
-    /// Options as for `path`.
-    #[pyo3(signature = (starts, goals, algo = "anya", *, threads = None, return_paths = false, cpd = None, **kwargs))]
+    /// Options, `cpd=` and `hub=` as for `path`.
+    #[pyo3(signature = (starts, goals, algo = "anya", *, threads = None, return_paths = false, cpd = None, hub = None, **kwargs))]
     #[allow(clippy::too_many_arguments)]
     fn paths<'py>(
         &self,
@@ -741,6 +836,7 @@ impl PyGrid {
         threads: Option<usize>,
         return_paths: bool,
         cpd: Option<PyRef<'py, PyCpd>>,
+        hub: Option<PyRef<'py, PyHub>>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let spec = parse_spec(algo, kwargs, &[])?;
@@ -753,7 +849,7 @@ impl PyGrid {
             )));
         }
         let queries: Vec<((i64, i64), (i64, i64))> = s.into_iter().zip(g).collect();
-        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref())?;
+        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref(), hub.as_deref())?;
         let threads = match threads {
             None | Some(0) => cores(),
             Some(t) => t,
@@ -852,15 +948,17 @@ impl PyGrid {
     /// planner, and returns columns (a dict of arrays, ready for `pandas.DataFrame`):
     /// `index`, `sx`, `sy`, `gx`, `gy`, `octile` (the scenario's optimum on 8-connected
     /// moves), `length`, `status` (0 found, 1 unreachable, 2 invalid), `expanded`, `time_us`.
+    /// Options, `cpd=` and `hub=` as for `path`.
     ///
     /// Raises ValueError when the scenario is for a map of another size.
-    #[pyo3(signature = (scen, algo = "anya", *, cpd = None, **kwargs))]
+    #[pyo3(signature = (scen, algo = "anya", *, cpd = None, hub = None, **kwargs))]
     fn run_scenario<'py>(
         &self,
         py: Python<'py>,
         scen: PyRef<'py, PyScenario>,
         algo: &str,
         cpd: Option<PyRef<'py, PyCpd>>,
+        hub: Option<PyRef<'py, PyHub>>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let spec = parse_spec(algo, kwargs, &[])?;
@@ -876,7 +974,7 @@ impl PyGrid {
                 e.line, e.width, e.height
             )));
         }
-        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref())?;
+        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref(), hub.as_deref())?;
         let entries = &scen.scen.entries;
         let rows = self.planners.with_dependent(|grid, stash| {
             let mut warm = stash

@@ -2,7 +2,7 @@
 //! notebooks.
 //!
 //! A thin binding over the facade crate [`taut`]: no planner logic lives here. Each class
-//! holds a facade object ([`taut::Grid`], [`taut::Mesh`], a CPD, a
+//! holds a facade object ([`taut::Grid`], [`taut::Mesh`], a CPD, a hub index, a
 //! [`taut::spherical::SeaMap`]); each call converts its arguments, calls the facade and
 //! converts the answer. A `Grid` keeps warm planners (each with its search context) by planner
 //! spec, and every call borrows one: single queries, scenarios and each worker of a batch reuse
@@ -25,6 +25,7 @@ use pyo3::prelude::*;
 
 mod errors;
 mod grid;
+mod hub;
 mod mesh;
 mod sphere;
 
@@ -34,8 +35,9 @@ create_exception!(
     _taut,
     FormatError,
     PyValueError,
-    "A file is malformed: a map, scenario, mesh, CPD or GeoJSON area that does not parse, or \
-     a CPD of another format version or mesh. The message names the file and the line."
+    "A file is malformed: a map, scenario, mesh, CPD, hub index or GeoJSON area that does not \
+     parse, a CPD or hub index of another format version, or one of another map or mesh. The \
+     message names the file and the line."
 );
 
 /// The compiled module.
@@ -47,6 +49,7 @@ fn _taut(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<grid::PyScenario>()?;
     m.add_class::<mesh::PyMesh>()?;
     m.add_class::<mesh::PyCpd>()?;
+    m.add_class::<hub::PyHub>()?;
     m.add_class::<sphere::Raster>()?;
     m.add_class::<sphere::SeaRouteResult>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

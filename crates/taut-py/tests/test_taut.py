@@ -1,6 +1,8 @@
 """Tests of the Python module `taut` (run with pytest after `pip install ./crates/taut-py`).
 
 - Answers equal the command line's (`taut scen`, `taut route --format json`) on the fixtures.
+- Hub labels (`taut.Hub`): full, regions and budgets equal the other optimal planners; files
+  round-trip and interoperate with `taut hub build`; bad files and other maps are refused.
 - NumPy round trips; the batch equals the queries one by one, on 1 and 2 threads.
 - The GIL is released while planning (a batch, a scenario, one long query): another Python
   thread makes progress meanwhile; threads sharing a grid get the one-by-one answers.
@@ -30,8 +32,8 @@ FIXTURES = REPO / "fixtures"
 ARENA = FIXTURES / "maps" / "arena.map"
 ARENA_SCEN = FIXTURES / "maps" / "arena.map.scen"
 SHARED = Path(os.environ.get("TAUT_DATA", REPO.parent / "shared" / "data"))
-ANY_ANGLE = ("theta", "lazy-theta", "vg", "anya", "polyanya", "eps")
-OPTIMAL = ("vg", "anya", "polyanya", "eps")
+ANY_ANGLE = ("theta", "lazy-theta", "vg", "anya", "polyanya", "eps", "hub")
+OPTIMAL = ("vg", "anya", "polyanya", "eps", "hub")
 
 
 def cli():
@@ -181,7 +183,7 @@ def test_unreachable():
 # --- batches ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("algo", ("astar", "anya", "polyanya", "eps"))
+@pytest.mark.parametrize("algo", ("astar", "anya", "polyanya", "eps", "hub"))
 def test_batch_equals_one_by_one(arena, scen, algo):
     starts, goals = ends(scen.to_dict())
     one = [arena.path(tuple(s), tuple(g), algo) for s, g in zip(starts, goals)]
@@ -377,6 +379,206 @@ def test_mesh_and_cpd_files_round_trip(arena, tmp_path):
     assert want - 1e-9 <= bounded <= 1.05 * want + 1e-9 and first >= want - 1e-9
 
 
+# --- hub labels -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def arena_optima(arena, scen):
+    """The arena scenario's lengths by the other optimal planners (which agree to 1e-9)."""
+    got = {algo: arena.run_scenario(scen, algo)["length"] for algo in ("anya", "polyanya", "eps")}
+    for algo in ("polyanya", "eps"):
+        assert np.allclose(got[algo], got["anya"], rtol=1e-9, atol=0), algo
+    return got
+
+
+def hub_variants(arena):
+    """The full index, regions of 4, and the finest index within a budget just below the full
+    index's size (so the budget must pick regions)."""
+    full = taut.Hub.build(arena)
+    region = taut.Hub.build(arena, region=4)
+    budget = full.size_bytes - 1
+    fitted = taut.Hub.build(arena, budget=budget)
+    assert fitted.region is not None and fitted.size_bytes <= budget < full.size_bytes
+    return {"full": full, "region4": region, "budget": fitted}
+
+
+def test_hub_equals_the_optimal_planners(arena, scen, arena_optima):
+    for name, hub in hub_variants(arena).items():
+        got = arena.run_scenario(scen, "hub", hub=hub)
+        assert (got["status"] == 0).all(), name
+        for algo, want in arena_optima.items():
+            assert np.allclose(got["length"], want, rtol=1e-9, atol=0), (name, algo)
+        starts, goals = ends(scen.to_dict())
+        batch = arena.paths(starts, goals, "hub", hub=hub, threads=2, return_paths=True)
+        assert list(batch["length"]) == list(got["length"]), name
+        for s, g, length, path in zip(starts, goals, batch["length"], batch["paths"]):
+            one = arena.path(tuple(s), tuple(g), "hub", hub=hub)
+            assert one.length == length and np.array_equal(one.waypoints, path), name
+            steps = np.diff(path, axis=0)
+            assert abs(np.hypot(steps[:, 0], steps[:, 1]).sum() - length) < 1e-9, name
+    # Without hub= the grid builds a full index once and keeps it; going back to it after a
+    # given index answers as before.
+    default = arena.run_scenario(scen, "hub")["length"]
+    assert np.allclose(default, arena_optima["anya"], rtol=1e-9, atol=0)
+    assert list(arena.run_scenario(scen, "hub")["length"]) == list(default)
+
+
+def test_hub_properties_and_budgets(arena):
+    full = taut.Hub.build(arena)
+    assert (full.width, full.height) == (arena.width, arena.height)
+    assert full.corners > 0 and full.region is None and full.path is None
+    assert 0 < full.bytes <= full.size_bytes
+    stats = full.stats()
+    assert stats["corners"] == full.corners and stats["region"] == 1 and stats["bytes"] == full.bytes
+    assert stats["points"] == int(arena.to_numpy().sum()) and stats["point_entries"] > 0
+    region = taut.Hub.build(arena, region=4)
+    assert region.region == 4 and region.stats()["point_entries"] == 0
+    assert region.bytes < full.bytes
+    assert repr(region).startswith("Hub(width=49, height=49, corners=") and "region=4" in repr(region)
+    assert "region=None" in repr(full)
+    # A budget as text; "none" and a generous one give the full index.
+    roomy = taut.Hub.build(arena, budget=f"{full.size_bytes / 1e6 * 2:.3f}MB")
+    assert roomy.region is None and roomy.stats() == stats
+    assert taut.Hub.build(arena, budget="none").region is None
+    assert taut.Hub.build(arena, budget=full.size_bytes).region is None
+    # A budget no index meets names the smallest size.
+    with pytest.raises(ValueError, match=r"^no hub index of this map fits 1000 bytes: the smallest (built|estimated) takes \d+ bytes$"):
+        taut.Hub.build(arena, budget=1000)
+    with pytest.raises(ValueError, match="not both"):
+        taut.Hub.build(arena, region=4, budget="64MB")
+    for side in (0, 65):
+        with pytest.raises(ValueError, match="side must be from 1 to 64"):
+            taut.Hub.build(arena, region=side)
+    with pytest.raises(ValueError, match="budget"):
+        taut.Hub.build(arena, budget="lots")
+    with pytest.raises(ValueError, match="positive"):
+        taut.Hub.build(arena, budget=-5)
+    with pytest.raises(TypeError, match="budget must be a size"):
+        taut.Hub.build(arena, budget=True)
+    with pytest.raises(TypeError, match="budget must be a size"):
+        taut.Hub.build(arena, budget=1.5)
+
+
+def test_hub_files_round_trip(arena, scen, tmp_path):
+    starts, goals = ends(scen.to_dict())
+    for region in (None, 4):
+        hub = taut.Hub.build(arena, region=region)
+        f = tmp_path / f"arena-{region}.hub"
+        hub.save(f)
+        assert not (tmp_path / f"arena-{region}.hub.tmp").exists()
+        loaded = taut.Hub.load(f)
+        assert loaded.path == f and loaded.region == hub.region and loaded.corners == hub.corners
+        assert loaded.size_bytes == hub.size_bytes >= f.stat().st_size > 0
+        a = arena.paths(starts, goals, "hub", hub=hub, return_paths=True)
+        b = arena.paths(starts, goals, "hub", hub=loaded, return_paths=True)
+        assert list(a["length"]) == list(b["length"])
+        assert all(np.array_equal(p, q) for p, q in zip(a["paths"], b["paths"]))
+        # Saving over an existing file replaces it whole.
+        loaded.save(f)
+        assert taut.Hub.load(f).stats() == loaded.stats()
+
+
+def test_hub_files_of_the_cli_answer_as_python(arena, scen, tmp_path):
+    """An index written by `taut hub build` loads here and answers as the one built here; one
+    written here answers `taut scen --hub` as in Python."""
+    out = tmp_path / "cli.hub"
+    subprocess.run(
+        [cli(), "hub", "build", "--map", str(ARENA), "-o", str(out), "--region", "2"],
+        check=True, capture_output=True, text=True,
+    )
+    cli_hub = taut.Hub.load(out)
+    assert cli_hub.region == 2
+    here = taut.Hub.build(arena, region=2)
+    a = arena.run_scenario(scen, "hub", hub=cli_hub)["length"]
+    assert list(a) == list(arena.run_scenario(scen, "hub", hub=here)["length"])
+    mine = tmp_path / "py.hub"
+    taut.Hub.build(arena).save(mine)
+    rows = list(csv.DictReader(io.StringIO(subprocess.run(
+        [cli(), "scen", "--map", str(ARENA), "--scen", str(ARENA_SCEN), "--algo", "hub", "--hub", str(mine)],
+        check=True, capture_output=True, text=True,
+    ).stdout)))
+    py = arena.run_scenario(scen, "hub", hub=taut.Hub.load(mine))["length"]
+    assert len(rows) == len(py) == 130
+    for row, length in zip(rows, py):
+        assert row["status"] == "ok" and abs(float(row["length"]) - length) < 1e-7, row
+
+
+def test_bad_hub_files_are_refused(arena, tmp_path):
+    good = tmp_path / "arena.hub"
+    taut.Hub.build(arena).save(good)
+    data = good.read_bytes()
+    truncated = tmp_path / "truncated.hub"
+    truncated.write_bytes(data[: len(data) // 2])
+    with pytest.raises(taut.FormatError, match=r"truncated\.hub: .*truncated"):
+        taut.Hub.load(truncated)
+    flipped = bytearray(data)
+    flipped[len(flipped) // 2] ^= 1
+    damaged = tmp_path / "damaged.hub"
+    damaged.write_bytes(bytes(flipped))
+    with pytest.raises(taut.FormatError, match=r"damaged\.hub: .*(checksum|corrupt)"):
+        taut.Hub.load(damaged)
+    with pytest.raises(taut.FormatError, match=r"arena\.map: not a taut hub index"):
+        taut.Hub.load(ARENA)
+    with pytest.raises(OSError, match="none.hub"):
+        taut.Hub.load(tmp_path / "none.hub")
+    with pytest.raises(OSError):
+        taut.Hub.build(arena).save(tmp_path / "no-such-dir" / "x.hub")
+    # Each message is one line.
+    for bad in (truncated, damaged):
+        with pytest.raises(taut.FormatError) as e:
+            taut.Hub.load(bad)
+        assert "\n" not in str(e.value)
+
+
+def test_a_hub_of_another_map_is_refused(arena, scen, tmp_path):
+    small = taut.Grid.from_map(FIXTURES / "maps" / "small.map")
+    other = taut.Hub.build(small)
+    starts, goals = ends(scen.to_dict())
+    calls = (
+        lambda: arena.path((1, 3), (45, 40), "hub", hub=other),
+        lambda: arena.paths(starts, goals, "hub", hub=other),
+        lambda: arena.run_scenario(scen, "hub", hub=other),
+    )
+    for call in calls:
+        with pytest.raises(taut.FormatError, match=r"^hub: the hub index was built for another map .*8x6 map.*this grid is 49x49"):
+            call()
+    # The same size with other free cells, read from a file (named in the message).
+    cells = arena.to_numpy().copy()
+    cells[3, 1] = not cells[3, 1]
+    f = tmp_path / "edited.hub"
+    taut.Hub.build(taut.Grid(cells)).save(f)
+    with pytest.raises(taut.FormatError, match=r"edited\.hub: the hub index was built for another map"):
+        arena.path((1, 3), (45, 40), "hub", hub=taut.Hub.load(f))
+    # The grid answers as before afterwards, with or without its own index.
+    want = arena.path((1, 3), (45, 40), "anya").length
+    assert abs(arena.path((1, 3), (45, 40), "hub").length - want) < 1e-9
+    mine = taut.Hub.build(arena, region=8)
+    assert abs(arena.path((1, 3), (45, 40), "hub", hub=mine).length - want) < 1e-9
+    # hub= is ignored by the other planners (as cpd= is).
+    assert arena.path((1, 3), (45, 40), "anya", hub=other).length == want
+
+
+def test_a_hub_of_another_mesh_is_refused(arena, tmp_path):
+    """An index built by `taut hub build --mesh` on the reference merged mesh of the same map
+    is refused on the grid's own mesh."""
+    mesh = require_shared("the arena reference mesh") / "mesh" / "reference" / "arena-merged.mesh"
+    out = tmp_path / "merged.hub"
+    subprocess.run(
+        [cli(), "hub", "build", "--map", str(ARENA), "--mesh", str(mesh), "-o", str(out)],
+        check=True, capture_output=True, text=True,
+    )
+    hub = taut.Hub.load(out)
+    with pytest.raises(taut.FormatError, match=r"merged\.hub: the hub index was built from another mesh"):
+        arena.path((1, 3), (45, 40), "hub", hub=hub)
+
+
+def test_building_a_hub_releases_the_gil():
+    grid = taut.Grid.from_map(ARENA)
+    ticks, elapsed = runs_beside_python(lambda: [taut.Hub.build(grid) for _ in range(20)])
+    assert elapsed > 0.02, f"too short to tell ({elapsed:.3f} s)"
+    assert ticks >= 5, (ticks, elapsed)
+
+
 # --- errors -----------------------------------------------------------------------------------
 
 
@@ -519,7 +721,9 @@ def test_help_is_useful():
     assert "lattice points" in taut.Grid.__doc__
     assert "GIL" in taut.Grid.paths.__doc__
     assert "avoid" in Raster.route.__doc__
-    assert set(taut.ALGOS) == {"astar", "theta", "lazy-theta", "vg", "anya", "polyanya", "eps"}
+    assert set(taut.ALGOS) == {"astar", "theta", "lazy-theta", "vg", "anya", "polyanya", "eps", "hub"}
+    assert "region" in taut.Hub.build.__doc__ and "atomically" in taut.Hub.save.__doc__
+    assert "hub=" in taut.Grid.path.__doc__
 
 
 # --- reference data ---------------------------------------------------------------------------
@@ -543,3 +747,28 @@ def test_reference_optima_sample():
         assert np.allclose(got, want, rtol=0, atol=1e-6), name
         checked += len(sample)
     assert checked >= 100, checked
+
+
+def test_reference_optima_by_hub_labels():
+    """Hub labels (the points' own, and regions of 8) on every reference query of the maps of
+    at most 160 x 160 cells: building their indexes takes a fraction of a second (a 512 x 512
+    map's takes seconds to minutes)."""
+    data = require_shared("reference optima")
+    by_map = {}
+    for row in csv.DictReader(open(data / "grid" / "optimal" / "scen.csv")):
+        if row["len_gppc"] not in ("", "-1") and row["endpoint_blocked"] == "0":
+            by_map.setdefault(row["map"], []).append(row)
+    checked = 0
+    for name in sorted(by_map):
+        grid = taut.Grid.from_map(data / "grid" / "maps" / f"{name}.map")
+        if grid.width * grid.height > 160 * 160:
+            continue
+        rows = by_map[name]
+        starts = np.array([[int(r["sx"]), int(r["sy"])] for r in rows])
+        goals = np.array([[int(r["gx"]), int(r["gy"])] for r in rows])
+        want = np.array([float(r["len_gppc"]) for r in rows])
+        for hub in (taut.Hub.build(grid), taut.Hub.build(grid, region=8)):
+            got = grid.paths(starts, goals, "hub", hub=hub)["length"]
+            assert np.allclose(got, want, rtol=0, atol=1e-6), (name, hub)
+        checked += len(rows)
+    assert checked >= 500, checked

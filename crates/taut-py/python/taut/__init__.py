@@ -1,8 +1,8 @@
 """taut: exact shortest paths from Python.
 
-Optimal any-angle paths on grid maps (Anya, Theta*, A*, the visibility graph), Euclidean
-shortest paths on navigation meshes (Polyanya, End Point Search) and great-circle sea routes on
-the sphere (``taut.sphere``), computed by taut's Rust planners.
+Optimal any-angle paths on grid maps (Anya, Theta*, A*, the visibility graph, hub labels),
+Euclidean shortest paths on navigation meshes (Polyanya, End Point Search) and great-circle sea
+routes on the sphere (``taut.sphere``), computed by taut's Rust planners.
 
 >>> import numpy as np, taut
 >>> grid = taut.Grid(np.ones((4, 6), dtype=bool))
@@ -10,7 +10,7 @@ the sphere (``taut.sphere``), computed by taut's Rust planners.
 5.830952
 
 Classes: :class:`Grid` (maps, single and batch queries, scenarios), :class:`PathResult`,
-:class:`Scenario`, :class:`Mesh`, :class:`Cpd`; errors are ``ValueError`` (bad queries),
+:class:`Scenario`, :class:`Mesh`, :class:`Cpd`, :class:`Hub`; errors are ``ValueError`` (bad queries),
 ``OSError`` (files that cannot be read) and :class:`FormatError` (malformed files).
 """
 
@@ -18,6 +18,7 @@ from ._taut import (
     Cpd,
     FormatError,
     Grid,
+    Hub,
     Mesh,
     PathResult,
     Scenario,
@@ -25,7 +26,7 @@ from ._taut import (
 )
 from . import sphere
 
-ALGOS = ("astar", "theta", "lazy-theta", "vg", "anya", "polyanya", "eps")
+ALGOS = ("astar", "theta", "lazy-theta", "vg", "anya", "polyanya", "eps", "hub")
 """The planners ``Grid.path`` takes, as the command line names them."""
 
 STATUS = {0: "found", 1: "unreachable", 2: "invalid"}
@@ -37,6 +38,7 @@ __all__ = [
     "Cpd",
     "FormatError",
     "Grid",
+    "Hub",
     "Mesh",
     "PathResult",
     "Scenario",

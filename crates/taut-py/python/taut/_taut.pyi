@@ -1,6 +1,7 @@
 """Type stubs of taut's compiled module (``taut._taut``)."""
 
 from os import PathLike
+from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
@@ -11,6 +12,7 @@ __all__ = [
     "Cpd",
     "FormatError",
     "Grid",
+    "Hub",
     "Mesh",
     "PathResult",
     "Raster",
@@ -26,7 +28,8 @@ _Points = Union[npt.NDArray[np.integer[Any]], Sequence[Sequence[int]]]
 _LatLon = Tuple[float, float]
 
 class FormatError(ValueError):
-    """A file is malformed (map, scenario, mesh, CPD, GeoJSON area); the message names it."""
+    """A file is malformed (map, scenario, mesh, CPD, hub index, GeoJSON area), or a CPD or hub
+    index is of another map or mesh; the message names it."""
 
 @final
 class PathResult:
@@ -83,6 +86,33 @@ class Cpd:
     def nodes(self) -> int: ...
 
 @final
+class Hub:
+    """Hub labels of one grid map, for exact answers in microseconds (``algo="hub"``)."""
+
+    @staticmethod
+    def build(
+        grid: Grid, *, region: Optional[int] = None, budget: Union[int, str, None] = None
+    ) -> Hub: ...
+    @staticmethod
+    def load(path: _Path) -> Hub: ...
+    def save(self, path: _Path) -> None: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def corners(self) -> int: ...
+    @property
+    def region(self) -> Optional[int]: ...
+    @property
+    def bytes(self) -> int: ...
+    @property
+    def size_bytes(self) -> int: ...
+    @property
+    def path(self) -> Optional[Path]: ...
+    def stats(self) -> Dict[str, int]: ...
+
+@final
 class Grid:
     """A grid map: ``Grid(array)`` from a 2-D boolean array (True = free), or ``Grid.from_map``."""
 
@@ -102,6 +132,7 @@ class Grid:
         algo: str = "anya",
         *,
         cpd: Optional[Cpd] = None,
+        hub: Optional[Hub] = None,
         cul_de_sac: bool = True,
         intermediate: bool = True,
         history: Optional[str] = None,
@@ -117,6 +148,7 @@ class Grid:
         threads: Optional[int] = None,
         return_paths: bool = False,
         cpd: Optional[Cpd] = None,
+        hub: Optional[Hub] = None,
         cul_de_sac: bool = True,
         intermediate: bool = True,
         history: Optional[str] = None,
@@ -129,6 +161,7 @@ class Grid:
         algo: str = "anya",
         *,
         cpd: Optional[Cpd] = None,
+        hub: Optional[Hub] = None,
         cul_de_sac: bool = True,
         intermediate: bool = True,
         history: Optional[str] = None,

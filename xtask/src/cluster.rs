@@ -1,5 +1,7 @@
 //! `cargo xtask preprocess --cpd --scheduler local|slurm`: the compressed path databases of
 //! suites or maps built in shards by a scheduler, then merged and checked (docs/cluster.md).
+//! With `--hub` instead, the hub label indexes: one task per map (`taut hub build`, which
+//! cannot be split into shards), nothing to merge.
 //!
 //! One plan serves both schedulers:
 //!
@@ -32,7 +34,8 @@ use std::time::{Duration, Instant, SystemTime};
 use anyhow::{Context, bail};
 use taut::cpd::shard::{ShardSpec, shard_path};
 
-use crate::preprocess::{Job, PreprocessArgs, cpd_built, flat, map_mesh, shard_built};
+use crate::hub::{Want, hub_current};
+use crate::preprocess::{Job, Kind, PreprocessArgs, cpd_built, flat, map_mesh, shard_built};
 
 /// Where the work is done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -56,7 +59,8 @@ impl Scheduler {
 #[derive(Debug, Clone, clap::Args)]
 pub struct ClusterArgs {
     /// Build in shards through a scheduler: `local` (processes on this machine) or `slurm`
-    /// (a job array, then a dependent merge job). Without it, one process builds each map.
+    /// (a job array, then a dependent merge job); with --hub, one task per map and no merge.
+    /// Without it, one process builds each map.
     #[arg(long, value_enum, conflicts_with_all = ["shard", "merge", "report"])]
     pub scheduler: Option<Scheduler>,
     /// Shards per map (default: the number of workers with local, 4 with slurm).
@@ -142,10 +146,19 @@ pub struct ShardTask {
     pub label: String,
     /// The .map file (absolute).
     pub map: PathBuf,
-    /// The CPD file (absolute); the shard goes to [`shard_path`] of it.
+    /// The CPD file (absolute), whose shard goes to [`shard_path`] of it; or the hub index
+    /// file to write.
     pub cpd: PathBuf,
-    /// Which shard.
-    pub spec: ShardSpec,
+    /// Which shard of the CPD; `None` for a hub index.
+    pub spec: Option<ShardSpec>,
+}
+
+impl ShardTask {
+    /// What the task builds, for messages: `shard 1/4`, or `hub index`.
+    pub fn what(&self) -> String {
+        self.spec
+            .map_or_else(|| "hub index".to_owned(), |s| format!("shard {s}"))
+    }
 }
 
 /// One map's merge.
@@ -172,8 +185,17 @@ pub struct Plan {
     pub up_to_date: Vec<String>,
     /// Shard files found already built for the current mesh and parameters.
     pub shards_done: usize,
-    /// Shards per map.
+    /// Shards per map (1 for hub indexes).
     pub shards: u32,
+    /// The hub indexes asked for, when the plan builds those instead of CPDs.
+    pub hub: Option<Want>,
+}
+
+impl Plan {
+    /// The unit of work in messages: `shard` or `hub`.
+    fn unit(&self) -> &'static str {
+        if self.hub.is_some() { "hub" } else { "shard" }
+    }
 }
 
 /// A path as it goes into a task list: absolute, UTF-8, without tabs or line breaks.
@@ -221,7 +243,7 @@ pub fn plan(jobs: &[Job], shards: u32, force: bool) -> anyhow::Result<Plan> {
                     label: job.label.clone(),
                     map: map.clone(),
                     cpd: cpd.clone(),
-                    spec,
+                    spec: Some(spec),
                 });
             }
             files.push(path);
@@ -236,11 +258,42 @@ pub fn plan(jobs: &[Job], shards: u32, force: bool) -> anyhow::Result<Plan> {
     Ok(plan)
 }
 
-/// The text of `tasks.tsv`: map, CPD and shard (`I/N`) of task K on line K (0-based).
+/// Lists the work of building the hub indexes of `jobs` as `want` asks: one task per map
+/// whose index is not up to date (unless `force`), nothing to merge.
+///
+/// # Errors
+/// A map that cannot be read or meshed, a path that cannot go into a task list.
+pub fn plan_hubs(jobs: &[Job], want: Want, force: bool) -> anyhow::Result<Plan> {
+    let mut plan = Plan {
+        shards: 1,
+        hub: Some(want),
+        ..Plan::default()
+    };
+    for job in jobs {
+        let map = list_path(&job.map)?;
+        let out = list_path(&job.out)?;
+        let (_, hash) = map_mesh(&map).with_context(|| job.label.clone())?;
+        if !force && hub_current(&out, &hash, want) {
+            plan.up_to_date.push(job.label.clone());
+            continue;
+        }
+        plan.tasks.push(ShardTask {
+            label: job.label.clone(),
+            map,
+            cpd: out,
+            spec: None,
+        });
+    }
+    Ok(plan)
+}
+
+/// The text of `tasks.tsv`: map, output file and shard (`I/N`, or `hub`) of task K on line K
+/// (0-based).
 pub fn tasks_tsv(plan: &Plan) -> String {
     let mut s = String::new();
     for t in &plan.tasks {
-        let _ = writeln!(s, "{}\t{}\t{}", t.map.display(), t.cpd.display(), t.spec);
+        let spec = t.spec.map_or_else(|| "hub".to_owned(), |s| s.to_string());
+        let _ = writeln!(s, "{}\t{}\t{spec}", t.map.display(), t.cpd.display());
     }
     s
 }
@@ -276,6 +329,8 @@ pub struct ScriptConfig {
     pub max_size: u64,
     /// Array task J runs tasks J, J + stride, J + 2·stride, ...
     pub stride: usize,
+    /// The hub indexes the tasks build (`taut hub build`), when not CPD shards.
+    pub hub: Option<Want>,
     /// Whether the scripts are Slurm batch scripts (with `#SBATCH` lines).
     pub slurm: bool,
     /// The `#SBATCH` options both jobs share beyond the scripts' own (partition, time, ...).
@@ -317,12 +372,32 @@ fn script_head(c: &ScriptConfig, job: &str, output: &str, cpus: usize) -> String
 
 /// The task script: `bash shard.sh J`, or as Slurm array task J.
 pub fn shard_script(c: &ScriptConfig) -> String {
-    let mut s = script_head(c, "taut-cpd-shards", "slurm-%A_%a.out", c.threads);
+    let (job, what, task, command) = match c.hub {
+        None => (
+            "taut-cpd-shards",
+            "--cpd --scheduler`: builds CPD shard files with\n# `taut cpd build --shard I/N`",
+            "shard $shard",
+            format!(
+                r#""$taut" cpd build --map "$map" -o "$cpd" --shard "$shard" --jobs {} --max-size {}"#,
+                c.threads, c.max_size
+            ),
+        ),
+        Some(want) => (
+            "taut-hub-builds",
+            "--hub --scheduler`: builds hub label indexes with\n# `taut hub build`",
+            "hub index",
+            format!(
+                r#""$taut" hub build --map "$map" -o "$cpd" {} --jobs {}"#,
+                want.cli_args().join(" "),
+                c.threads
+            ),
+        ),
+    };
+    let mut s = script_head(c, job, "slurm-%A_%a.out", c.threads);
     let _ = write!(
         s,
-        r#"# Written by `cargo xtask preprocess --cpd --scheduler`: builds CPD shard files with
-# `taut cpd build --shard I/N`. Array task J (or `bash shard.sh J`) runs the lines J,
-# J + {stride}, J + 2*{stride}, ... (0-based) of tasks.tsv, each line "map<TAB>cpd<TAB>I/N",
+        r#"# Written by `cargo xtask preprocess {what}. Array task J (or `bash shard.sh J`) runs the lines J,
+# J + {stride}, J + 2*{stride}, ... (0-based) of tasks.tsv, each line "map<TAB>file<TAB>I/N|hub",
 # appending taut's output to logs/task-K.log and writing status/task-K.exit as
 # "exit start end" (seconds since 1970). A task whose status already says 0 is skipped.
 set -uo pipefail
@@ -346,8 +421,8 @@ while IFS=$'\t' read -r map cpd shard; do
         if [ "$(cut -d' ' -f1 "$status_file" 2>/dev/null)" != 0 ]; then
             log="$run/logs/task-$k.log"
             start=$(date +%s.%N)
-            echo "== task $k: shard $shard of $map on $(hostname) at $(date -u +%FT%TZ)${{SLURM_JOB_ID:+, Slurm job $SLURM_JOB_ID}}" >>"$log"
-            "$taut" cpd build --map "$map" -o "$cpd" --shard "$shard" --jobs {threads} --max-size {max_size} </dev/null >>"$log" 2>&1
+            echo "== task $k: {task} of $map on $(hostname) at $(date -u +%FT%TZ)${{SLURM_JOB_ID:+, Slurm job $SLURM_JOB_ID}}" >>"$log"
+            {command} </dev/null >>"$log" 2>&1
             code=$?
             echo "== exit $code" >>"$log"
             echo "$code $start $(date +%s.%N)" >"$status_file.tmp" && mv -f "$status_file.tmp" "$status_file" || failed=1
@@ -361,8 +436,6 @@ exit "$failed"
         run = sh_quote(&c.run.display().to_string()),
         taut = sh_quote(&c.taut.display().to_string()),
         stride = c.stride,
-        threads = c.threads,
-        max_size = c.max_size,
     );
     s
 }
@@ -511,13 +584,13 @@ fn taut_binary(args: &ClusterArgs, repo: &Path, out: &mut dyn Write) -> anyhow::
 pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let c = &args.cluster;
     let scheduler = c.scheduler.context("no --scheduler")?;
-    if args.hub {
-        bail!(
-            "--scheduler builds CPDs in shards; a hub index cannot be split into shards: build hubs without --scheduler (one map at a time, on every core)"
-        );
-    }
-    if !args.cpd {
-        bail!("say what to preprocess: --cpd (compressed path databases)");
+    let hub = match (args.cpd, args.hub) {
+        (true, true) => bail!("--scheduler builds one kind at a time: --cpd or --hub"),
+        (false, false) => bail!("say what to preprocess: --cpd or --hub"),
+        (_, hub) => hub.then(|| Want::of(args)),
+    };
+    if hub.is_some() && c.shards.is_some() {
+        bail!("--shards is for CPDs: a hub index is built by one task per map");
     }
     let workers = match c.workers {
         Some(0) => bail!("--workers must be at least 1"),
@@ -540,33 +613,49 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
     if c.max_array == 0 {
         bail!("--max-array must be at least 1");
     }
-    let jobs = crate::preprocess::jobs(args, repo, crate::preprocess::Kind::Cpd)?;
+    let kind = if hub.is_some() { Kind::Hub } else { Kind::Cpd };
+    let jobs = crate::preprocess::jobs(args, repo, kind)?;
     if jobs.is_empty() {
         bail!("no maps selected: give --suite NAME or --map FILE");
     }
     let root = c
         .work_dir
         .clone()
-        .unwrap_or_else(|| repo.join("target/cpd-runs"));
+        .unwrap_or_else(|| repo.join(format!("target/{}-runs", kind.names().0)));
     if !c.dry_run {
         check_earlier_submission(&root, out)?;
     }
     let t0 = Instant::now();
-    let plan = plan(&jobs, shards, args.force)?;
+    let plan = match hub {
+        Some(want) => plan_hubs(&jobs, want, args.force)?,
+        None => plan(&jobs, shards, args.force)?,
+    };
     let planned = t0.elapsed();
-    writeln!(
-        out,
-        "plan: {} maps, {} up to date; {} shards per map: {} to build, {} already built; {} merges ({:.2} s)",
-        jobs.len(),
-        plan.up_to_date.len(),
-        shards,
-        plan.tasks.len(),
-        plan.shards_done,
-        plan.merges.len(),
-        planned.as_secs_f64()
-    )?;
-    if plan.merges.is_empty() {
-        writeln!(out, "nothing to do: every CPD is up to date")?;
+    if hub.is_some() {
+        writeln!(
+            out,
+            "plan: {} maps, {} up to date; {} hub indexes to build ({:.2} s)",
+            jobs.len(),
+            plan.up_to_date.len(),
+            plan.tasks.len(),
+            planned.as_secs_f64()
+        )?;
+    } else {
+        writeln!(
+            out,
+            "plan: {} maps, {} up to date; {} shards per map: {} to build, {} already built; {} merges ({:.2} s)",
+            jobs.len(),
+            plan.up_to_date.len(),
+            shards,
+            plan.tasks.len(),
+            plan.shards_done,
+            plan.merges.len(),
+            planned.as_secs_f64()
+        )?;
+    }
+    if plan.tasks.is_empty() && plan.merges.is_empty() {
+        let what = if hub.is_some() { "hub index" } else { "CPD" };
+        writeln!(out, "nothing to do: every {what} is up to date")?;
         return Ok(());
     }
     let run = new_run_dir(&root, scheduler)?;
@@ -590,6 +679,7 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
             .max_size
             .unwrap_or(taut::cpd::estimate::DEFAULT_MAX_BYTES),
         stride,
+        hub,
         slurm: scheduler == Scheduler::Slurm,
         sbatch: if scheduler == Scheduler::Slurm {
             common_sbatch(c)
@@ -632,8 +722,14 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
         let p = run.join(name);
         std::fs::write(&p, text).with_context(|| format!("writing {}", p.display()))?;
     }
-    for m in &plan.merges {
-        if let Some(parent) = m.cpd.parent() {
+    for parent in plan
+        .merges
+        .iter()
+        .map(|m| &m.cpd)
+        .chain(plan.tasks.iter().map(|t| &t.cpd))
+        .filter_map(|f| f.parent())
+    {
+        {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("creating {}", parent.display()))?;
         }
@@ -684,7 +780,9 @@ fn dry_run(
                     plan.tasks.len()
                 )?;
             }
-            writeln!(out, "bash {run}/merge.sh")?;
+            if !plan.merges.is_empty() {
+                writeln!(out, "bash {run}/merge.sh")?;
+            }
         }
         Scheduler::Slurm => {
             let array = (!plan.tasks.is_empty()).then(|| {
@@ -693,7 +791,11 @@ fn dry_run(
                     ranges(&(0..config.stride).collect())
                 )
             });
-            if let Some(a) = &array {
+            if plan.merges.is_empty() {
+                if let Some(a) = &array {
+                    writeln!(out, "{a}")?;
+                }
+            } else if let Some(a) = &array {
                 writeln!(out, "{a}   # prints the array job id A")?;
                 writeln!(
                     out,
@@ -777,8 +879,8 @@ fn failure_report(
         };
         let _ = writeln!(
             s,
-            "  task {k}, shard {} of {}: {why}; log {}",
-            t.spec,
+            "  task {k}, {} of {}: {why}; log {}",
+            t.what(),
             t.label,
             log.display()
         );
@@ -827,32 +929,46 @@ fn summary(
     let (merge_span, _) = span(run, "merge", plan.merges.len());
     let wall = t0.elapsed().as_secs_f64();
     writeln!(out, "{:<14} {how}", "scheduler")?;
-    writeln!(
-        out,
-        "{:<14} {} merged, {} up to date",
-        "maps",
-        plan.merges.len(),
-        plan.up_to_date.len()
-    )?;
-    writeln!(
-        out,
-        "{:<14} {} built ({} per map), {} already built, {} run again",
-        "shards",
-        plan.tasks.len(),
-        plan.shards,
-        plan.shards_done,
-        retried
-    )?;
+    if plan.hub.is_some() {
+        writeln!(
+            out,
+            "{:<14} {} hub indexes built, {} up to date, {} run again",
+            "maps",
+            plan.tasks.len(),
+            plan.up_to_date.len(),
+            retried
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{:<14} {} merged, {} up to date",
+            "maps",
+            plan.merges.len(),
+            plan.up_to_date.len()
+        )?;
+        writeln!(
+            out,
+            "{:<14} {} built ({} per map), {} already built, {} run again",
+            "shards",
+            plan.tasks.len(),
+            plan.shards,
+            plan.shards_done,
+            retried
+        )?;
+    }
     writeln!(
         out,
         "{:<14} {task_span:.2} s from the first task's start to the last one's end ({task_busy:.2} s of tasks, {} threads each)",
-        "shard phase", config.threads
+        format!("{} phase", plan.unit()),
+        config.threads
     )?;
-    writeln!(
-        out,
-        "{:<14} {merge_span:.2} s (mesh hash checked, read back, shards deleted)",
-        "merge phase"
-    )?;
+    if !plan.merges.is_empty() {
+        writeln!(
+            out,
+            "{:<14} {merge_span:.2} s (mesh hash checked, read back, shards deleted)",
+            "merge phase"
+        )?;
+    }
     writeln!(
         out,
         "{:<14} {:.2} s (planning, scheduling and waiting included)",
@@ -941,7 +1057,10 @@ fn run_local(
         if pending.is_empty() {
             break;
         }
-        let b = bar(pending.len(), "shards");
+        let b = bar(
+            pending.len(),
+            if plan.hub.is_some() { "hubs" } else { "shards" },
+        );
         run_pool(config, "shard.sh", &pending, workers, &b)?;
         b.finish_and_clear();
         let failed = failed_tasks(plan, &config.run);
@@ -950,14 +1069,19 @@ fn run_local(
         }
         if round == retries {
             bail!(
-                "{} of {} shard tasks failed{}, so no map was merged:\n{}re-run the command to \
-                 build only what is missing",
+                "{} of {} {} tasks failed{}{}:\n{}re-run the command to build only what is missing",
                 failed.len(),
                 plan.tasks.len(),
+                plan.unit(),
                 if retries > 0 {
                     format!(" after {retries} retries")
                 } else {
                     String::new()
+                },
+                if plan.merges.is_empty() {
+                    ""
+                } else {
+                    ", so no map was merged"
                 },
                 failure_report(plan, config, &failed, &[], &|j| {
                     config
@@ -975,7 +1099,7 @@ fn run_local(
             round + 1,
             failed
                 .iter()
-                .map(|&k| format!("{} of {}", plan.tasks[k].spec, plan.tasks[k].label))
+                .map(|&k| format!("{} of {}", plan.tasks[k].what(), plan.tasks[k].label))
                 .collect::<Vec<_>>()
                 .join(", ")
         )?;
@@ -988,6 +1112,9 @@ fn run_local(
             .collect();
     }
     for round in 0..=retries {
+        if plan.merges.is_empty() {
+            break;
+        }
         let b = bar(1, "merge");
         run_pool(config, "merge.sh", &[0], 1, &b)?;
         b.finish_and_clear();
@@ -1177,45 +1304,64 @@ fn run_slurm(
             record(std::slice::from_ref(&a))?;
             Some(a)
         };
+        if plan.merges.is_empty() {
+            // Hub indexes: the array is the whole work.
+            let Some(a) = &array else {
+                bail!("nothing was submitted: no task is pending");
+            };
+            submitted.push(a.clone());
+            writeln!(
+                out,
+                "submitted array job {a} ({} array tasks for {} hub indexes)",
+                pending.len(),
+                plan.tasks.len()
+            )?;
+        }
         let mut merge_args = Vec::new();
         if let Some(a) = &array {
             merge_args.push(format!("--dependency=afterok:{a}"));
             merge_args.push("--kill-on-invalid-dep=yes".to_owned());
         }
         merge_args.push(run.join("merge.sh").display().to_string());
-        let merge = match sbatch(&merge_args) {
-            Ok(m) => m,
-            Err(e) => {
-                // Without its merge job the array would build shards nobody merges.
-                if let Some(a) = &array {
-                    let cancelled = slurm_cmd("scancel", std::slice::from_ref(a)).is_ok();
-                    if cancelled {
-                        std::fs::remove_file(&active).ok();
-                    }
-                    return Err(e.context(format!(
-                        "submitting the merge job failed, so array job {a} was {}",
+        let merge = if plan.merges.is_empty() {
+            None
+        } else {
+            Some(match sbatch(&merge_args) {
+                Ok(m) => m,
+                Err(e) => {
+                    // Without its merge job the array would build shards nobody merges.
+                    if let Some(a) = &array {
+                        let cancelled = slurm_cmd("scancel", std::slice::from_ref(a)).is_ok();
                         if cancelled {
-                            "cancelled"
-                        } else {
-                            "left queued (scancel failed too)"
+                            std::fs::remove_file(&active).ok();
                         }
-                    )));
+                        return Err(e.context(format!(
+                            "submitting the merge job failed, so array job {a} was {}",
+                            if cancelled {
+                                "cancelled"
+                            } else {
+                                "left queued (scancel failed too)"
+                            }
+                        )));
+                    }
+                    return Err(e);
                 }
-                return Err(e);
-            }
+            })
         };
-        let ids: Vec<String> = array.iter().cloned().chain([merge.clone()]).collect();
-        submitted.extend(ids.iter().cloned());
+        let ids: Vec<String> = array.iter().cloned().chain(merge.clone()).collect();
         record(&ids)?;
-        match &array {
-            Some(a) => writeln!(
-                out,
-                "submitted array job {a} ({} array tasks for {} shards) and merge job {merge} \
-                 (runs when every array task has succeeded)",
-                pending.len(),
-                plan.tasks.len()
-            )?,
-            None => writeln!(out, "submitted merge job {merge} (every shard is built)")?,
+        if let Some(merge) = &merge {
+            submitted.extend(ids.iter().cloned());
+            match &array {
+                Some(a) => writeln!(
+                    out,
+                    "submitted array job {a} ({} array tasks for {} shards) and merge job {merge} \
+                     (runs when every array task has succeeded)",
+                    pending.len(),
+                    plan.tasks.len()
+                )?,
+                None => writeln!(out, "submitted merge job {merge} (every shard is built)")?,
+            }
         }
         if !c.wait {
             writeln!(
@@ -1288,8 +1434,9 @@ fn run_slurm(
                 .filter(|&k| read_status(run, "task", k).is_some())
                 .count();
             let now = format!(
-                "{finished}/{} shards finished; jobs: {}",
+                "{finished}/{} {}s finished; jobs: {}",
                 plan.tasks.len(),
+                plan.unit(),
                 states
                     .iter()
                     .map(|(s, n)| format!("{n} {}", s.to_lowercase()))
@@ -1330,6 +1477,12 @@ fn run_slurm(
                     merges_failed.len(),
                     plan.merges.len()
                 )
+            } else if plan.merges.is_empty() {
+                format!(
+                    "{} of {} hub tasks failed{after}",
+                    failed.len(),
+                    plan.tasks.len()
+                )
             } else {
                 format!(
                     "{} of {} shard tasks failed{after}, so Slurm cancelled the merge job \
@@ -1355,6 +1508,14 @@ fn run_slurm(
                 out,
                 "{} merges failed; submitting the merge job again ({} of {})",
                 merges_failed.len(),
+                round + 1,
+                c.retries
+            )?;
+        } else if plan.merges.is_empty() {
+            writeln!(
+                out,
+                "{} hub tasks failed; submitting them again ({} of {})",
+                failed.len(),
                 round + 1,
                 c.retries
             )?;

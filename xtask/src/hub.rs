@@ -17,8 +17,8 @@
 //!   reset is not available the column is empty.
 //!
 //! Each map is built on a rayon pool of `--jobs` threads (default: every core); maps go one
-//! after the other. A hub build cannot be split into shards, and `--scheduler` (which builds
-//! CPDs in shards) refuses `--hub`.
+//! after the other. A hub build cannot be split into shards: `--scheduler local|slurm` runs
+//! one task per map instead (`crate::cluster`).
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -48,6 +48,14 @@ impl Want {
         match args.budget {
             Some(b) => Want::Budget(b),
             None => Want::Region(args.region.unwrap_or(1)),
+        }
+    }
+
+    /// The `taut hub build` options that ask for it.
+    pub fn cli_args(self) -> Vec<String> {
+        match self {
+            Want::Region(g) => vec!["--region".into(), g.to_string()],
+            Want::Budget(b) => vec!["--budget".into(), b.to_string()],
         }
     }
 }
@@ -301,12 +309,12 @@ pub fn write_report(dir: &Path, summary: &HubSummary) -> anyhow::Result<PathBuf>
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::preprocess::tests::tiny_suite;
 
     /// The tiny suite of `preprocess`'s tests, asked for hub indexes instead of CPDs.
-    fn hub_suite() -> (tempfile::TempDir, PreprocessArgs) {
+    pub(crate) fn hub_suite() -> (tempfile::TempDir, PreprocessArgs) {
         let (dir, mut args) = tiny_suite();
         let toml = dir.path().join("tiny.toml");
         let text = std::fs::read_to_string(&toml).unwrap() + "hubs = \"hub\"\n";

@@ -40,7 +40,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Build the compressed path databases (CPDs, `--cpd`) or hub label indexes (`--hub`) of
     /// suites or maps, skipping those up to date; for CPDs `--shard I/N` and `--merge` split a
-    /// build across jobs, and `--scheduler local|slurm` runs such a split (docs/cluster.md).
+    /// build across jobs; `--scheduler local|slurm` runs such a split, or one hub task per map
+    /// (docs/cluster.md).
     Preprocess(Box<preprocess::PreprocessArgs>),
     /// Derive the named passages (canals, straits) of the shared Earth rasters into
     /// crates/taut-spherical/data/passages.csv (`--check`: fail if it is out of date).

@@ -239,7 +239,7 @@ pub enum Kind {
 
 impl Kind {
     /// The file extension, and the suite key of the directory.
-    fn names(self) -> (&'static str, &'static str) {
+    pub fn names(self) -> (&'static str, &'static str) {
         match self {
             Kind::Cpd => ("cpd", "cpds"),
             Kind::Hub => ("hub", "hubs"),

@@ -152,7 +152,7 @@ fn the_plan_leaves_out_up_to_date_cpds_and_built_shards() {
     .unwrap();
     let p = plan(&jobs, 2, false).unwrap();
     assert_eq!((p.tasks.len(), p.merges.len(), p.shards_done), (2, 2, 2));
-    assert!(p.tasks.iter().all(|t| t.spec.index == 1));
+    assert!(p.tasks.iter().all(|t| t.spec.is_some_and(|s| s.index == 1)));
     assert_eq!(
         tasks_tsv(&p).lines().next().unwrap(),
         format!(
@@ -261,7 +261,7 @@ fn local_processes_build_the_one_process_file_retry_and_report_failures() {
     args.cluster.taut = Some(failing_taut(tools.path(), true));
     let text = run_to_string(&args).unwrap();
     assert!(
-        text.contains("1 tasks failed; running them again (1 of 1): 1/2 of tiny/small"),
+        text.contains("1 tasks failed; running them again (1 of 1): shard 1/2 of tiny/small"),
         "{text}"
     );
     assert!(text.contains("1 run again"), "{text}");
@@ -289,6 +289,97 @@ fn local_processes_build_the_one_process_file_retry_and_report_failures() {
     let text = run_to_string(&args).unwrap();
     assert!(text.contains("1 to build, 3 already built"), "{text}");
     assert_same_cpds(dir.path(), &expected, "local, re-run after a failure");
+}
+
+/// The tiny suite's hub indexes (with `want`) built by one process, the way `preprocess --hub`
+/// does, as bytes in map order.
+fn one_process_hubs(region: Option<u32>) -> Vec<Vec<u8>> {
+    let (dir, mut args) = crate::hub::tests::hub_suite();
+    args.region = region;
+    crate::hub::preprocess(&args, &crate::repo_root(), &mut Vec::new()).unwrap();
+    ["arena", "small"]
+        .iter()
+        .map(|m| std::fs::read(dir.path().join(format!("hub/{m}.hub"))).unwrap())
+        .collect()
+}
+
+fn assert_same_hubs(dir: &Path, expected: &[Vec<u8>], what: &str) {
+    for (m, bytes) in ["arena", "small"].iter().zip(expected) {
+        let got = std::fs::read(dir.join(format!("hub/{m}.hub"))).unwrap();
+        assert!(
+            got == *bytes,
+            "{what}: hub/{m}.hub differs from the one-process file"
+        );
+    }
+}
+
+/// `--hub` through a scheduler: one task per map, nothing to merge.
+fn hub_scheduled(work: &Path, scheduler: Scheduler) -> (tempfile::TempDir, PreprocessArgs) {
+    let (dir, base) = crate::hub::tests::hub_suite();
+    let mut args = sharded(&base, work, scheduler);
+    args.cluster.shards = None;
+    (dir, args)
+}
+
+#[test]
+fn hub_indexes_through_local_processes_are_the_one_process_files() {
+    let expected = one_process_hubs(None);
+    let work = tempfile::tempdir().unwrap();
+    let (dir, mut args) = hub_scheduled(work.path(), Scheduler::Local);
+    args.cluster.workers = Some(2);
+    let text = run_to_string(&args).unwrap();
+    assert_contains(
+        &text,
+        &[
+            "plan: 2 maps, 0 up to date; 2 hub indexes to build",
+            "maps           2 hub indexes built, 0 up to date, 0 run again",
+            "hub phase",
+        ],
+    );
+    assert!(!text.contains("merge phase"), "{text}");
+    assert_same_hubs(dir.path(), &expected, "local");
+    let text = run_to_string(&args).unwrap();
+    assert!(
+        text.contains("nothing to do: every hub index is up to date"),
+        "{text}"
+    );
+    // Another region side: both rebuilt, as one process builds them.
+    args.region = Some(4);
+    let text = run_to_string(&args).unwrap();
+    assert!(text.contains("2 hub indexes to build"), "{text}");
+    assert_same_hubs(
+        dir.path(),
+        &one_process_hubs(Some(4)),
+        "local, regions of 4",
+    );
+
+    // The task script runs `taut hub build` with the options asked for; nothing is merged.
+    args.cluster.dry_run = true;
+    args.force = true;
+    let text = run_to_string(&args).unwrap();
+    assert_contains(
+        &text,
+        &[
+            r#""$taut" hub build --map "$map" -o "$cpd" --region 4 --jobs 1 </dev/null"#,
+            "== task $k: hub index of $map",
+            "/shard.sh K   for K in 0..2, 2 at a time",
+        ],
+    );
+    assert!(
+        !text
+            .lines()
+            .any(|l| l.starts_with("bash ") && l.ends_with("/merge.sh")),
+        "{text}"
+    );
+    // Shards are for CPDs; one kind at a time.
+    args.cluster.dry_run = false;
+    args.cluster.shards = Some(2);
+    let err = run_to_string(&args).unwrap_err().to_string();
+    assert!(err.contains("--shards is for CPDs"), "{err}");
+    args.cluster.shards = None;
+    args.cpd = true;
+    let err = run_to_string(&args).unwrap_err().to_string();
+    assert!(err.contains("one kind at a time"), "{err}");
 }
 
 /// Why Slurm cannot be used here, or `None` when a node answers.
@@ -426,6 +517,24 @@ fn a_real_slurm_cluster_builds_the_one_process_file_retries_and_resumes() {
             "logs/slurm-*.out",
         ],
     );
+
+    // Hub indexes: one array task per map, no merge job; the one-process files.
+    let expected = one_process_hubs(None);
+    let work = tempfile::tempdir().unwrap();
+    let (dir, mut args) = hub_scheduled(work.path(), Scheduler::Slurm);
+    args.cluster.wait = true;
+    let text = run_to_string(&args).unwrap();
+    assert_contains(
+        &text,
+        &[
+            "2 hub indexes to build",
+            "submitted array job ",
+            "(2 array tasks for 2 hub indexes)",
+            "2 hub indexes built",
+        ],
+    );
+    assert!(!text.contains("merge job"), "{text}");
+    assert_same_hubs(dir.path(), &expected, "slurm");
 }
 
 #[test]
@@ -473,6 +582,7 @@ fn the_scripts_refuse_a_bad_index_or_a_run_directory_they_cannot_use() {
         threads: 1,
         max_size: 8_000_000_000,
         stride: 2,
+        hub: None,
         slurm: false,
         sbatch: Vec::new(),
     };

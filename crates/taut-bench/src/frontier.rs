@@ -483,13 +483,15 @@ pub fn write_frontier_svg(
     let (y_lo, y_hi) = timed.iter().fold((f64::INFINITY, 0f64), |(a, b), r| {
         (a.min(r.median_us), b.max(r.median_us))
     });
+    // Room on the right for the last point's label.
     let (x_lo, x_hi) = (
         decade(x_lo, false),
-        decade(x_hi, true).max(decade(x_lo, false) * 10.0),
+        decade(x_hi * 5.0, true).max(decade(x_lo, false) * 10.0),
     );
+    // Room above the slowest line for the legend.
     let (y_lo, y_hi) = (
         decade(y_lo, false),
-        decade(y_hi, true).max(decade(y_lo, false) * 10.0),
+        decade(y_hi * 5.0, true).max(decade(y_lo, false) * 10.0),
     );
     let root = SVGBackend::new(path, (720, 460)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;

@@ -729,41 +729,47 @@ fn validate_regions(ix: &HubIndex, r: &Regions) -> Result<(), HubError> {
     check_offsets(&r.hub_off, r.hubs.len(), "region hub")?;
     check_offsets(&r.via_off, r.vias.len(), "via")?;
     let bits = r.g * r.g;
-    (0..r.corner_off.len() - 1).into_par_iter().try_for_each(|k| {
-        let cs = r.corner_off[k] as usize..r.corner_off[k + 1] as usize;
-        let local = &r.corners[cs.clone()];
-        if local.windows(2).any(|w| w[0] >= w[1]) || local.last().is_some_and(|&c| c as usize >= n)
-        {
-            return Err(corrupt(format!("region {k}: corner list out of order")));
-        }
-        if bits < 64 && r.masks[cs].iter().any(|m| m >> bits != 0) {
-            return Err(corrupt(format!(
-                "region {k}: a mask names a point outside it"
-            )));
-        }
-        let hs = r.hub_off[k] as usize..r.hub_off[k + 1] as usize;
-        let hubs = &r.hubs[hs.clone()];
-        if hubs.windows(2).any(|w| w[0] >= w[1]) || hubs.last().is_some_and(|&h| h as usize >= n) {
-            return Err(corrupt(format!("region {k}: hubs out of order")));
-        }
-        for i in hs {
-            let vs = r.via_off[i] as usize..r.via_off[i + 1] as usize;
-            if vs.is_empty() {
-                return Err(corrupt(format!("region {k}: a hub without a via")));
+    (0..r.corner_off.len() - 1)
+        .into_par_iter()
+        .try_for_each(|k| {
+            let cs = r.corner_off[k] as usize..r.corner_off[k + 1] as usize;
+            let local = &r.corners[cs.clone()];
+            if local.windows(2).any(|w| w[0] >= w[1])
+                || local.last().is_some_and(|&c| c as usize >= n)
+            {
+                return Err(corrupt(format!("region {k}: corner list out of order")));
             }
-            for v in &r.vias[vs] {
-                let good = core.entries.get(v.entry as usize).is_some_and(|e| {
-                    e.hub == r.hubs[i]
-                        && e.dist == v.dist
-                        && local.get(v.local as usize) == Some(&core.corner_of[v.entry as usize])
-                });
-                if !good {
-                    return Err(corrupt(format!("region {k}: a via inconsistent")));
+            if bits < 64 && r.masks[cs].iter().any(|m| m >> bits != 0) {
+                return Err(corrupt(format!(
+                    "region {k}: a mask names a point outside it"
+                )));
+            }
+            let hs = r.hub_off[k] as usize..r.hub_off[k + 1] as usize;
+            let hubs = &r.hubs[hs.clone()];
+            if hubs.windows(2).any(|w| w[0] >= w[1])
+                || hubs.last().is_some_and(|&h| h as usize >= n)
+            {
+                return Err(corrupt(format!("region {k}: hubs out of order")));
+            }
+            for i in hs {
+                let vs = r.via_off[i] as usize..r.via_off[i + 1] as usize;
+                if vs.is_empty() {
+                    return Err(corrupt(format!("region {k}: a hub without a via")));
+                }
+                for v in &r.vias[vs] {
+                    let good = core.entries.get(v.entry as usize).is_some_and(|e| {
+                        e.hub == r.hubs[i]
+                            && e.dist == v.dist
+                            && local.get(v.local as usize)
+                                == Some(&core.corner_of[v.entry as usize])
+                    });
+                    if !good {
+                        return Err(corrupt(format!("region {k}: a via inconsistent")));
+                    }
                 }
             }
-        }
-        Ok(())
-    })
+            Ok(())
+        })
 }
 
 fn check_offsets(off: &[u32], total: usize, what: &str) -> Result<(), HubError> {
@@ -782,12 +788,12 @@ fn check_offsets(off: &[u32], total: usize, what: &str) -> Result<(), HubError> 
 /// [`HubError::NotAHub`], [`HubError::Version`], [`HubError::Truncated`],
 /// [`HubError::Checksum`], [`HubError::Corrupt`].
 pub fn decode_hub(bytes: &[u8]) -> Result<HubIndex, HubError> {
-    with_hasher(|hash| read_index(Reading::new(bytes, hash), bytes.len() as u64)).map_err(
-        |e| match e {
+    with_hasher(|hash| read_index(Reading::new(bytes, hash), bytes.len() as u64)).map_err(|e| {
+        match e {
             ReadError::Hub(e) => e,
             ReadError::Io(e) => corrupt(format!("reading from memory: {e}")),
-        },
-    )
+        }
+    })
 }
 
 /// A buffered reader of the file at `path`, and the file's length.

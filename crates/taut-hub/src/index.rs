@@ -477,13 +477,14 @@ impl Scratch {
         self.kept.begin(n);
         for &r in &self.touched {
             let (d, entry) = self.acc.get_tagged(r as usize);
+            // Covered when some hub kept before gives `d` or less: the first such entry
+            // decides, and the highest-ranked hubs, kept first, come first in the label.
             let covered = core
                 .label(core.corner(r))
                 .iter()
                 .take_while(|e| e.hub < r)
-                .map(|e| self.kept.get(e.hub as usize) + e.dist)
-                .fold(f64::INFINITY, f64::min);
-            if covered <= d {
+                .any(|e| self.kept.get(e.hub as usize) + e.dist <= d);
+            if covered {
                 continue;
             }
             self.kept.set(r as usize, d);

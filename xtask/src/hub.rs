@@ -20,7 +20,6 @@
 //! after the other. A hub build cannot be split into shards: `--scheduler local|slurm` runs
 //! one task per map instead (`crate::cluster`).
 
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -31,7 +30,7 @@ use taut::hub::{FORMAT_VERSION, HubError, HubIndex, read_hub, read_hub_header, w
 
 use taut_bench::{peak_memory_bytes, reset_peak_memory};
 
-use crate::preprocess::{Job, Kind, PreprocessArgs, flat, jobs};
+use crate::preprocess::{Job, Kind, PreprocessArgs, file_name, flat, jobs, write_build_csv};
 
 /// What index the arguments ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -273,39 +272,31 @@ pub const REPORT_HEADER: &str =
 /// # Errors
 /// The directory or file cannot be written.
 pub fn write_report(dir: &Path, summary: &HubSummary) -> anyhow::Result<PathBuf> {
-    let prov = taut_bench::Provenance::collect(&crate::repo_root());
-    let dir = dir.join(format!("{}-hub-build", prov.date));
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    let mut text = format!(
-        "# {}; {} threads; wall {:.2} s\n{REPORT_HEADER}\n",
-        prov.line(),
+    let rows = summary.maps.iter().filter_map(|(_, o)| match o {
+        HubOutcome::Done(r) => Some(format!(
+            "{},{},{},{},{},{:.3},{:.3},{:.3},{:.3},{}",
+            r.label,
+            file_name(&r.file),
+            r.corners,
+            r.core_entries,
+            r.region,
+            r.file_bytes as f64 / 1e6,
+            r.memory_bytes as f64 / 1e6,
+            r.build_secs,
+            r.total_secs,
+            r.peak_bytes
+                .map_or_else(String::new, |b| format!("{:.1}", b as f64 / 1e6))
+        )),
+        _ => None,
+    });
+    write_build_csv(
+        dir,
+        "hub-build",
+        REPORT_HEADER,
         summary.threads,
-        summary.wall.as_secs_f64()
-    );
-    for (_, o) in &summary.maps {
-        if let HubOutcome::Done(r) = o {
-            let _ = writeln!(
-                text,
-                "{},{},{},{},{},{:.3},{:.3},{:.3},{:.3},{}",
-                r.label,
-                r.file
-                    .file_name()
-                    .map_or_else(String::new, |f| f.to_string_lossy().into_owned()),
-                r.corners,
-                r.core_entries,
-                r.region,
-                r.file_bytes as f64 / 1e6,
-                r.memory_bytes as f64 / 1e6,
-                r.build_secs,
-                r.total_secs,
-                r.peak_bytes
-                    .map_or_else(String::new, |b| format!("{:.1}", b as f64 / 1e6))
-            );
-        }
-    }
-    let path = dir.join("hub-build.csv");
-    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
-    Ok(path)
+        summary.wall,
+        rows,
+    )
 }
 
 #[cfg(test)]

@@ -19,7 +19,6 @@
 //! Building runs in release: from a debug `cargo xtask`, the command re-runs itself with
 //! `cargo run --release`.
 
-use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -615,35 +614,63 @@ pub const REPORT_HEADER: &str = "name,file,nodes,edges,runs,mb,graph_s,rows_s,to
 /// # Errors
 /// The directory or file cannot be written.
 pub fn write_report(dir: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
+    let rows = summary.maps.iter().filter_map(|(_, o)| match o {
+        Outcome::Done(r) => Some(format!(
+            "{},{},{},{},{},{:.3},{:.3},{:.3},{:.3}",
+            r.label,
+            file_name(&r.file),
+            r.nodes,
+            r.edges,
+            r.runs,
+            r.bytes as f64 / 1e6,
+            r.graph_secs,
+            r.rows_secs,
+            r.total_secs
+        )),
+        Outcome::Skipped => None,
+    });
+    write_build_csv(
+        dir,
+        "cpd-build",
+        REPORT_HEADER,
+        summary.threads,
+        summary.wall,
+        rows,
+    )
+}
+
+/// The last component of `path`, or nothing.
+pub(crate) fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |f| f.to_string_lossy().into_owned())
+}
+
+/// Writes `DIR/DATE-NAME/NAME.csv`: a provenance comment with `threads` and the `wall` time,
+/// `header`, then `rows`. Returns the file.
+///
+/// # Errors
+/// The directory or file cannot be written.
+pub(crate) fn write_build_csv(
+    dir: &Path,
+    name: &str,
+    header: &str,
+    threads: usize,
+    wall: Duration,
+    rows: impl Iterator<Item = String>,
+) -> anyhow::Result<PathBuf> {
     let prov = taut_bench::Provenance::collect(&crate::repo_root());
-    let dir = dir.join(format!("{}-cpd-build", prov.date));
+    let dir = dir.join(format!("{}-{name}", prov.date));
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let mut text = format!(
-        "# {}; {} threads; wall {:.2} s\n{REPORT_HEADER}\n",
+        "# {}; {threads} threads; wall {:.2} s\n{header}\n",
         prov.line(),
-        summary.threads,
-        summary.wall.as_secs_f64()
+        wall.as_secs_f64()
     );
-    for (_, o) in &summary.maps {
-        if let Outcome::Done(r) = o {
-            let _ = writeln!(
-                text,
-                "{},{},{},{},{},{:.3},{:.3},{:.3},{:.3}",
-                r.label,
-                r.file
-                    .file_name()
-                    .map_or_else(String::new, |f| f.to_string_lossy().into_owned()),
-                r.nodes,
-                r.edges,
-                r.runs,
-                r.bytes as f64 / 1e6,
-                r.graph_secs,
-                r.rows_secs,
-                r.total_secs
-            );
-        }
+    for row in rows {
+        text.push_str(&row);
+        text.push('\n');
     }
-    let path = dir.join("cpd-build.csv");
+    let path = dir.join(format!("{name}.csv"));
     std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     Ok(path)
 }

@@ -493,18 +493,7 @@ pub fn write_frontier_svg(
         decade(y_lo, false),
         decade(y_hi * 5.0, true).max(decade(y_lo, false) * 10.0),
     );
-    let root = SVGBackend::new(path, (720, 460)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-    let (plot_area, footer_area) = root.split_vertically(440);
-    footer_area
-        .draw_text(
-            footer,
-            &("sans-serif", 11)
-                .into_font()
-                .color(&RGBColor(0x66, 0x66, 0x66)),
-            (12, 2),
-        )
-        .map_err(|e| err(e.to_string()))?;
+    let plot_area = crate::plot::canvas(path, footer)?;
     let mut chart = ChartBuilder::on(&plot_area)
         .caption(
             format!("{map}: index size against median time"),
@@ -590,7 +579,7 @@ pub fn write_frontier_svg(
         .border_style(BLACK)
         .draw()
         .map_err(|e| err(e.to_string()))?;
-    root.present().map_err(|e| err(e.to_string()))?;
+    plot_area.present().map_err(|e| err(e.to_string()))?;
     Ok(())
 }
 

@@ -59,6 +59,28 @@ pub use run::{
 };
 pub use suite::{Suite, suite_files};
 
+/// `Ok` when no answer of `runs` failed its check, else [`BenchError::Checks`] naming the
+/// first failure (suite, map, query, planner) and `out`, where the reports are.
+///
+/// # Errors
+/// [`BenchError::Checks`].
+pub fn checks_passed(runs: &[SuiteRun], out: &Path) -> Result<(), BenchError> {
+    let failures: Vec<String> = runs
+        .iter()
+        .flat_map(|run| {
+            run.records.iter().filter_map(move |r| {
+                r.failure.as_ref().map(|f| {
+                    format!(
+                        "{} {} query {} {}: {f}",
+                        run.name, run.maps[r.map as usize], r.idx, run.planners[r.planner as usize]
+                    )
+                })
+            })
+        })
+        .collect();
+    BenchError::from_failures(&failures, out)
+}
+
 /// The files one benchmark run wrote.
 #[derive(Debug, Clone)]
 pub struct Written {
@@ -114,20 +136,7 @@ pub fn bench(
     write_csv(&csv, &runs, &prov)?;
     let md = out.join("summary.md");
     write_markdown(&md, &markdown(&runs, &prov, &plot_names, command))?;
-    let failures: Vec<String> = runs
-        .iter()
-        .flat_map(|run| {
-            run.records.iter().filter_map(move |r| {
-                r.failure.as_ref().map(|f| {
-                    format!(
-                        "{} {} query {} {}: {f}",
-                        run.name, run.maps[r.map as usize], r.idx, run.planners[r.planner as usize]
-                    )
-                })
-            })
-        })
-        .collect();
-    BenchError::from_failures(&failures, out)?;
+    checks_passed(&runs, out)?;
     Ok(Written {
         csv,
         markdown: md,

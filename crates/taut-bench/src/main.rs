@@ -58,18 +58,10 @@ struct FrontierArgs {
     /// The planners beside hub labels (comma-separated).
     #[arg(long, value_delimiter = ',', default_value = "anya,polyanya,eps")]
     baselines: Vec<PlannerSpec>,
-    /// Run every K-th query of each scenario file. Default: the suite's sampling.
-    #[arg(long, value_name = "K")]
-    sample: Option<usize>,
-    /// At most N queries per scenario file (after sampling).
-    #[arg(long, value_name = "N")]
-    max_queries: Option<usize>,
-    /// Where the benchmark data is. Default: $TAUT_BENCH_DATA, else `data/`.
-    #[arg(long, value_name = "DIR")]
-    data: Option<PathBuf>,
-    /// Directory of the suite files. Default: `benchmarks/suites`.
-    #[arg(long, value_name = "DIR")]
-    suites_dir: Option<PathBuf>,
+    #[command(flatten)]
+    queries: QueryLimits,
+    #[command(flatten)]
+    dirs: DataDirs,
     /// Where the hub indexes built go (`DIR/SETTING/MAP.hub`). Default: OUT/hubs.
     #[arg(long, value_name = "DIR")]
     hubs_dir: Option<PathBuf>,
@@ -131,6 +123,38 @@ struct FritArgs {
     out: Option<PathBuf>,
 }
 
+/// Where the game-map data and the suite files are (every command that reads suites).
+#[derive(Debug, clap::Args)]
+struct DataDirs {
+    /// Where the benchmark data is (the layout of `cargo xtask fetch-maps`). Default:
+    /// $TAUT_BENCH_DATA, else `data/` in the repository.
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Directory of the suite files. Default: `benchmarks/suites` in the repository.
+    #[arg(long, value_name = "DIR")]
+    suites_dir: Option<PathBuf>,
+}
+
+impl DataDirs {
+    /// The data root, the suites directory and every suite in it.
+    fn suites(&self, repo: &Path) -> Result<(PathBuf, PathBuf, Vec<Suite>), BenchError> {
+        let data = data_root(self.data.as_deref(), repo);
+        let (dir, all) = read_suites(self.suites_dir.as_deref(), repo, &data)?;
+        Ok((data, dir, all))
+    }
+}
+
+/// Which queries of each scenario file run.
+#[derive(Debug, clap::Args)]
+struct QueryLimits {
+    /// Run every K-th query of each scenario file instead of the suite's sampling.
+    #[arg(long, value_name = "K")]
+    sample: Option<usize>,
+    /// At most N queries per scenario file (after sampling).
+    #[arg(long, value_name = "N")]
+    max_queries: Option<usize>,
+}
+
 /// The grid benchmark's options.
 #[derive(Debug, clap::Args)]
 struct Args {
@@ -145,19 +169,10 @@ struct Args {
     /// `anya:no-cul-de-sac+no-intermediate`, `anya:hash`).
     #[arg(long, value_delimiter = ',')]
     planners: Vec<PlannerSpec>,
-    /// Run every K-th query of each scenario file instead of the suite's sampling.
-    #[arg(long, value_name = "K")]
-    sample: Option<usize>,
-    /// At most N queries per scenario file (after sampling).
-    #[arg(long, value_name = "N")]
-    max_queries: Option<usize>,
-    /// Where the benchmark data is (the layout of `cargo xtask fetch-maps`). Default:
-    /// $TAUT_BENCH_DATA, else `data/` in the repository.
-    #[arg(long, value_name = "DIR")]
-    data: Option<PathBuf>,
-    /// Directory of the suite files. Default: `benchmarks/suites` in the repository.
-    #[arg(long, value_name = "DIR")]
-    suites_dir: Option<PathBuf>,
+    #[command(flatten)]
+    queries: QueryLimits,
+    #[command(flatten)]
+    dirs: DataDirs,
     /// Output directory. Default: `target/bench/DATE-SUITES` in the repository.
     #[arg(long, short, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -216,8 +231,7 @@ fn read_suites(
 
 fn run(args: &Args) -> Result<(), BenchError> {
     let repo = repo_root();
-    let data = data_root(args.data.as_deref(), &repo);
-    let (dir, all) = read_suites(args.suites_dir.as_deref(), &repo, &data)?;
+    let (data, dir, all) = args.dirs.suites(&repo)?;
     if args.list {
         for s in &all {
             println!(
@@ -272,8 +286,8 @@ fn run(args: &Args) -> Result<(), BenchError> {
     }
     let opts = RunOptions {
         planners: (!args.planners.is_empty()).then(|| args.planners.clone()),
-        sample: args.sample,
-        max_queries_per_map: args.max_queries,
+        sample: args.queries.sample,
+        max_queries_per_map: args.queries.max_queries,
         progress: true,
     };
     let names: Vec<&str> = suites.iter().map(|s| s.name.as_str()).collect();
@@ -364,17 +378,12 @@ struct SphereArgs {
     /// raster with 5 random and 5 port pairs when its data is present.
     #[arg(long)]
     quick: bool,
-    /// Where the game-map data is (the layout of `cargo xtask fetch-maps`). Default:
-    /// $TAUT_BENCH_DATA, else `data/` in the repository.
-    #[arg(long, value_name = "DIR")]
-    data: Option<PathBuf>,
+    #[command(flatten)]
+    dirs: DataDirs,
     /// Where the Earth rasters and `pairs_snapped.csv` are. Default: $TAUT_SPHERE_DATA, else
     /// `../shared/data/sphere` beside the repository, else `data/sphere` in it.
     #[arg(long, value_name = "DIR")]
     sphere_data: Option<PathBuf>,
-    /// Directory of the suite files. Default: `benchmarks/suites` in the repository.
-    #[arg(long, value_name = "DIR")]
-    suites_dir: Option<PathBuf>,
     /// Output directory. Default: `target/bench/DATE-sphere` in the repository.
     #[arg(long, short, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -397,8 +406,7 @@ fn sphere_data_dir(arg: Option<&Path>, repo: &Path) -> PathBuf {
 
 fn run_sphere(args: &SphereArgs) -> Result<(), BenchError> {
     let repo = repo_root();
-    let data = data_root(args.data.as_deref(), &repo);
-    let (dir, all) = read_suites(args.suites_dir.as_deref(), &repo, &data)?;
+    let (data, dir, all) = args.dirs.suites(&repo)?;
     let sphere_dir = sphere_data_dir(args.sphere_data.as_deref(), &repo);
     let mut opts = SphereOptions {
         queries_per_map: args.queries,
@@ -620,8 +628,7 @@ const EHL_MAPS: [&str; 5] = ["arena2", "brc202d", "den520d", "orz900d", "ost100d
 fn run_frontier(args: &FrontierArgs) -> Result<(), BenchError> {
     use taut_bench::frontier::{FrontierOptions, run_frontier, write_frontier};
     let repo = repo_root();
-    let data = data_root(args.data.as_deref(), &repo);
-    let (dir, all) = read_suites(args.suites_dir.as_deref(), &repo, &data)?;
+    let (_, dir, all) = args.dirs.suites(&repo)?;
     let Some(mut suite) = all.into_iter().find(|s| s.name == args.suite) else {
         return Err(BenchError::Suite {
             path: dir.join(format!("{}.toml", args.suite)),
@@ -650,8 +657,8 @@ fn run_frontier(args: &FrontierArgs) -> Result<(), BenchError> {
         hubs_dir: args.hubs_dir.clone().unwrap_or_else(|| out.join("hubs")),
         run: RunOptions {
             planners: None,
-            sample: args.sample,
-            max_queries_per_map: args.max_queries,
+            sample: args.queries.sample,
+            max_queries_per_map: args.queries.max_queries,
             progress: true,
         },
     };
@@ -659,21 +666,7 @@ fn run_frontier(args: &FrontierArgs) -> Result<(), BenchError> {
     let command: Vec<String> = std::env::args().collect();
     let provenance = taut_bench::Provenance::collect(&repo).line();
     let files = write_frontier(&out, &frontier, &provenance, &command.join(" "))?;
-    let failures: Vec<String> = frontier
-        .runs
-        .iter()
-        .flat_map(|run| {
-            run.records.iter().filter_map(move |r| {
-                r.failure.as_ref().map(|f| {
-                    format!(
-                        "{} {} query {} {}: {f}",
-                        run.name, run.maps[r.map as usize], r.idx, run.planners[r.planner as usize]
-                    )
-                })
-            })
-        })
-        .collect();
-    BenchError::from_failures(&failures, &out)?;
+    taut_bench::checks_passed(&frontier.runs, &out)?;
     for f in &files {
         eprintln!("wrote {}", f.display());
     }

@@ -76,6 +76,35 @@ fn colour(planner: &PlannerSpec, extra: &mut usize) -> RGBColor {
     EXTRAS[(*extra - 1) % EXTRAS.len()]
 }
 
+/// The drawing area of an SVG plot.
+pub(crate) type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+
+/// A white 720 × 460 SVG canvas for the file at `path`, with `footer` (the provenance line)
+/// in small grey print along its bottom; returns the area above the footer (`present` it
+/// once drawn).
+///
+/// # Errors
+/// [`BenchError::Write`] when drawing fails.
+pub(crate) fn canvas<'a>(path: &'a Path, footer: &str) -> Result<Area<'a>, BenchError> {
+    let err = |e: String| BenchError::Write {
+        path: path.to_owned(),
+        msg: e,
+    };
+    let root = SVGBackend::new(path, (720, 460)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let (plot_area, footer_area) = root.split_vertically(440);
+    footer_area
+        .draw_text(
+            footer,
+            &("sans-serif", 11)
+                .into_font()
+                .color(&RGBColor(0x66, 0x66, 0x66)),
+            (12, 2),
+        )
+        .map_err(|e| err(e.to_string()))?;
+    Ok(plot_area)
+}
+
 /// Draws `curves` to an SVG file at `path` with `title`, and `footer` (the provenance line:
 /// machine, commit, date) in small print under the plot.
 ///
@@ -103,18 +132,7 @@ pub fn write_svg(
         10f64.powf(lo.log10().floor()),
         10f64.powf(hi.log10().ceil().max(lo.log10().floor() + 1.0)),
     );
-    let root = SVGBackend::new(path, (720, 460)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-    let (plot_area, footer_area) = root.split_vertically(440);
-    footer_area
-        .draw_text(
-            footer,
-            &("sans-serif", 11)
-                .into_font()
-                .color(&RGBColor(0x66, 0x66, 0x66)),
-            (12, 2),
-        )
-        .map_err(|e| err(e.to_string()))?;
+    let plot_area = canvas(path, footer)?;
     let mut chart = ChartBuilder::on(&plot_area)
         .caption(title, ("sans-serif", 20))
         .margin(12)
@@ -151,6 +169,6 @@ pub fn write_svg(
         .border_style(BLACK)
         .draw()
         .map_err(|e| err(e.to_string()))?;
-    root.present().map_err(|e| err(e.to_string()))?;
+    plot_area.present().map_err(|e| err(e.to_string()))?;
     Ok(())
 }

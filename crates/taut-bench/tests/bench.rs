@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use taut::registry::Algo;
-use taut_bench::{BenchError, Outcome, RunOptions, Suite, bench, run_suite};
+use taut_bench::{BenchError, Outcome, RunOptions, Suite, SuiteRun, bench, run_suite};
 use taut_testdata::{fixtures, shared_data, workspace_root};
 
 fn quick() -> Suite {
@@ -467,28 +467,24 @@ fn polyanya_runs_on_built_and_given_meshes() {
     );
 }
 
-#[test]
-fn eps_runs_with_a_built_or_read_cpd_and_is_checked_by_its_stop_rule() {
-    let dir = tempfile::tempdir().unwrap();
-    let fx = fixtures();
-    let cpds = dir.path().join("cpd");
-    let suite_file = dir.path().join("eps.toml");
+/// A suite (in `dir`) of the arena fixture alone with `planners` (TOML strings) and the
+/// `extra` line (a data directory).
+fn arena_suite(dir: &Path, extra: &str, planners: &str) -> Suite {
+    let maps = fixtures().join("maps").display().to_string();
+    let file = dir.join("arena.toml");
     fs::write(
-        &suite_file,
+        &file,
         format!(
-            "description = \"arena with EPS\"\nmaps = {:?}\nscenarios = {:?}\n\
-             only = [\"arena\"]\ncpds = {:?}\nplanners = [\"anya\", \"eps\", \"eps:first\", \"eps:q1.05\"]\n",
-            fx.join("maps").display().to_string(),
-            fx.join("maps").display().to_string(),
-            cpds.display().to_string(),
+            "description = \"arena\"\nmaps = {maps:?}\nscenarios = {maps:?}\n\
+             only = [\"arena\"]\n{extra}\nplanners = [{planners}]\n"
         ),
     )
     .unwrap();
-    let suite = Suite::read(&suite_file, dir.path()).unwrap();
-    assert_eq!(suite.cpd_of("arena"), Some(cpds.join("arena.cpd")));
-    // No file yet: built in memory, once for the three eps planners.
-    let run = run_suite(&suite, &RunOptions::default()).unwrap();
-    assert_eq!(run.records.len(), 4 * 130);
+    Suite::read(&file, dir).unwrap()
+}
+
+/// Every query of `run` found a path and passed its checks.
+fn assert_all_found(run: &SuiteRun) {
     assert!(
         run.records
             .iter()
@@ -496,6 +492,23 @@ fn eps_runs_with_a_built_or_read_cpd_and_is_checked_by_its_stop_rule() {
         "{:?}",
         run.records.iter().find(|r| r.failure.is_some())
     );
+}
+
+#[test]
+fn eps_runs_with_a_built_or_read_cpd_and_is_checked_by_its_stop_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let fx = fixtures();
+    let cpds = dir.path().join("cpd");
+    let suite = arena_suite(
+        dir.path(),
+        &format!("cpds = {:?}", cpds.display().to_string()),
+        r#""anya", "eps", "eps:first", "eps:q1.05""#,
+    );
+    assert_eq!(suite.cpd_of("arena"), Some(cpds.join("arena.cpd")));
+    // No file yet: built in memory, once for the three eps planners.
+    let run = run_suite(&suite, &RunOptions::default()).unwrap();
+    assert_eq!(run.records.len(), 4 * 130);
+    assert_all_found(&run);
     // Anya and eps are both optimal: each is compared with the other.
     assert_eq!(run.checked.cross, 2 * 130);
     assert_eq!(run.cpds.len(), 1);
@@ -557,30 +570,16 @@ fn hub_runs_with_a_built_or_read_index_and_is_checked_against_anya() {
     let dir = tempfile::tempdir().unwrap();
     let fx = fixtures();
     let hubs = dir.path().join("hub");
-    let suite_file = dir.path().join("hub.toml");
-    fs::write(
-        &suite_file,
-        format!(
-            "description = \"arena with hub labels\"\nmaps = {:?}\nscenarios = {:?}\n\
-             only = [\"arena\"]\nhubs = {:?}\nplanners = [\"anya\", \"hub\"]\n",
-            fx.join("maps").display().to_string(),
-            fx.join("maps").display().to_string(),
-            hubs.display().to_string(),
-        ),
-    )
-    .unwrap();
-    let suite = Suite::read(&suite_file, dir.path()).unwrap();
+    let suite = arena_suite(
+        dir.path(),
+        &format!("hubs = {:?}", hubs.display().to_string()),
+        r#""anya", "hub""#,
+    );
     assert_eq!(suite.hub_of("arena"), Some(hubs.join("arena.hub")));
     // No file yet: built in memory, a label per point.
     let run = run_suite(&suite, &RunOptions::default()).unwrap();
     assert_eq!(run.records.len(), 2 * 130);
-    assert!(
-        run.records
-            .iter()
-            .all(|r| r.failure.is_none() && r.outcome == Outcome::Found),
-        "{:?}",
-        run.records.iter().find(|r| r.failure.is_some())
-    );
+    assert_all_found(&run);
     assert_eq!(run.checked.cross, 2 * 130, "hub and Anya are compared");
     assert_eq!(run.hubs.len(), 1);
     let built = run.hubs[0];

@@ -697,12 +697,14 @@ pub fn run(args: &PreprocessArgs, repo: &Path, out: &mut dyn Write) -> anyhow::R
             run.display()
         );
     }
-    let files = [
+    let mut files = vec![
         ("tasks.tsv", tasks_tsv(&plan)),
-        ("merges.tsv", merges_tsv(&plan)),
         ("shard.sh", shard_script(&config)),
-        ("merge.sh", merge_script(&config)),
     ];
+    if !plan.merges.is_empty() {
+        files.push(("merges.tsv", merges_tsv(&plan)));
+        files.push(("merge.sh", merge_script(&config)));
+    }
     if c.dry_run {
         writeln!(
             out,
@@ -1250,10 +1252,10 @@ fn earlier_failures(run: &Path) -> String {
             tasks_failed |= kind == "task";
             let mut f = line.split('\t');
             let map = f.next().unwrap_or("");
-            let shard = if kind == "task" {
-                format!(" shard {}", f.nth(1).unwrap_or("?"))
-            } else {
-                String::new()
+            let shard = match (kind, f.nth(1)) {
+                ("task", Some("hub")) => " hub index".to_owned(),
+                ("task", spec) => format!(" shard {}", spec.unwrap_or("?")),
+                _ => String::new(),
             };
             let _ = writeln!(
                 s,
@@ -1317,15 +1319,15 @@ fn run_slurm(
                 plan.tasks.len()
             )?;
         }
-        let mut merge_args = Vec::new();
-        if let Some(a) = &array {
-            merge_args.push(format!("--dependency=afterok:{a}"));
-            merge_args.push("--kill-on-invalid-dep=yes".to_owned());
-        }
-        merge_args.push(run.join("merge.sh").display().to_string());
         let merge = if plan.merges.is_empty() {
             None
         } else {
+            let mut merge_args = Vec::new();
+            if let Some(a) = &array {
+                merge_args.push(format!("--dependency=afterok:{a}"));
+                merge_args.push("--kill-on-invalid-dep=yes".to_owned());
+            }
+            merge_args.push(run.join("merge.sh").display().to_string());
             Some(match sbatch(&merge_args) {
                 Ok(m) => m,
                 Err(e) => {
@@ -1349,8 +1351,8 @@ fn run_slurm(
             })
         };
         let ids: Vec<String> = array.iter().cloned().chain(merge.clone()).collect();
-        record(&ids)?;
         if let Some(merge) = &merge {
+            record(&ids)?;
             submitted.extend(ids.iter().cloned());
             match &array {
                 Some(a) => writeln!(

@@ -30,7 +30,7 @@ use taut::hub::{FORMAT_VERSION, HubError, HubIndex, read_hub, read_hub_header, w
 
 use taut_bench::{peak_memory_bytes, reset_peak_memory};
 
-use crate::preprocess::{Job, Kind, PreprocessArgs, file_name, flat, jobs, write_build_csv};
+use crate::preprocess::{Job, Kind, PreprocessArgs, file_name, flat, jobs, pool, write_build_csv};
 
 /// What index the arguments ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +54,8 @@ impl Want {
     pub fn cli_args(self) -> Vec<String> {
         match self {
             Want::Region(g) => vec!["--region".into(), g.to_string()],
+            // `--budget none` is u64::MAX, which `taut hub build` reads back as `none`.
+            Want::Budget(u64::MAX) => vec!["--budget".into(), "none".into()],
             Want::Budget(b) => vec!["--budget".into(), b.to_string()],
         }
     }
@@ -149,8 +151,12 @@ pub fn hub_current(path: &Path, hash: &[u8; 32], want: Want) -> bool {
     }
     match want {
         Want::Region(g) => h.region == g,
-        // The budget bounds memory as well as the file: read the index to measure it.
-        Want::Budget(b) => read_hub(path).is_ok_and(|index| index.size_bytes() <= b),
+        // The budget bounds memory as well as the file: a file within it is read to measure
+        // the index in memory (a larger one is not read at all).
+        Want::Budget(b) => {
+            std::fs::metadata(path).is_ok_and(|m| m.len() <= b)
+                && read_hub(path).is_ok_and(|index| index.size_bytes() <= b)
+        }
     }
 }
 
@@ -169,11 +175,7 @@ pub fn preprocess(
     if jobs.is_empty() {
         bail!("no maps selected: give --suite NAME or --map FILE");
     }
-    let pool = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
-        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build()?,
-        None => rayon::ThreadPoolBuilder::new().build()?,
-    };
+    let pool = pool(args.jobs)?;
     let want = Want::of(args);
     let t0 = Instant::now();
     let mut summary = HubSummary {
@@ -224,13 +226,15 @@ pub fn preprocess(
 /// Builds one map's index, unless up to date.
 fn one_map(job: &Job, want: Want, force: bool) -> anyhow::Result<HubOutcome> {
     let t = Instant::now();
-    let measured = reset_peak_memory();
     let grid = Grid::from_map(&MapFile::read(&job.map).map_err(flat)?, &FreeSet::default());
     let mesh = taut::mesh::mesh_from_grid(&grid).map_err(flat)?;
     let hash = taut::mesh::mesh_hash(&mesh);
     if !force && hub_current(&job.out, &hash, want) {
         return Ok(HubOutcome::Skipped);
     }
+    // After the up-to-date check, which may read the old index: its memory is not this
+    // build's. The map and its mesh, already in memory, count.
+    let measured = reset_peak_memory();
     if let Some(parent) = job.out.parent() {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("creating {}", parent.display()))?;

@@ -1,5 +1,6 @@
 //! `cargo xtask preprocess --cpd`: build the compressed path databases of whole suites (or of
 //! single maps) for End Point Search, skipping those already up to date, in shards when asked.
+//! (`--hub` builds hub label indexes the same way: [`crate::hub`].)
 //!
 //! - `--suite NAME`: every map of `benchmarks/suites/NAME.toml` (the maps that have a scenario
 //!   file, as the bench runs them), written to the suite's `cpds` directory as `NAME.cpd`.
@@ -65,8 +66,8 @@ pub struct PreprocessArgs {
     /// A single .map file.
     #[arg(long = "map", value_name = "FILE")]
     pub maps: Vec<PathBuf>,
-    /// Worker threads for the rows (default: every core; with --scheduler, threads of each
-    /// task, default 1).
+    /// Worker threads of each map's build (default: every core; with --scheduler, threads of
+    /// each task, default 1).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Build only shard I of N (0-based) of every selected map.
@@ -81,11 +82,11 @@ pub struct PreprocessArgs {
     /// The data root `{data}` of the suite files. Default: $TAUT_BENCH_DATA, else `data/`.
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
-    /// Where the CPDs of `--map` maps go (default: beside each map).
+    /// Where the CPDs or hub indexes of `--map` maps go (default: beside each map).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Write a per-map CSV to `DIR/DATE-cpd-build/cpd-build.csv` (e.g. `--report
-    /// benchmarks/results`).
+    /// Write a per-map CSV to `DIR/DATE-cpd-build/cpd-build.csv` (and with --hub
+    /// `DIR/DATE-hub-build/hub-build.csv`), e.g. `--report benchmarks/results`.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
     /// Directory of the suite files. Default: `benchmarks/suites`.
@@ -400,17 +401,13 @@ pub fn preprocess(
     out: &mut dyn Write,
 ) -> anyhow::Result<Summary> {
     if !args.cpd {
-        bail!("say what to preprocess: --cpd (compressed path databases)");
+        bail!("preprocess builds CPDs (--cpd); hub indexes are crate::hub::preprocess");
     }
     let jobs = jobs(args, repo, Kind::Cpd)?;
     if jobs.is_empty() {
         bail!("no maps selected: give --suite NAME or --map FILE");
     }
-    let pool = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
-        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build()?,
-        None => rayon::ThreadPoolBuilder::new().build()?,
-    };
+    let pool = pool(args.jobs)?;
     let t0 = Instant::now();
     let bars = Bars::new(jobs.len() as u64);
     let mut summary = Summary {
@@ -469,6 +466,18 @@ pub fn preprocess(
 
 fn file_len(path: &Path) -> u64 {
     std::fs::metadata(path).map_or(0, |m| m.len())
+}
+
+/// A rayon pool of `jobs` threads (default: every core).
+///
+/// # Errors
+/// `jobs` is 0, or the pool cannot be built.
+pub(crate) fn pool(jobs: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    Ok(match jobs {
+        Some(0) => bail!("--jobs must be at least 1"),
+        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build()?,
+        None => rayon::ThreadPoolBuilder::new().build()?,
+    })
 }
 
 /// An error as its message alone: the errors of taut's crates name their file and already

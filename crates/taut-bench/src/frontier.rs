@@ -106,21 +106,6 @@ pub fn size_label(bytes: u64) -> String {
     format!("{bytes}B")
 }
 
-/// Mean and median of `times` (µs); zeros when empty.
-fn mean_median(times: &mut [f64]) -> (f64, f64) {
-    if times.is_empty() {
-        return (0.0, 0.0);
-    }
-    times.sort_by(f64::total_cmp);
-    let n = times.len();
-    let median = if n % 2 == 1 {
-        times[n / 2]
-    } else {
-        0.5 * (times[n / 2 - 1] + times[n / 2])
-    };
-    (times.iter().sum::<f64>() / n as f64, median)
-}
-
 /// The row of planner `p` on map `m` of `run`, without its index fields.
 fn timed_row(run: &SuiteRun, m: usize, p: usize, setting: &str) -> FrontierRow {
     let records = run
@@ -137,7 +122,15 @@ fn timed_row(run: &SuiteRun, m: usize, p: usize, setting: &str) -> FrontierRow {
             times.push(r.micros);
         }
     }
-    let (mean_us, median_us) = mean_median(&mut times);
+    // No time when nothing was found (a map where every query is unreachable): 0, not NaN.
+    let (mean_us, median_us) = if times.is_empty() {
+        (0.0, 0.0)
+    } else {
+        (
+            crate::report::mean(&times),
+            crate::report::median(&mut times),
+        )
+    };
     FrontierRow {
         map: run.maps[m].clone(),
         planner: run.planners[p].label.clone(),
@@ -172,9 +165,9 @@ pub fn run_frontier(suite: &Suite, opts: &FrontierOptions) -> Result<Frontier, B
     };
     // Rows by map, in suite order, each map's rows in the order measured.
     let mut by_map: Vec<Vec<FrontierRow>> = vec![Vec::new(); maps.len()];
-    // The optimal any-angle lengths the baselines found, by (map, query): every hub answer is
-    // checked against them too, so that a suite without reference optima still checks hub.
-    let mut optimum: HashMap<(String, u32), (f64, String)> = HashMap::new();
+    // Every hub answer is also checked against the optimal baselines' lengths
+    // ([`check_against`]), so that a suite without reference optima still checks hub.
+    let mut optimal: Option<SuiteRun> = None;
     if !opts.baselines.is_empty() {
         let run = run_suite(
             suite,
@@ -195,14 +188,7 @@ pub fn run_frontier(suite: &Suite, opts: &FrontierOptions) -> Result<Frontier, B
                 rows.push(row);
             }
         }
-        for r in &run.records {
-            let p = r.planner as usize;
-            if run.promises[p] == Some((Guarantee::Optimal, PathModel::AnyAngle)) {
-                optimum
-                    .entry((run.maps[r.map as usize].clone(), r.idx))
-                    .or_insert_with(|| (r.length, run.planners[p].label.clone()));
-            }
-        }
+        optimal = Some(run.clone());
         frontier.runs.push(run);
     }
     let settings: Vec<Option<u64>> = opts
@@ -301,16 +287,8 @@ pub fn run_frontier(suite: &Suite, opts: &FrontierOptions) -> Result<Frontier, B
                 ..opts.run.clone()
             },
         )?;
-        for r in &mut run.records {
-            if let Some((len, by)) = optimum.get(&(run.maps[r.map as usize].clone(), r.idx))
-                && r.failure.is_none()
-                && !lengths_agree(r.length, *len)
-            {
-                r.failure = Some(format!(
-                    "length {} differs from {by}'s optimum {len}",
-                    r.length
-                ));
-            }
+        if let Some(optimal) = &optimal {
+            check_against(&mut run, optimal);
         }
         for (sm, name) in run.maps.iter().enumerate() {
             let m = maps
@@ -329,6 +307,38 @@ pub fn run_frontier(suite: &Suite, opts: &FrontierOptions) -> Result<Frontier, B
     }
     frontier.rows = by_map.into_iter().flatten().collect();
     Ok(frontier)
+}
+
+/// Checks every answer of `run` against the lengths that `optimal`'s optimal any-angle
+/// planners found on the same map and query (those that passed their own checks): an answer
+/// of another length gets a failure naming that planner and its length. Returns how many were
+/// flagged.
+pub fn check_against(run: &mut SuiteRun, optimal: &SuiteRun) -> usize {
+    let mut optimum: HashMap<(&str, u32), (f64, &str)> = HashMap::new();
+    for r in &optimal.records {
+        let p = r.planner as usize;
+        if r.failure.is_none()
+            && optimal.promises[p] == Some((Guarantee::Optimal, PathModel::AnyAngle))
+        {
+            optimum
+                .entry((optimal.maps[r.map as usize].as_str(), r.idx))
+                .or_insert((r.length, optimal.planners[p].label.as_str()));
+        }
+    }
+    let mut flagged = 0;
+    for r in &mut run.records {
+        if let Some((len, by)) = optimum.get(&(run.maps[r.map as usize].as_str(), r.idx))
+            && r.failure.is_none()
+            && !lengths_agree(r.length, *len)
+        {
+            r.failure = Some(format!(
+                "length {} differs from {by}'s optimum {len}",
+                r.length
+            ));
+            flagged += 1;
+        }
+    }
+    flagged
 }
 
 /// Whether each row of `rows` is on its map's frontier: timed, without failures, and no other
@@ -635,4 +645,50 @@ pub fn write_frontier(
         }
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(map: &str, planner: &str, bytes: u64, median: f64) -> FrontierRow {
+        FrontierRow {
+            map: map.into(),
+            planner: planner.into(),
+            setting: String::new(),
+            region: 0,
+            index_bytes: bytes,
+            build_secs: None,
+            peak_bytes: None,
+            queries: 10,
+            mean_us: median,
+            median_us: median,
+            failures: 0,
+            refused: None,
+        }
+    }
+
+    #[test]
+    fn the_frontier_keeps_what_no_smaller_index_beats() {
+        let mut rows = vec![
+            row("a", "anya", 0, 30.0),
+            row("a", "polyanya", 0, 15.0),
+            row("a", "eps", 200, 10.0),
+            row("a", "hub", 2_000, 12.0),
+            row("a", "hub", 30_000, 1.0),
+            row("a", "hub", 30_000, 1.0),
+            row("b", "anya", 0, 40.0),
+            row("a", "hub", 100, 0.5),
+        ];
+        rows[7].refused = Some("no index fits".into());
+        let mut failed = row("b", "hub", 10, 0.1);
+        failed.failures = 1;
+        rows.push(failed);
+        assert_eq!(
+            pareto(&rows),
+            [false, true, true, false, true, true, true, false, false],
+            "Anya is beaten by Polyanya at the same size; the 2 kB hub by the 200 B CPD; equal \
+             rows both stay; another map is apart; refused and failing rows never count"
+        );
+    }
 }

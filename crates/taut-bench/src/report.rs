@@ -49,7 +49,8 @@ pub struct VsAStar {
     pub faster_pct: f64,
 }
 
-fn mean(v: &[f64]) -> f64 {
+/// The mean of `v` (NaN when empty).
+pub(crate) fn mean(v: &[f64]) -> f64 {
     if v.is_empty() {
         f64::NAN
     } else {
@@ -57,7 +58,8 @@ fn mean(v: &[f64]) -> f64 {
     }
 }
 
-fn median(v: &mut [f64]) -> f64 {
+/// The median of `v`, which it sorts (NaN when empty).
+pub(crate) fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }

@@ -626,7 +626,7 @@ fn hub_runs_with_a_built_or_read_index_and_is_checked_against_anya() {
 #[test]
 fn the_frontier_times_hub_at_each_budget_beside_the_baselines_and_checks_every_length() {
     use taut_bench::frontier::{
-        FRONTIER_HEADER, FrontierOptions, pareto, run_frontier, write_frontier,
+        FRONTIER_HEADER, FrontierOptions, check_against, pareto, run_frontier, write_frontier,
     };
     let dir = tempfile::tempdir().unwrap();
     let suite = quick();
@@ -679,17 +679,32 @@ fn the_frontier_times_hub_at_each_budget_beside_the_baselines_and_checks_every_l
         );
         assert!(dir.path().join(format!("hubs/full/{map}.hub")).is_file());
     }
-    // The frontier: Anya keeps no index, so it is on it unless something without an index is
-    // faster; the refused row never is.
+    // A refused row is never on the frontier (`pareto` itself is tested in frontier.rs).
     let front = pareto(&f.rows);
     for (r, on) in f.rows.iter().zip(&front) {
         if r.refused.is_some() {
             assert!(!on);
         }
-        if r.planner == "anya" {
-            assert!(on, "nothing else has a zero-byte index: {r:?}");
-        }
     }
+    // A hub length off the baselines' optimum is flagged, naming the planner it differs from.
+    let (baselines, hub) = (&f.runs[0], &f.runs[1]);
+    let mut wrong = hub.clone();
+    assert_eq!(check_against(&mut wrong, baselines), 0);
+    let k = wrong
+        .records
+        .iter()
+        .position(|r| r.outcome == Outcome::Found && r.length > 1.0)
+        .unwrap();
+    wrong.records[k].length += 1e-3;
+    assert_eq!(check_against(&mut wrong, baselines), 1);
+    assert!(
+        wrong.records[k]
+            .failure
+            .as_deref()
+            .is_some_and(|f| f.contains("differs from anya's optimum")),
+        "{:?}",
+        wrong.records[k].failure
+    );
     let files = write_frontier(&dir.path().join("out"), &f, "machine: test", "test").unwrap();
     let csv = fs::read_to_string(&files[0]).unwrap();
     assert_eq!(csv.lines().nth(1), Some(FRONTIER_HEADER));

@@ -307,6 +307,7 @@ pub fn write_hub(path: &Path, index: &HubIndex) -> Result<(), HubError> {
 
 /// Where a reader's bytes go to be hashed.
 trait ReadHash {
+    /// Hashes `bytes` after those given before.
     fn update(&mut self, bytes: &[u8]);
     /// The SHA-256 of every byte given.
     fn digest(self) -> [u8; 32];
@@ -362,9 +363,17 @@ impl ReadHash for Threaded<'_> {
     }
 }
 
-/// Runs `f` with a [`Threaded`] hasher (on a scoped thread, joined before this returns).
-fn with_hasher<T>(f: impl FnOnce(Threaded<'_>) -> T) -> T {
-    std::thread::scope(|scope| f(Threaded::spawn(scope)))
+/// Files below this many bytes are hashed inline: a thread costs more than it saves there
+/// (and the fuzz target decodes millions of small inputs).
+const THREADED_HASH: u64 = 1 << 22;
+
+/// Reads a whole index of `total` bytes from `inner`, hashing on a second thread when the
+/// file is large.
+fn read_hashed<R: Read>(inner: R, total: u64) -> Result<HubIndex, ReadError> {
+    if total < THREADED_HASH {
+        return read_index(Reading::new(inner, Sha256::new()), total);
+    }
+    std::thread::scope(|scope| read_index(Reading::new(inner, Threaded::spawn(scope)), total))
 }
 
 /// A reader that hashes what it reads, and tells a short file from a failed read.
@@ -788,11 +797,9 @@ fn check_offsets(off: &[u32], total: usize, what: &str) -> Result<(), HubError> 
 /// [`HubError::NotAHub`], [`HubError::Version`], [`HubError::Truncated`],
 /// [`HubError::Checksum`], [`HubError::Corrupt`].
 pub fn decode_hub(bytes: &[u8]) -> Result<HubIndex, HubError> {
-    with_hasher(|hash| read_index(Reading::new(bytes, hash), bytes.len() as u64)).map_err(|e| {
-        match e {
-            ReadError::Hub(e) => e,
-            ReadError::Io(e) => corrupt(format!("reading from memory: {e}")),
-        }
+    read_hashed(bytes, bytes.len() as u64).map_err(|e| match e {
+        ReadError::Hub(e) => e,
+        ReadError::Io(e) => corrupt(format!("reading from memory: {e}")),
     })
 }
 
@@ -820,7 +827,7 @@ fn in_file(path: &Path) -> impl Fn(ReadError) -> HubError + '_ {
 /// [`HubError::Io`], or those of [`decode_hub`].
 pub fn read_hub(path: &Path) -> Result<HubIndex, HubError> {
     let (file, total) = open(path)?;
-    with_hasher(|hash| read_index(Reading::new(file, hash), total)).map_err(in_file(path))
+    read_hashed(file, total).map_err(in_file(path))
 }
 
 /// Reads the header of a hub index file: what it was built for and its sizes, without reading

@@ -74,6 +74,8 @@ pub struct HubIndex {
 const BUDGET_SIDES: [u32; 6] = [1, 2, 4, 8, 16, 32];
 /// Points whose labels an estimate computes per region side (about).
 const SAMPLE_POINTS: u32 = 4096;
+/// Regions an estimate samples at least (per unit of its scale).
+const MIN_SAMPLE_REGIONS: u64 = 24;
 
 /// What every region side shares: the corners, the graph's size and the core labels.
 struct Base {
@@ -97,10 +99,9 @@ impl Base {
 
     /// The estimated size in bytes of the index of region side `g` (1: point labels): the
     /// parts every side has, plus the labels of a sample of the regions that have a free cell
-    /// (about `points` points in all) scaled to all of those. Sampling every k-th
-    /// region of the whole map instead made ost100d's estimates fall 19-60 % short: its
-    /// regions are mostly blocked, and a stride dividing the width samples a few columns.
-    fn estimate(&self, grid: &Grid, mesh: &Mesh, g: u32, points: u32) -> Result<u64, HubError> {
+    /// (about `scale` × [`SAMPLE_POINTS`] points, at least `scale` × [`MIN_SAMPLE_REGIONS`]
+    /// regions) scaled to all of those (`docs/hub.md`, "A budget").
+    fn estimate(&self, grid: &Grid, mesh: &Mesh, g: u32, scale: u32) -> Result<u64, HubError> {
         let (w, h) = (grid.width() as u64, grid.height() as u64);
         let cells = w * h;
         let fixed = self.core.heap_bytes() as u64
@@ -120,12 +121,15 @@ impl Base {
         }
         let occupied: Vec<u64> = (0..regions).filter(|&r| free[r as usize]).collect();
         let len = occupied.len() as u64;
-        let want = (u64::from(points) / (g64 * g64)).max(24).min(len);
+        let scale = u64::from(scale);
+        let want = (scale * u64::from(SAMPLE_POINTS) / (g64 * g64))
+            .max(scale * MIN_SAMPLE_REGIONS)
+            .min(len);
         // A random sample without replacement, the same on every run: the occupied regions
         // ordered by a hash of their number. Every k-th region instead is locked to the map's
         // rows and columns (a stride dividing the width samples the same few columns).
         let mut sample = occupied;
-        sample.sort_unstable_by_key(|&r| splitmix64(r ^ u64::from(g) << 40));
+        sample.sort_by_cached_key(|&r| splitmix64(r ^ u64::from(g) << 40));
         sample.truncate(want as usize);
         let words = Regions::words(g) as u64;
         let bytes: u64 = sample
@@ -222,9 +226,9 @@ impl HubIndex {
     /// The finest index of `grid` over `mesh` whose size in memory and on disk is at most
     /// `budget` bytes: the points' own labels when they fit, else labels shared by regions
     /// of 2, 4, 8, 16 or 32 cells a side. The core labels are built first; the size of each
-    /// region side is then estimated from a random sample of regions (about 4,096 points,
-    /// 16,384 when the first estimate lies within 10 % of the budget), and sides estimated
-    /// above the budget are not built.
+    /// region side is then estimated from a random sample of its regions (about 4,096 points
+    /// and at least 24 regions; four times as many when the first estimate lies between 90 %
+    /// and 105 % of the budget), and sides estimated above 105 % of the budget are not built.
     ///
     /// # Errors
     /// As [`HubIndex::build`]; [`HubError::BudgetTooSmall`] when no region side fits (with
@@ -233,12 +237,11 @@ impl HubIndex {
         let base = Base::new(grid, mesh)?;
         let (mut estimated, mut built) = (u64::MAX, None::<u64>);
         for g in BUDGET_SIDES {
-            let mut estimate = base.estimate(grid, mesh, g, SAMPLE_POINTS)?;
+            let mut estimate = base.estimate(grid, mesh, g, 1)?;
             // Close to the budget the sample's error (up to 8 % on the dao maps) decides:
-            // look again with four times the sample rather than build a side that misses
-            // (ost100d's regions of 16 took 20 s to build to 71.7 MB for a 64 MB budget).
+            // look again with four times the sample rather than build a side that misses.
             if estimate as f64 > budget as f64 * 0.9 && estimate as f64 <= budget as f64 * 1.05 {
-                estimate = base.estimate(grid, mesh, g, 4 * SAMPLE_POINTS)?;
+                estimate = base.estimate(grid, mesh, g, 4)?;
             }
             estimated = estimated.min(estimate);
             // Only a clear miss is skipped unbuilt; what is built is measured below.
@@ -258,6 +261,25 @@ impl HubIndex {
             smallest: built.unwrap_or(estimated),
             built: built.is_some(),
         })
+    }
+
+    /// The estimated size (in memory and on disk, as [`HubIndex::size_bytes`]) of the index of
+    /// each region side of `sides` (1: point labels), as [`HubIndex::build_within`] estimates
+    /// before choosing what to build: the core labels are built once, then each side's
+    /// regions are sampled. Cheaper than building: seconds where a build takes minutes.
+    ///
+    /// # Errors
+    /// As [`HubIndex::build`]; [`HubError::RegionSize`] for a side of 0 or above
+    /// [`MAX_REGION`].
+    pub fn estimate_sizes(grid: &Grid, mesh: &Mesh, sides: &[u32]) -> Result<Vec<u64>, HubError> {
+        if let Some(&g) = sides.iter().find(|&&g| g == 0 || g > MAX_REGION) {
+            return Err(HubError::RegionSize(g));
+        }
+        let base = Base::new(grid, mesh)?;
+        sides
+            .iter()
+            .map(|&g| base.estimate(grid, mesh, g, 1))
+            .collect()
     }
 
     /// The larger of the index's heap bytes and its file's length.
@@ -582,7 +604,7 @@ mod tests {
         let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
         let base = Base::new(&grid, &mesh).unwrap();
         for g in [1, 2, 4, 8, 16, 32] {
-            let estimate = base.estimate(&grid, &mesh, g, SAMPLE_POINTS).unwrap() as f64;
+            let estimate = base.estimate(&grid, &mesh, g, 1).unwrap() as f64;
             let index = HubIndex::assemble(
                 &grid,
                 &mesh,

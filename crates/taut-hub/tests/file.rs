@@ -265,3 +265,32 @@ fn point_labels_are_found_by_lattice_point() {
     );
     assert!(!index.point_label(Point::new(0, 0)).is_empty());
 }
+
+/// Files of 4 MiB and more are hashed on a second thread while they are decoded: the same
+/// index back, and the same refusals of a damaged or short file, as the inline path above.
+#[test]
+fn large_files_hashed_on_a_second_thread_round_trip_and_are_checked_alike() {
+    // 120 × 120 cells with a pillar every 12 cells: labels of about 14,000 points.
+    let g = Grid::from_fn(120, 120, |x, y| !(x % 12 == 6 && y % 12 == 6));
+    let index = HubIndex::build(&g, &mesh_from_grid(&g).unwrap()).unwrap();
+    let bytes = encode_hub(&index);
+    assert!(
+        bytes.len() >= 4 << 20,
+        "{} bytes: not the threaded path",
+        bytes.len()
+    );
+    let back = decode_hub(&bytes).unwrap();
+    assert_eq!(encode_hub(&back), bytes);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("large.hub");
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(encode_hub(&read_hub(&path).unwrap()), bytes);
+    let mut damaged = bytes.clone();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0x10;
+    assert!(matches!(decode_hub(&damaged), Err(HubError::Checksum)));
+    assert!(matches!(
+        decode_hub(&bytes[..bytes.len() - 1000]),
+        Err(HubError::Truncated)
+    ));
+}

@@ -69,6 +69,7 @@ pub struct PyHub {
 }
 
 impl PyHub {
+    /// The index.
     pub(crate) fn index(&self) -> &Arc<HubIndex> {
         &self.index
     }
@@ -100,6 +101,7 @@ impl PyHub {
         })
     }
 
+    /// The file the index was read from, if any.
     pub(crate) fn file(&self) -> Option<&Path> {
         self.file.as_deref()
     }
@@ -122,10 +124,24 @@ impl PyHub {
     fn build(
         py: Python<'_>,
         grid: PyRef<'_, PyGrid>,
-        region: Option<u32>,
+        region: Option<i64>,
         budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let budget = budget.map(budget_bytes).transpose()?;
+        // Any int is taken, so that a side out of range is the ValueError documented (not
+        // pyo3's OverflowError for a negative or huge one).
+        let region = region
+            .map(|r| {
+                u32::try_from(r)
+                    .ok()
+                    .filter(|g| (1..=64).contains(g))
+                    .ok_or_else(|| {
+                        value_error(format!(
+                            "regions of {r} × {r} cells: the side must be from 1 to 64"
+                        ))
+                    })
+            })
+            .transpose()?;
         if region.is_some() && budget.is_some() {
             return Err(value_error(
                 "give region= or budget=, not both (a budget chooses the region side)",

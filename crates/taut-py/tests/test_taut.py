@@ -446,7 +446,7 @@ def test_hub_properties_and_budgets(arena):
         taut.Hub.build(arena, budget=1000)
     with pytest.raises(ValueError, match="not both"):
         taut.Hub.build(arena, region=4, budget="64MB")
-    for side in (0, 65):
+    for side in (0, 65, -1, 2**40):
         with pytest.raises(ValueError, match="side must be from 1 to 64"):
             taut.Hub.build(arena, region=side)
     with pytest.raises(ValueError, match="budget"):

@@ -23,10 +23,16 @@ fn taut_bin() -> PathBuf {
 /// A wrapper of taut that fails (exit 7, "injected failure") when asked for shard 1/2 of
 /// small.map: every time, or only the first time when `once`.
 fn failing_taut(dir: &Path, once: bool) -> PathBuf {
-    let name = if once {
-        "taut-fails-once"
-    } else {
-        "taut-fails"
+    failing_taut_when(dir, once, " --shard 1/2 ")
+}
+
+/// [`failing_taut`] for the calls of small.map whose arguments contain `when`.
+fn failing_taut_when(dir: &Path, once: bool, when: &str) -> PathBuf {
+    let name = match (once, when.contains("hub")) {
+        (true, false) => "taut-fails-once",
+        (false, false) => "taut-fails",
+        (true, true) => "taut-hub-fails-once",
+        (false, true) => "taut-hub-fails",
     };
     let path = dir.join(name);
     let mark = dir.join(format!("{name}.mark"));
@@ -39,7 +45,7 @@ fn failing_taut(dir: &Path, once: bool) -> PathBuf {
         &path,
         format!(
             "#!/usr/bin/env bash\n\
-             if [[ \" $* \" == *\" --shard 1/2 \"* && \"$*\" == *small.map* {guard} ]]; then\n\
+             if [[ \" $* \" == *\"{when}\"* && \"$*\" == *small.map* {guard} ]]; then\n\
              \x20   touch {mark}\n\
              \x20   echo \"injected failure\" >&2\n\
              \x20   exit 7\n\
@@ -371,6 +377,28 @@ fn hub_indexes_through_local_processes_are_the_one_process_files() {
             .any(|l| l.starts_with("bash ") && l.ends_with("/merge.sh")),
         "{text}"
     );
+    // A hub task that fails once is run again; one that always fails is reported by name.
+    let tools = tempfile::tempdir().unwrap();
+    args.cluster.dry_run = false;
+    args.force = true;
+    args.cluster.taut = Some(failing_taut_when(tools.path(), true, " hub build "));
+    let text = run_to_string(&args).unwrap();
+    assert!(
+        text.contains("1 tasks failed; running them again (1 of 1): hub index of tiny/small"),
+        "{text}"
+    );
+    args.cluster.taut = Some(failing_taut_when(tools.path(), false, " hub build "));
+    let err = run_to_string(&args).unwrap_err().to_string();
+    assert_contains(
+        &err,
+        &[
+            "1 of 2 hub tasks failed after 1 retries:",
+            "hub index of tiny/small: exit 7; log ",
+            "| injected failure",
+        ],
+    );
+    args.cluster.taut = Some(taut_bin());
+    args.force = false;
     // Shards are for CPDs; one kind at a time.
     args.cluster.dry_run = false;
     args.cluster.shards = Some(2);

@@ -390,6 +390,17 @@ pub fn frontier_csv(rows: &[FrontierRow], provenance: &str) -> String {
     s
 }
 
+/// The maps of `rows`, each once, in the order they first appear.
+fn maps_of(rows: &[FrontierRow]) -> Vec<&str> {
+    let mut maps: Vec<&str> = Vec::new();
+    for r in rows {
+        if !maps.contains(&r.map.as_str()) {
+            maps.push(&r.map);
+        }
+    }
+    maps
+}
+
 /// The rows as Markdown: per map, a table sorted by index size with the frontier marked.
 pub fn frontier_markdown(rows: &[FrontierRow], provenance: &str) -> String {
     let mut s = format!(
@@ -400,13 +411,7 @@ pub fn frontier_markdown(rows: &[FrontierRow], provenance: &str) -> String {
          index as small and a lower median.\n"
     );
     let front = pareto(rows);
-    let mut maps: Vec<&str> = Vec::new();
-    for r in rows {
-        if !maps.contains(&r.map.as_str()) {
-            maps.push(&r.map);
-        }
-    }
-    for map in maps {
+    for map in maps_of(rows) {
         let _ = writeln!(s, "\n## {map}\n");
         let _ = writeln!(
             s,
@@ -627,13 +632,7 @@ pub fn write_frontier(
             frontier_markdown(&frontier.rows, &head),
         )?,
     ];
-    let mut maps: Vec<&str> = Vec::new();
-    for r in &frontier.rows {
-        if !maps.contains(&r.map.as_str()) {
-            maps.push(&r.map);
-        }
-    }
-    for map in maps {
+    for map in maps_of(&frontier.rows) {
         if frontier
             .rows
             .iter()

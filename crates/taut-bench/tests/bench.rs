@@ -436,12 +436,7 @@ fn polyanya_runs_on_built_and_given_meshes() {
     let m = run.meshes[0];
     assert_eq!(m.given_polygons, 55, "arena-merged.mesh has 55 polygons");
     assert!(m.built_polygons > 0 && m.built_polygons < 55, "{m:?}");
-    let md = taut_bench::markdown(
-        std::slice::from_ref(&run),
-        &taut_bench::Provenance::collect(&workspace_root()),
-        &[],
-        "test",
-    );
+    let md = summary_of(&run);
     assert!(md.contains("### Meshes") && md.contains("| 55 |"), "{md}");
 
     // A mesh of another map is refused with an error naming the file.
@@ -483,6 +478,16 @@ fn arena_suite(dir: &Path, extra: &str, planners: &str) -> Suite {
     Suite::read(&file, dir).unwrap()
 }
 
+/// The Markdown summary of `run` alone.
+fn summary_of(run: &SuiteRun) -> String {
+    taut_bench::markdown(
+        std::slice::from_ref(run),
+        &taut_bench::Provenance::collect(&workspace_root()),
+        &[],
+        "test",
+    )
+}
+
 /// Every query of `run` found a path and passed its checks.
 fn assert_all_found(run: &SuiteRun) {
     assert!(
@@ -517,12 +522,7 @@ fn eps_runs_with_a_built_or_read_cpd_and_is_checked_by_its_stop_rule() {
         built.built && built.nodes > 0 && built.runs >= built.nodes,
         "{built:?}"
     );
-    let md = taut_bench::markdown(
-        std::slice::from_ref(&run),
-        &taut_bench::Provenance::collect(&workspace_root()),
-        &[],
-        "test",
-    );
+    let md = summary_of(&run);
     assert!(md.contains("### CPDs"), "{md}");
 
     // An up-to-date file is read instead.
@@ -587,12 +587,7 @@ fn hub_runs_with_a_built_or_read_index_and_is_checked_against_anya() {
         built.built && built.corners > 0 && built.region == 1,
         "{built:?}"
     );
-    let md = taut_bench::markdown(
-        std::slice::from_ref(&run),
-        &taut_bench::Provenance::collect(&workspace_root()),
-        &[],
-        "test",
-    );
+    let md = summary_of(&run);
     assert!(md.contains("### Hub indexes"), "{md}");
 
     // An up-to-date file (here of regions of 4) is read and used instead.

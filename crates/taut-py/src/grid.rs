@@ -385,6 +385,41 @@ impl<T, P> Chosen<T, P> {
     }
 }
 
+impl<T, P: Clone> Chosen<T, P> {
+    /// Makes `meshes` (its field `slot`) hold `wanted`: prepared by `given` when given, else
+    /// the one built here (`build` fills the slot the first time; it is kept for later
+    /// calls). Returns whether the data changed, counting the change: the planners warm on
+    /// the old data must then be forgotten.
+    fn choose(
+        &mut self,
+        meshes: &mut MapMeshes,
+        wanted: Option<Arc<T>>,
+        slot: fn(&mut MapMeshes) -> &mut Option<P>,
+        given: impl FnOnce(&MapMeshes, &Arc<T>) -> PyResult<P>,
+        build: impl FnOnce(&mut MapMeshes) -> PyResult<()>,
+    ) -> PyResult<bool> {
+        if self.holds(wanted.as_ref()) {
+            return Ok(false);
+        }
+        match &wanted {
+            Some(data) => {
+                let prepared = given(meshes, data)?;
+                *slot(meshes) = Some(prepared);
+            }
+            None => match &self.built {
+                Some(built) => *slot(meshes) = Some(built.clone()),
+                None => {
+                    build(meshes)?;
+                    self.built.clone_from(slot(meshes));
+                }
+            },
+        }
+        self.have = Some(wanted);
+        self.generation += 1;
+        Ok(true)
+    }
+}
+
 /// The preprocessed data a call was given: `cpd=`, `hub=` (with the file it was read from,
 /// named in messages).
 #[derive(Default)]
@@ -491,39 +526,30 @@ impl PyGrid {
             return self.prepare_hub(&mut meshes, spec, given);
         }
         if spec.algo == Algo::Eps {
-            // The CPD prepared now: `Some(None)` when built here, `Some(Some(c))` when given.
-            let wanted = given.cpd;
             let mut eps_cpd = self.eps_cpd.lock().map_err(|_| value_error("poisoned"))?;
-            if !eps_cpd.holds(wanted.as_ref()) {
-                match &wanted {
-                    Some(c) => {
-                        let mesh = meshes.built.clone().expect("prepared above");
-                        let eps = taut::cpd::Eps::new(mesh, c.clone()).map_err(cpd_error)?;
-                        meshes.cpd = Some(PreparedCpd {
-                            eps: Arc::new(eps),
-                            mesh: spec.tuning.mesh,
-                            file: None,
-                            secs: 0.0,
-                            built: false,
-                            stats: c.stats(),
-                        });
-                    }
-                    None => match &eps_cpd.built {
-                        Some(built) => meshes.cpd = Some(built.clone()),
-                        None => {
-                            meshes
-                                .prepare_cpd(
-                                    [(spec.algo, &spec.tuning)],
-                                    CpdSource::Build,
-                                    &NoProgress,
-                                )
-                                .map_err(setup_error)?;
-                            eps_cpd.built.clone_from(&meshes.cpd);
-                        }
-                    },
-                }
-                eps_cpd.have = Some(wanted);
-                eps_cpd.generation += 1;
+            let changed = eps_cpd.choose(
+                &mut meshes,
+                given.cpd,
+                |m| &mut m.cpd,
+                |m, c| {
+                    let mesh = m.built.clone().expect("prepared above");
+                    let eps = taut::cpd::Eps::new(mesh, c.clone()).map_err(cpd_error)?;
+                    Ok(PreparedCpd {
+                        eps: Arc::new(eps),
+                        mesh: spec.tuning.mesh,
+                        file: None,
+                        secs: 0.0,
+                        built: false,
+                        stats: c.stats(),
+                    })
+                },
+                |m| {
+                    m.prepare_cpd([(spec.algo, &spec.tuning)], CpdSource::Build, &NoProgress)
+                        .map(|_| ())
+                        .map_err(setup_error)
+                },
+            )?;
+            if changed {
                 // Warm `eps` planners hold the old CPD.
                 self.planners.with_dependent(|_, stash| stash.forget("eps"));
             }
@@ -540,34 +566,31 @@ impl PyGrid {
         spec: &PlannerSpec,
         given: Given,
     ) -> PyResult<(MapMeshes, String)> {
-        let wanted = given.hub;
         let mut hub = self.hub.lock().map_err(|_| value_error("poisoned"))?;
-        if !hub.holds(wanted.as_ref()) {
-            match &wanted {
-                Some(index) => {
-                    let mesh = meshes.built.clone().expect("prepared above");
-                    PyHub::check_fits(index, given.hub_file.as_deref(), &self.grid, &mesh)?;
-                    meshes.hub = Some(PreparedHub {
-                        index: index.clone(),
-                        mesh: spec.tuning.mesh,
-                        file: given.hub_file,
-                        secs: 0.0,
-                        built: false,
-                        stats: index.stats(),
-                    });
-                }
-                None => match &hub.built {
-                    Some(built) => meshes.hub = Some(built.clone()),
-                    None => {
-                        meshes
-                            .prepare_hub(&self.grid, [(spec.algo, &spec.tuning)], DataSource::Build)
-                            .map_err(setup_error)?;
-                        hub.built.clone_from(&meshes.hub);
-                    }
-                },
-            }
-            hub.have = Some(wanted);
-            hub.generation += 1;
+        let file = given.hub_file;
+        let changed = hub.choose(
+            meshes,
+            given.hub,
+            |m| &mut m.hub,
+            |m, index| {
+                let mesh = m.built.as_ref().expect("prepared above");
+                PyHub::check_fits(index, file.as_deref(), &self.grid, mesh)?;
+                Ok(PreparedHub {
+                    index: index.clone(),
+                    mesh: spec.tuning.mesh,
+                    file: file.clone(),
+                    secs: 0.0,
+                    built: false,
+                    stats: index.stats(),
+                })
+            },
+            |m| {
+                m.prepare_hub(&self.grid, [(spec.algo, &spec.tuning)], DataSource::Build)
+                    .map(|_| ())
+                    .map_err(setup_error)
+            },
+        )?;
+        if changed {
             // Warm `hub` planners hold the old index.
             self.planners.with_dependent(|_, stash| stash.forget("hub"));
         }

@@ -84,11 +84,11 @@ impl CoreLabels {
                 if d > dist.get(v as usize) {
                     continue;
                 }
-                let covered = labels[v as usize]
+                // Pruned when a hub of both labels gives `d` or less (the first one decides).
+                if labels[v as usize]
                     .iter()
-                    .map(|&(x, dx, _)| root_label[x as usize] + dx)
-                    .fold(f64::INFINITY, f64::min);
-                if covered <= d {
+                    .any(|&(x, dx, _)| root_label[x as usize] + dx <= d)
+                {
                     continue;
                 }
                 labels[v as usize].push((r as u32, d, parent[v as usize]));

@@ -10,7 +10,7 @@ use taut_mesh::{Location, Mesh, MeshPoint, VisibilitySearch, Visible, mesh_hash}
 use taut_search::StampedCosts;
 
 use crate::HubError;
-use crate::core::CoreLabels;
+use crate::core::{CoreEntry, CoreLabels};
 use crate::region::{MAX_REGION, Regions, region_label};
 
 /// One entry of a point's label: a hub (by rank), the length of a shortest path from the
@@ -185,10 +185,19 @@ fn splitmix64(x: u64) -> u64 {
 pub(crate) struct Scratch {
     vis: VisibilitySearch,
     seen: StampedCosts,
-    /// Best distance to each hub rank so far, tagged with the core entry giving it.
-    acc: StampedCosts,
+    /// Per hub rank, `f64::INFINITY` between points: the best distance so far (`best`) and
+    /// the core entry giving it (`via`). Dense, not stamped: the pruning test reads `best`
+    /// once per core entry, the build's inner loop.
+    best: Vec<f64>,
+    via: Vec<u32>,
+    /// Per hub rank, where in its core label the entry that last covered it is: the next
+    /// point, a neighbour, is mostly covered by the same hub, found without a scan.
+    hint: Vec<u32>,
     touched: Vec<u32>,
-    kept: StampedCosts,
+    /// While a region is built ([`Scratch::begin_region`]; `region` is 0 before): the core
+    /// entries already among its (hub, via) pairs are those stamped `region`.
+    in_region: Vec<u32>,
+    region: u32,
     /// The corners the last point sees and can turn at.
     visible: Vec<u32>,
 }
@@ -467,6 +476,16 @@ fn check_mesh(grid: &Grid, mesh: &Mesh) -> Result<(), HubError> {
 }
 
 impl Scratch {
+    /// Starts a region: [`Scratch::point_label`] then leaves out the (hub, via) pairs an
+    /// earlier point of the region gave (`entries`: the core's entry count).
+    pub(crate) fn begin_region(&mut self, entries: usize) {
+        if self.in_region.len() != entries || self.region == u32::MAX {
+            self.in_region = vec![0; entries];
+            self.region = 0;
+        }
+        self.region += 1;
+    }
+
     /// The corners the last point of [`Scratch::point_label`] sees and can turn at.
     pub(crate) fn visible(&self) -> &[u32] {
         &self.visible
@@ -477,10 +496,16 @@ impl Scratch {
     /// `D(p, h)` is the smallest `|pc| + d(c, h)` over the corners `c` that `p` sees and can
     /// turn at, over the hubs `h` of `c`'s label: the length of a real path, and exactly
     /// `d(p, h)` for every hub that is the highest-ranked corner on some shortest path from
-    /// `p` (that hub is in the label of the path's first corner). A hub is dropped when the
-    /// hubs kept before it already give `D(p, h)` through its own label (pruned labelling's
-    /// test, with `p` ranked last); the hub a query needs is never dropped, since a hub that
-    /// gives its distance would lie on the same shortest path, ranked higher.
+    /// `p` (that hub is in the label of the path's first corner). A hub `h` is dropped when
+    /// a higher-ranked hub `x` of its own label gives `D(p, x) + d(x, h) <= D(p, h)`: pruned
+    /// labelling's test with `p` ranked last, over every hub's value rather than only the
+    /// hubs kept before `h`, so that it drops at least as much and does not depend on the
+    /// order of the tests. The hub a query needs is never dropped: `D(p, x) >= d(p, x)`, so
+    /// such an `x` would lie on a shortest path through it, ranked higher.
+    ///
+    /// After [`Scratch::begin_region`], the (hub, via) pairs the region already has are left
+    /// out untested: whether this point needs them too
+    /// changes nothing in the region's label.
     pub(crate) fn point_label(
         &mut self,
         mesh: &Mesh,
@@ -497,7 +522,11 @@ impl Scratch {
             .start_at_point(mesh, mp, None, SOUTH_EAST)
             .map_err(|_| HubError::MeshMismatch { x: p.x, y: p.y })?;
         self.seen.begin(n);
-        self.acc.begin(n);
+        if self.best.len() != n {
+            self.best = vec![f64::INFINITY; n];
+            self.via = vec![0; n];
+            self.hint = vec![0; n];
+        }
         self.touched.clear();
         while let Some(seen) = self.vis.next(mesh, f64::INFINITY) {
             let Visible::Vertex { vertex, poly } = seen else {
@@ -516,30 +545,43 @@ impl Scratch {
             let first = core.label_start(c);
             for (k, e) in core.label(c).iter().enumerate() {
                 let d = dc + e.dist;
-                let (best, _) = self.acc.get_tagged(e.hub as usize);
-                if best == f64::INFINITY {
+                let best = &mut self.best[e.hub as usize];
+                if *best == f64::INFINITY {
                     self.touched.push(e.hub);
                 }
-                if d < best {
-                    self.acc.set_tagged(e.hub as usize, d, first + k as u32);
+                if d < *best {
+                    *best = d;
+                    self.via[e.hub as usize] = first + k as u32;
                 }
             }
         }
-        self.touched.sort_unstable();
-        self.kept.begin(n);
+        // The test reads every hub's value, not only those kept: its outcome does not depend
+        // on the order of the hubs, and the label is sorted once it is built.
+        let start = out.len();
+        let (best, hint) = (&self.best, &mut self.hint);
         for &r in &self.touched {
-            let (d, entry) = self.acc.get_tagged(r as usize);
-            // Covered when some hub kept before gives `d` or less: the first such entry
-            // decides, and the highest-ranked hubs, kept first, come first in the label.
-            let covered = core
-                .label(core.corner(r))
-                .iter()
-                .take_while(|e| e.hub < r)
-                .any(|e| self.kept.get(e.hub as usize) + e.dist <= d);
+            let (d, entry) = (best[r as usize], self.via[r as usize]);
+            if self.region != 0 && self.in_region[entry as usize] == self.region {
+                continue; // the region has this pair: whether it is covered changes nothing
+            }
+            // Covered when a higher-ranked hub gives `d` or less through `r`'s label: the
+            // one that covered `r` at the last point is tried first, then the label in order.
+            let label = core.label(core.corner(r));
+            let covers = |e: &CoreEntry| e.hub < r && best[e.hub as usize] + e.dist <= d;
+            let covered = label.get(hint[r as usize] as usize).is_some_and(covers)
+                || match label.iter().take_while(|e| e.hub < r).position(covers) {
+                    Some(k) => {
+                        hint[r as usize] = k as u32;
+                        true
+                    }
+                    None => false,
+                };
             if covered {
                 continue;
             }
-            self.kept.set(r as usize, d);
+            if self.region != 0 {
+                self.in_region[entry as usize] = self.region;
+            }
             out.push((
                 x,
                 PointEntry {
@@ -549,6 +591,10 @@ impl Scratch {
                 },
             ));
         }
+        for &r in &self.touched {
+            self.best[r as usize] = f64::INFINITY;
+        }
+        out[start..].sort_unstable_by_key(|&(_, e)| e.hub);
         Ok(())
     }
 }

@@ -158,6 +158,7 @@ pub(crate) fn region_label(
 ) -> Result<RegionLabel, HubError> {
     // (corner, point bit) for every corner a point sees; (hub, entry) for every kept entry.
     seen.clear();
+    s.begin_region(core.entry_count());
     let mut kept: Vec<(u32, u32, f64)> = Vec::new();
     for k in 0..g * g {
         let (x, y) = ((rx * g + k % g) as i32, (ry * g + k / g) as i32);

@@ -543,15 +543,16 @@ impl Scratch {
             self.visible.push(c);
             let dc = mp.dist(corners.point(c));
             let first = core.label_start(c);
+            let (best, via, touched) = (&mut self.best[..n], &mut self.via[..n], &mut self.touched);
             for (k, e) in core.label(c).iter().enumerate() {
                 let d = dc + e.dist;
-                let best = &mut self.best[e.hub as usize];
-                if *best == f64::INFINITY {
-                    self.touched.push(e.hub);
-                }
-                if d < *best {
-                    *best = d;
-                    self.via[e.hub as usize] = first + k as u32;
+                let b = &mut best[e.hub as usize];
+                if d < *b {
+                    if *b == f64::INFINITY {
+                        touched.push(e.hub);
+                    }
+                    *b = d;
+                    via[e.hub as usize] = first + k as u32;
                 }
             }
         }

@@ -11,6 +11,7 @@
 //! parent) keeps its entry for `h`, so a path is walked hub by hub: the parent was expanded,
 //! hence labelled by `h` too.
 
+use rayon::prelude::*;
 use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::NO_CORNER;
 use taut_search::{Entry, OpenList, StampedCosts};
@@ -62,53 +63,30 @@ impl CoreLabels {
         }
         // (hub rank, distance, parent in the hub's search) per corner.
         let mut labels: Vec<Vec<(u32, f64, u32)>> = vec![Vec::new(); n];
-        let mut dist = StampedCosts::default();
-        let mut parent = vec![NO_CORNER; n];
-        let mut open = OpenList::default();
-        // d(h, x) for the hubs x of the current root's label, by rank.
-        let mut root_label = vec![f64::INFINITY; n];
-        for (r, &h) in order.iter().enumerate() {
-            for &(x, d, _) in &labels[h as usize] {
-                root_label[x as usize] = d;
-            }
-            dist.begin(n);
-            open.clear();
-            dist.set(h as usize, 0.0);
-            parent[h as usize] = NO_CORNER;
-            open.push(Entry {
-                f: 0.0,
-                g: 0.0,
-                id: h,
+        // Searches run in batches, one per thread, each reading the labels as they were
+        // before the batch. Hub `h`'s search reads other hubs' entries only through its own
+        // label (`root_label`), so it is the sequential one unless a hub earlier in the
+        // batch labelled `h`; then it is run again, after them. The labels are those of the
+        // sequential build whatever the number of threads.
+        let mut pool: Vec<Search> = (0..rayon::current_num_threads().max(1))
+            .map(|_| Search::new(n))
+            .collect();
+        let mut r = 0;
+        while r < n {
+            let k = pool.len().min(n - r);
+            pool[..k].par_iter_mut().enumerate().for_each(|(j, s)| {
+                s.run(graph, &labels, (r + j) as u32, order[r + j]);
             });
-            while let Some(Entry { f: d, id: v, .. }) = open.pop() {
-                if d > dist.get(v as usize) {
-                    continue;
+            for (j, s) in pool[..k].iter_mut().enumerate() {
+                let h = order[r + j];
+                if labels[h as usize].last().is_some_and(|e| e.0 >= r as u32) {
+                    s.run(graph, &labels, (r + j) as u32, h);
                 }
-                // Pruned when a hub of both labels gives `d` or less (the first one decides).
-                if labels[v as usize]
-                    .iter()
-                    .any(|&(x, dx, _)| root_label[x as usize] + dx <= d)
-                {
-                    continue;
-                }
-                labels[v as usize].push((r as u32, d, parent[v as usize]));
-                let pv = graph.point(v);
-                for &u in graph.neighbours(v) {
-                    let du = d + pv.dist(graph.point(u));
-                    if du < dist.get(u as usize) {
-                        dist.set(u as usize, du);
-                        parent[u as usize] = v;
-                        open.push(Entry {
-                            f: du,
-                            g: du,
-                            id: u,
-                        });
-                    }
+                for &(v, d, p) in &s.found {
+                    labels[v as usize].push(((r + j) as u32, d, p));
                 }
             }
-            for &(x, _, _) in &labels[h as usize] {
-                root_label[x as usize] = f64::INFINITY;
-            }
+            r += k;
         }
         let mut off = Vec::with_capacity(n + 1);
         off.push(0u32);
@@ -257,6 +235,79 @@ impl CoreLabels {
     }
 }
 
+/// One pruned Dijkstra search of the core build, with its buffers.
+struct Search {
+    dist: StampedCosts,
+    parent: Vec<u32>,
+    open: OpenList,
+    /// d(h, x) for the hubs x of the root's label, by rank (infinite for the others).
+    root_label: Vec<f64>,
+    /// (corner, distance, parent) of every corner the search labels, in the order found.
+    found: Vec<(u32, f64, u32)>,
+}
+
+impl Search {
+    fn new(n: usize) -> Search {
+        Search {
+            dist: StampedCosts::default(),
+            parent: vec![NO_CORNER; n],
+            open: OpenList::default(),
+            root_label: vec![f64::INFINITY; n],
+            found: Vec::new(),
+        }
+    }
+
+    /// The search from hub `h` of rank `r` over `labels` (the hubs ranked before `r`): a
+    /// corner is labelled unless a hub of both its label and `h`'s gives its distance.
+    fn run(&mut self, graph: &Graph, labels: &[Vec<(u32, f64, u32)>], r: u32, h: u32) {
+        let n = graph.node_count();
+        for &(x, d, _) in &labels[h as usize] {
+            self.root_label[x as usize] = d;
+        }
+        self.found.clear();
+        self.dist.begin(n);
+        self.open.clear();
+        self.dist.set(h as usize, 0.0);
+        self.parent[h as usize] = NO_CORNER;
+        self.open.push(Entry {
+            f: 0.0,
+            g: 0.0,
+            id: h,
+        });
+        while let Some(Entry { f: d, id: v, .. }) = self.open.pop() {
+            if d > self.dist.get(v as usize) {
+                continue;
+            }
+            // Pruned when a hub of both labels gives `d` or less (the first one decides).
+            let root_label = &self.root_label;
+            if labels[v as usize]
+                .iter()
+                .any(|&(x, dx, _)| root_label[x as usize] + dx <= d)
+            {
+                continue;
+            }
+            self.found.push((v, d, self.parent[v as usize]));
+            let pv = graph.point(v);
+            for &u in graph.neighbours(v) {
+                let du = d + pv.dist(graph.point(u));
+                if du < self.dist.get(u as usize) {
+                    self.dist.set(u as usize, du);
+                    self.parent[u as usize] = v;
+                    self.open.push(Entry {
+                        f: du,
+                        g: du,
+                        id: u,
+                    });
+                }
+            }
+        }
+        debug_assert!(labels[h as usize].iter().all(|e| e.0 < r));
+        for &(x, _, _) in &labels[h as usize] {
+            self.root_label[x as usize] = f64::INFINITY;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,6 +396,28 @@ mod tests {
                         prop_assert!(g.neighbours(w[0]).contains(&w[1]));
                     }
                 }
+            }
+        }
+
+        /// The searches a thread runs ahead of its batch are checked and run again when an
+        /// earlier hub of the batch labelled their root: the labels are the sequential ones.
+        #[test]
+        fn labels_do_not_depend_on_threads(
+            n in 1usize..24,
+            pts in proptest::collection::vec((-20i8..20, -20i8..20), 24),
+            edges in proptest::collection::vec((0usize..24, 0usize..24), 0..60),
+        ) {
+            let g = random_graph(n, &pts, &edges);
+            let build = |threads| {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                pool.install(|| CoreLabels::build(&g))
+            };
+            let one = build(1);
+            for threads in [2, 5] {
+                let many = build(threads);
+                prop_assert_eq!(&one.off, &many.off);
+                prop_assert_eq!(&one.entries, &many.entries);
+                prop_assert_eq!(&one.corner_of, &many.corner_of);
             }
         }
     }

@@ -46,9 +46,13 @@ pub struct CoreLabels {
     /// Corner `c`'s entries are `entries[off[c]..off[c + 1]]`.
     pub(crate) off: Vec<u32>,
     pub(crate) entries: Vec<CoreEntry>,
-    /// The labelled corner of each entry (kept apart: a 16-byte entry has no padding).
-    pub(crate) corner_of: Vec<u32>,
+    /// The corner holding entry `k · BLOCK` for each `k`: a corner lookup starts there and
+    /// steps over the few labels that end within the block (derived from `off`, not stored).
+    block_corner: Vec<u32>,
 }
+
+/// Entries per block of [`CoreLabels`]' corner lookup.
+const BLOCK: u32 = 64;
 
 impl CoreLabels {
     /// Labels for `graph`, corners ranked by degree (most neighbours first, ties by id): a
@@ -104,10 +108,8 @@ impl CoreLabels {
             off[c as usize] + i as u32
         };
         let mut entries = Vec::with_capacity(total as usize);
-        let mut corner_of = Vec::with_capacity(total as usize);
-        for (c, l) in labels.iter().enumerate() {
+        for l in &labels {
             for &(hub, dist, parent) in l {
-                corner_of.push(c as u32);
                 entries.push(CoreEntry {
                     dist,
                     hub,
@@ -119,12 +121,32 @@ impl CoreLabels {
                 });
             }
         }
+        CoreLabels::new(order, rank, off, entries)
+    }
+
+    /// Labels from their parts (as built or read), with the corner lookup's blocks. Offsets
+    /// that are not valid give blocks that are not either: the reader checks the offsets
+    /// before it looks a corner up.
+    pub(crate) fn new(
+        order: Vec<u32>,
+        rank: Vec<u32>,
+        off: Vec<u32>,
+        entries: Vec<CoreEntry>,
+    ) -> CoreLabels {
+        let mut block_corner = Vec::with_capacity(entries.len().div_ceil(BLOCK as usize));
+        let mut c = 0;
+        for first in (0..entries.len() as u32).step_by(BLOCK as usize) {
+            while c + 2 < off.len() && off[c + 1] <= first {
+                c += 1;
+            }
+            block_corner.push(c as u32);
+        }
         CoreLabels {
             order,
             rank,
             off,
             entries,
-            corner_of,
+            block_corner,
         }
     }
 
@@ -176,10 +198,15 @@ impl CoreLabels {
         &self.entries[i as usize]
     }
 
-    /// The corner whose label holds the entry of index `i`.
+    /// The corner whose label holds the entry of index `i` (from the block of `i`: the
+    /// corners are not stored per entry, which saves 4 bytes an entry).
     #[inline]
     pub fn corner_of(&self, i: u32) -> u32 {
-        self.corner_of[i as usize]
+        let mut c = self.block_corner[(i / BLOCK) as usize] as usize;
+        while self.off[c + 1] <= i {
+            c += 1;
+        }
+        c as u32
     }
 
     /// The first index among all entries of corner `c`'s label.
@@ -218,7 +245,7 @@ impl CoreLabels {
         let mut e = &self.entries[i as usize];
         while let Some(j) = e.next_entry() {
             e = &self.entries[j as usize];
-            out.push(self.corner_of[j as usize]);
+            out.push(self.corner_of(j));
         }
     }
 
@@ -231,7 +258,7 @@ impl CoreLabels {
     pub fn heap_bytes(&self) -> usize {
         (self.order.len() + self.rank.len() + self.off.len()) * 4
             + self.entries.len() * std::mem::size_of::<CoreEntry>()
-            + self.corner_of.len() * 4
+            + self.block_corner.len() * 4
     }
 }
 
@@ -417,7 +444,6 @@ mod tests {
                 let many = build(threads);
                 prop_assert_eq!(&one.off, &many.off);
                 prop_assert_eq!(&one.entries, &many.entries);
-                prop_assert_eq!(&one.corner_of, &many.corner_of);
             }
         }
     }

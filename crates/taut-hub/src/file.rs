@@ -11,7 +11,7 @@
 //! The body: the mesh hash (32 bytes); width, height, region side (u32); corners, graph
 //! edges, core entries, point entries, region corners, region hubs, vias (u64); the free-cell
 //! bitmap (u64 words); the corners' points (i32 x, y); the corners by rank (u32); the core's
-//! offsets (u32, corners + 1) and entries (f64 distance, u32 hub, u32 corner, u32 next entry);
+//! offsets (u32, corners + 1) and entries (f64 distance, u32 hub, u32 next entry; the corner is implied by the offsets);
 //! then either (region side 1) the points' offsets (u32, cells + 1) and entries (f64
 //! distance, u32 hub, u32 core entry), or the regions' corner offsets, corners and masks
 //! (⌈g²/64⌉ u64 words per corner), hub offsets, hubs, via offsets and vias (f64 distance, u32
@@ -35,14 +35,14 @@ use crate::region::{MAX_REGION, Regions, Via};
 /// Version of the file format this program reads and writes. Any change to the layout or to
 /// the meaning of a field increments it; files of another version are refused
 /// ([`HubError::Version`]) and must be rebuilt.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// Magic number of a hub index file.
 pub const HUB_MAGIC: [u8; 8] = *b"TAUTHUB\0";
 
 const PREFIX: u64 = 8 + 4 + 8;
 const DIGEST: u64 = 32;
 const HEADER: u64 = 32 + 3 * 4 + 7 * 8;
-const CORE_ENTRY: u64 = 8 + 3 * 4;
+const CORE_ENTRY: u64 = 8 + 2 * 4;
 const POINT_ENTRY: u64 = 8 + 2 * 4;
 const VIA: u64 = 8 + 2 * 4;
 /// Bytes converted per write or read call.
@@ -228,12 +228,11 @@ pub fn write_hub_to(out: impl Write, index: &HubIndex) -> std::io::Result<()> {
     let core = &index.core;
     w.put_all(&core.order, |x| x.to_le_bytes())?;
     w.put_all(&core.off, |x| x.to_le_bytes())?;
-    w.put_iter(core.entries.iter().zip(&core.corner_of), |(e, c)| {
+    w.put_all(&core.entries, |e| {
         let mut b = [0; CORE_ENTRY as usize];
         b[..8].copy_from_slice(&e.dist.to_le_bytes());
         b[8..12].copy_from_slice(&e.hub.to_le_bytes());
-        b[12..16].copy_from_slice(&c.to_le_bytes());
-        b[16..].copy_from_slice(&e.next_entry.to_le_bytes());
+        b[12..].copy_from_slice(&e.next_entry.to_le_bytes());
         b
     })?;
     match &index.regions {
@@ -566,16 +565,12 @@ fn read_index<R: Read, H: ReadHash>(
     let core_off = r.all(h.corners + 1, u32s)?;
     let core_entries = r.all(h.core_entries, |b: &[u8; CORE_ENTRY as usize]| {
         let u = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
-        (
-            CoreEntry {
-                dist: f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
-                hub: u(8),
-                next_entry: u(16),
-            },
-            u(12),
-        )
+        CoreEntry {
+            dist: f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+            hub: u(8),
+            next_entry: u(12),
+        }
     })?;
-    let (core_entries, corner_of): (Vec<CoreEntry>, Vec<u32>) = core_entries.into_iter().unzip();
     let (off, entries, regions) = if h.region == 1 {
         let off = r.all(cells + 1, u32s)?;
         let entries = r.all(h.point_entries, |b: &[u8; POINT_ENTRY as usize]| {
@@ -636,13 +631,7 @@ fn read_index<R: Read, H: ReadHash>(
         free,
         corner_points,
         edges: h.edges as usize,
-        core: CoreLabels {
-            order,
-            rank,
-            off: core_off,
-            entries: core_entries,
-            corner_of,
-        },
+        core: CoreLabels::new(order, rank, core_off, core_entries),
         off,
         entries,
         regions,
@@ -675,11 +664,8 @@ fn validate(ix: &HubIndex) -> Result<(), HubError> {
     (0..n).into_par_iter().try_for_each(|c| {
         let range = core.off[c] as usize..core.off[c + 1] as usize;
         let mut last = None;
-        for (e, &corner) in core.entries[range.clone()]
-            .iter()
-            .zip(&core.corner_of[range])
-        {
-            if corner as usize != c || e.hub as usize >= n || last.is_some_and(|l| l >= e.hub) {
+        for e in &core.entries[range] {
+            if e.hub as usize >= n || last.is_some_and(|l| l >= e.hub) {
                 return Err(corrupt(format!("corner {c}: label entry out of order")));
             }
             last = Some(e.hub);
@@ -769,8 +755,7 @@ fn validate_regions(ix: &HubIndex, r: &Regions) -> Result<(), HubError> {
                     let good = core.entries.get(v.entry as usize).is_some_and(|e| {
                         e.hub == r.hubs[i]
                             && e.dist == v.dist
-                            && local.get(v.local as usize)
-                                == Some(&core.corner_of[v.entry as usize])
+                            && local.get(v.local as usize) == Some(&core.corner_of(v.entry))
                     });
                     if !good {
                         return Err(corrupt(format!("region {k}: a via inconsistent")));

@@ -215,13 +215,13 @@ fn inconsistent_labels_are_refused() {
     let (w, h) = index.size();
     let cells = (w * h) as usize;
     let core_start =
-        bytes.len() - 32 - st.point_entries * 16 - (cells + 1) * 4 - st.core_entries * 20;
+        bytes.len() - 32 - st.point_entries * 16 - (cells + 1) * 4 - st.core_entries * 16;
     let (j, _) = (0..st.core_entries)
         .map(|j| (j, index.core().entry_at(j as u32)))
         .find(|(_, e)| e.next_entry().is_some())
         .unwrap();
     let mut b = bytes.clone();
-    let at = core_start + j * 20 + 16;
+    let at = core_start + j * 16 + 12;
     b[at..at + 4].copy_from_slice(&(j as u32).to_le_bytes());
     let err = decode_hub(&reseal(b)).unwrap_err();
     assert!(matches!(err, HubError::Corrupt(_)), "{err}");

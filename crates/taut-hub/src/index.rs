@@ -239,24 +239,37 @@ impl HubIndex {
     /// and at least 24 regions; four times as many when the first estimate lies between 90 %
     /// and 105 % of the budget), and sides estimated above 105 % of the budget are not built.
     ///
+    /// Sides are estimated from the coarsest, the cheapest to estimate and (on every map
+    /// measured) the smallest, towards the finest, and the search stops at a side that misses
+    /// the budget and is no smaller than a coarser one: finer sides only grow from there. A
+    /// tight budget so pays for two or three coarse estimates, not for the finest ones.
+    ///
     /// # Errors
     /// As [`HubIndex::build`]; [`HubError::BudgetTooSmall`] when no region side fits (with
     /// the smallest size estimated or built).
     pub fn build_within(grid: &Grid, mesh: &Mesh, budget: u64) -> Result<HubIndex, HubError> {
         let base = Base::new(grid, mesh)?;
-        let (mut estimated, mut built) = (u64::MAX, None::<u64>);
-        for g in BUDGET_SIDES {
+        let limit = budget as f64 * 1.05;
+        // Sides whose estimate fits (within the sample's error), coarsest first.
+        let (mut fitting, mut estimated) = (Vec::new(), u64::MAX);
+        for g in BUDGET_SIDES.into_iter().rev() {
             let mut estimate = base.estimate(grid, mesh, g, 1)?;
             // Close to the budget the sample's error (up to 8 % on the dao maps) decides:
             // look again with four times the sample rather than build a side that misses.
-            if estimate as f64 > budget as f64 * 0.9 && estimate as f64 <= budget as f64 * 1.05 {
+            if estimate as f64 > budget as f64 * 0.9 && estimate as f64 <= limit {
                 estimate = base.estimate(grid, mesh, g, 4)?;
             }
+            let smallest = estimated;
             estimated = estimated.min(estimate);
-            // Only a clear miss is skipped unbuilt; what is built is measured below.
-            if estimate as f64 > budget as f64 * 1.05 {
-                continue;
+            if estimate as f64 <= limit {
+                fitting.push(g);
+            } else if estimate >= smallest {
+                break;
             }
+        }
+        // Build the finest that fits; what is built is measured.
+        let mut built = None::<u64>;
+        for &g in fitting.iter().rev() {
             let core = base.core.clone();
             let index = Self::assemble(grid, mesh, &base.corners, base.edges, core, g)?;
             let size = index.size_bytes();

@@ -82,11 +82,7 @@ fn merge_regions(
     let mut read = 0;
     while i < a.end && j < b.end {
         let (x, y) = (r.hubs[i], r.hubs[j]);
-        if x < y {
-            i += 1;
-        } else if x > y {
-            j += 1;
-        } else {
+        if x == y {
             let (d1, e1) = via_distance(r, i, ds);
             let (d2, e2) = via_distance(r, j, dt);
             read += u64::from(r.via_off[i + 1] - r.via_off[i] + r.via_off[j + 1] - r.via_off[j]);
@@ -94,9 +90,11 @@ fn merge_regions(
             if d.is_finite() && best.is_none_or(|(b, _, _)| d < b) {
                 best = Some((d, e1, e2));
             }
-            i += 1;
-            j += 1;
         }
+        // Advanced without a branch: which list moves is unpredictable (measured: 2-12 %
+        // faster on region indexes, 5-9 % slower on point labels' `merge`).
+        i += usize::from(x <= y);
+        j += usize::from(y <= x);
     }
     (best, read)
 }

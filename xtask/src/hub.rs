@@ -246,7 +246,9 @@ fn one_map(job: &Job, want: Want, force: bool) -> anyhow::Result<HubOutcome> {
     };
     let index = match built {
         Ok(index) => index,
-        Err(e @ HubError::BudgetTooSmall { .. }) => return Ok(HubOutcome::Failed(e.to_string())),
+        Err(e @ (HubError::BudgetTooSmall { .. } | HubError::CoreOverBudget { .. })) => {
+            return Ok(HubOutcome::Failed(e.to_string()));
+        }
         Err(e) => return Err(flat(e)),
     };
     let build_secs = tb.elapsed().as_secs_f64();

@@ -255,7 +255,7 @@ pub fn run_frontier(suite: &Suite, opts: &FrontierOptions) -> Result<Frontier, B
                     row.index_bytes = s.bytes as u64;
                     built[m] = Some(row);
                 }
-                Err(e @ HubError::BudgetTooSmall { .. }) => {
+                Err(e @ (HubError::BudgetTooSmall { .. } | HubError::CoreOverBudget { .. })) => {
                     row.refused = Some(e.to_string());
                     by_map[m].push(row);
                 }

@@ -58,6 +58,14 @@ impl CoreLabels {
     /// Labels for `graph`, corners ranked by degree (most neighbours first, ties by id): a
     /// corner that sees many others lies on many shortest paths.
     pub fn build(graph: &Graph) -> CoreLabels {
+        Self::build_limited(graph, usize::MAX).expect("no limit")
+    }
+
+    /// [`CoreLabels::build`], given up as soon as the labels pass `max_entries` entries:
+    /// then `Err` with the hubs searched so far and the entries they gave. Every index holds
+    /// its core labels, so a budget they pass is known to be too small without finishing
+    /// them (on a random 512² map, 76,000 corners, the first hubs label nearly every corner).
+    pub fn build_limited(graph: &Graph, max_entries: usize) -> Result<CoreLabels, (usize, usize)> {
         let n = graph.node_count();
         let mut order: Vec<u32> = (0..n as u32).collect();
         order.sort_by_key(|&c| (std::cmp::Reverse(graph.neighbours(c).len()), c));
@@ -75,7 +83,7 @@ impl CoreLabels {
         let mut pool: Vec<Search> = (0..rayon::current_num_threads().max(1))
             .map(|_| Search::new(n))
             .collect();
-        let mut r = 0;
+        let (mut r, mut total) = (0, 0);
         while r < n {
             let k = pool.len().min(n - r);
             pool[..k].par_iter_mut().enumerate().for_each(|(j, s)| {
@@ -89,8 +97,12 @@ impl CoreLabels {
                 for &(v, d, p) in &s.found {
                     labels[v as usize].push(((r + j) as u32, d, p));
                 }
+                total += s.found.len();
             }
             r += k;
+            if total > max_entries {
+                return Err((r, total));
+            }
         }
         let mut off = Vec::with_capacity(n + 1);
         off.push(0u32);
@@ -121,7 +133,7 @@ impl CoreLabels {
                 });
             }
         }
-        CoreLabels::new(order, rank, off, entries)
+        Ok(CoreLabels::new(order, rank, off, entries))
     }
 
     /// Labels from their parts (as built or read), with the corner lookup's blocks. Offsets

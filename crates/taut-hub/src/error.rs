@@ -68,6 +68,22 @@ pub enum HubError {
         /// Whether `smallest` was built (else estimated).
         built: bool,
     },
+    /// The core labels alone passed the budget before they were finished (every index holds
+    /// them, so no index fits).
+    #[error(
+        "no hub index of this map fits {budget} bytes: its core labels alone passed \
+         {reached} bytes after {searched} of its {corners} corners"
+    )]
+    CoreOverBudget {
+        /// The budget, in bytes.
+        budget: u64,
+        /// The bytes of the core labels when the build stopped.
+        reached: u64,
+        /// The corners whose searches had run.
+        searched: usize,
+        /// The map's convex corners.
+        corners: usize,
+    },
     /// A region side that is not from 1 to `MAX_REGION`.
     #[error("regions of {0} × {0} cells: the side must be from 1 to 64")]
     RegionSize(u32),

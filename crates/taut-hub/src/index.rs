@@ -85,11 +85,24 @@ struct Base {
 }
 
 impl Base {
-    fn new(grid: &Grid, mesh: &Mesh) -> Result<Base, HubError> {
+    /// The base of `grid` over `mesh`; with a `budget`, [`HubError::CoreOverBudget`] as soon
+    /// as the core labels pass it (every index holds them).
+    fn new(grid: &Grid, mesh: &Mesh, budget: Option<u64>) -> Result<Base, HubError> {
         check_mesh(grid, mesh)?;
         let corners = Corners::of(mesh);
         let graph = Graph::build(mesh, &corners)?;
-        let core = CoreLabels::build(&graph);
+        let entry = std::mem::size_of::<CoreEntry>() as u64;
+        let max = budget.map_or(usize::MAX, |b| {
+            usize::try_from(b / entry).unwrap_or(usize::MAX)
+        });
+        let core = CoreLabels::build_limited(&graph, max).map_err(|(searched, entries)| {
+            HubError::CoreOverBudget {
+                budget: budget.unwrap_or(u64::MAX),
+                reached: entries as u64 * entry,
+                searched,
+                corners: graph.node_count(),
+            }
+        })?;
         Ok(Base {
             corners,
             edges: graph.edge_count(),
@@ -228,7 +241,7 @@ impl HubIndex {
         if g == 0 || g > MAX_REGION {
             return Err(HubError::RegionSize(g));
         }
-        let base = Base::new(grid, mesh)?;
+        let base = Base::new(grid, mesh, None)?;
         Self::assemble(grid, mesh, &base.corners, base.edges, base.core, g)
     }
 
@@ -245,10 +258,11 @@ impl HubIndex {
     /// tight budget so pays for two or three coarse estimates, not for the finest ones.
     ///
     /// # Errors
-    /// As [`HubIndex::build`]; [`HubError::BudgetTooSmall`] when no region side fits (with
-    /// the smallest size estimated or built).
+    /// As [`HubIndex::build`]; [`HubError::CoreOverBudget`] as soon as the core labels pass
+    /// the budget (they are in every index); [`HubError::BudgetTooSmall`] when no region side
+    /// fits (with the smallest size estimated or built).
     pub fn build_within(grid: &Grid, mesh: &Mesh, budget: u64) -> Result<HubIndex, HubError> {
-        let base = Base::new(grid, mesh)?;
+        let base = Base::new(grid, mesh, Some(budget))?;
         let limit = budget as f64 * 1.05;
         // Sides whose estimate fits (within the sample's error), coarsest first.
         let (mut fitting, mut estimated) = (Vec::new(), u64::MAX);
@@ -297,7 +311,7 @@ impl HubIndex {
         if let Some(&g) = sides.iter().find(|&&g| g == 0 || g > MAX_REGION) {
             return Err(HubError::RegionSize(g));
         }
-        let base = Base::new(grid, mesh)?;
+        let base = Base::new(grid, mesh, None)?;
         sides
             .iter()
             .map(|&g| base.estimate(grid, mesh, g, 1))
@@ -662,7 +676,7 @@ mod tests {
     fn the_size_estimate_is_close_on_a_map_mostly_blocked() {
         let grid = mostly_blocked();
         let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
-        let base = Base::new(&grid, &mesh).unwrap();
+        let base = Base::new(&grid, &mesh, None).unwrap();
         for g in [1, 2, 4, 8, 16, 32] {
             let estimate = base.estimate(&grid, &mesh, g, 1).unwrap() as f64;
             let index = HubIndex::assemble(

@@ -149,9 +149,20 @@ fn a_budget_picks_the_finest_index_that_fits() {
     let small = HubIndex::build_within(&g, &mesh, tight).unwrap();
     assert!(small.region_size() > 1, "{}", small.region_size());
     assert!(small.size_bytes() <= tight);
+    // The core labels alone pass 1 kB: refused before they are finished.
+    let corners = full.stats().corners;
     let e = HubIndex::build_within(&g, &mesh, 1_000).unwrap_err();
     assert!(
-        matches!(e, HubError::BudgetTooSmall { budget: 1_000, smallest, .. } if smallest > 1_000),
+        matches!(e, HubError::CoreOverBudget { budget: 1_000, reached, searched, corners: c }
+            if reached > 1_000 && searched < corners && c == corners),
+        "{e}"
+    );
+    // Room for the core labels but not for an index: refused with the smallest size found.
+    let core_bytes = full.stats().core_entries as u64 * 16;
+    let e = HubIndex::build_within(&g, &mesh, core_bytes).unwrap_err();
+    assert!(
+        matches!(e, HubError::BudgetTooSmall { budget, smallest, .. }
+            if budget == core_bytes && smallest > core_bytes),
         "{e}"
     );
     let mut anya = AnyaPlanner::new(&g);

@@ -531,8 +531,7 @@ impl Scratch {
     /// such an `x` would lie on a shortest path through it, ranked higher.
     ///
     /// After [`Scratch::begin_region`], the (hub, via) pairs the region already has are left
-    /// out untested: whether this point needs them too
-    /// changes nothing in the region's label.
+    /// out untested: whether this point needs them too changes nothing in the region's label.
     pub(crate) fn point_label(
         &mut self,
         mesh: &Mesh,

@@ -252,10 +252,11 @@ impl HubIndex {
     /// and at least 24 regions; four times as many when the first estimate lies between 90 %
     /// and 105 % of the budget), and sides estimated above 105 % of the budget are not built.
     ///
-    /// Sides are estimated from the coarsest, the cheapest to estimate and (on every map
-    /// measured) the smallest, towards the finest, and the search stops at a side that misses
-    /// the budget and is no smaller than a coarser one: finer sides only grow from there. A
-    /// tight budget so pays for two or three coarse estimates, not for the finest ones.
+    /// Sizes fall from the finest side to the coarsest on every map measured, so the finest
+    /// side that fits is found by bisection: regions of 4 first, then 16 or 1, and so on,
+    /// three estimates at most where trying the sides in order took up to six. Each probe
+    /// takes the finer half first, so a budget met by regions of 16 or finer never pays
+    /// for the estimate of regions of 32, the dearest (a quarter of orz900d's points).
     ///
     /// # Errors
     /// As [`HubIndex::build`]; [`HubError::CoreOverBudget`] as soon as the core labels pass
@@ -263,27 +264,42 @@ impl HubIndex {
     /// fits (with the smallest size estimated or built).
     pub fn build_within(grid: &Grid, mesh: &Mesh, budget: u64) -> Result<HubIndex, HubError> {
         let base = Base::new(grid, mesh, Some(budget))?;
-        let limit = budget as f64 * 1.05;
-        // Sides whose estimate fits (within the sample's error), coarsest first.
-        let (mut fitting, mut estimated) = (Vec::new(), u64::MAX);
-        for g in BUDGET_SIDES.into_iter().rev() {
-            let mut estimate = base.estimate(grid, mesh, g, 1)?;
-            // Close to the budget the sample's error (up to 8 % on the dao maps) decides:
-            // look again with four times the sample rather than build a side that misses.
-            if estimate as f64 > budget as f64 * 0.9 && estimate as f64 <= limit {
-                estimate = base.estimate(grid, mesh, g, 4)?;
-            }
-            let smallest = estimated;
-            estimated = estimated.min(estimate);
-            if estimate as f64 <= limit {
-                fitting.push(g);
-            } else if estimate >= smallest {
-                break;
+        let mut estimates = [None::<u64>; BUDGET_SIDES.len()];
+        let mut fits = |i: usize| -> Result<bool, HubError> {
+            let estimate = match estimates[i] {
+                Some(e) => e,
+                None => {
+                    let g = BUDGET_SIDES[i];
+                    let mut e = base.estimate(grid, mesh, g, 1)?;
+                    // Close to the budget the sample's error (up to 8 % on the dao maps)
+                    // decides: look again with four times the sample rather than build a
+                    // side that misses.
+                    if e as f64 > budget as f64 * 0.9 && e as f64 <= budget as f64 * 1.05 {
+                        e = base.estimate(grid, mesh, g, 4)?;
+                    }
+                    estimates[i] = Some(e);
+                    e
+                }
+            };
+            Ok(estimate as f64 <= budget as f64 * 1.05)
+        };
+        // The finest side that fits is in lo..=hi (hi == len: none).
+        let (mut lo, mut hi) = (0, BUDGET_SIDES.len());
+        while lo < hi {
+            let mid = (lo + hi - 1) / 2;
+            if fits(mid)? {
+                hi = mid;
+            } else {
+                lo = mid + 1;
             }
         }
-        // Build the finest that fits; what is built is measured.
+        // Build it; what is built is measured, and a side whose estimate fell short gives way
+        // to the next coarser one that is estimated to fit.
         let mut built = None::<u64>;
-        for &g in fitting.iter().rev() {
+        for (i, &g) in BUDGET_SIDES.iter().enumerate().skip(lo) {
+            if !fits(i)? {
+                continue;
+            }
             let core = base.core.clone();
             let index = Self::assemble(grid, mesh, &base.corners, base.edges, core, g)?;
             let size = index.size_bytes();
@@ -292,6 +308,12 @@ impl HubIndex {
             }
             built = Some(built.map_or(size, |b| b.min(size)));
         }
+        let estimated = estimates
+            .iter()
+            .flatten()
+            .copied()
+            .min()
+            .unwrap_or(u64::MAX);
         Err(HubError::BudgetTooSmall {
             budget,
             smallest: built.unwrap_or(estimated),

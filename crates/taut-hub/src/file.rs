@@ -11,7 +11,8 @@
 //! The body: the mesh hash (32 bytes); width, height, region side (u32); corners, graph
 //! edges, core entries, point entries, region corners, region hubs, vias (u64); the free-cell
 //! bitmap (u64 words); the corners' points (i32 x, y); the corners by rank (u32); the core's
-//! offsets (u32, corners + 1) and entries (f64 distance, u32 hub, u32 next entry; the corner is implied by the offsets);
+//! offsets (u32, corners + 1) and entries (f64 distance, u32 hub, u32 next entry; the corner
+//! is implied by the offsets);
 //! then either (region side 1) the points' offsets (u32, cells + 1) and entries (f64
 //! distance, u32 hub, u32 core entry), or the regions' corner offsets, corners and masks
 //! (⌈g²/64⌉ u64 words per corner), hub offsets, hubs, via offsets and vias (f64 distance, u32

@@ -70,7 +70,7 @@ pub struct HubIndex {
     pub(crate) regions: Option<Regions>,
 }
 
-/// The region sides [`HubIndex::build_within`] tries, finest first.
+/// The region sides [`HubIndex::build_within`] chooses among (by bisection), finest first.
 const BUDGET_SIDES: [u32; 6] = [1, 2, 4, 8, 16, 32];
 /// Points whose labels an estimate computes per region side (about).
 const SAMPLE_POINTS: u32 = 4096;

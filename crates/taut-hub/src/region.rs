@@ -185,8 +185,12 @@ pub(crate) fn region_label(
             masks[i * words + k as usize / 64] |= 1 << (k % 64);
         }
     }
+    // Each (hub, entry) pair comes once: the scratch leaves out those the region has.
     kept.sort_unstable_by_key(|&(h, e, _)| (h, e));
-    kept.dedup_by_key(|&mut (h, e, _)| (h, e));
+    debug_assert!(
+        kept.windows(2)
+            .all(|w| (w[0].0, w[0].1) != (w[1].0, w[1].1))
+    );
     let mut hubs: Vec<(u32, Vec<Via>)> = Vec::new();
     for (hub, entry, dist) in kept {
         let corner = core.corner_of(entry);

@@ -55,8 +55,8 @@ pub struct CoreLabels {
 const BLOCK: u32 = 64;
 
 impl CoreLabels {
-    /// Labels for `graph`, corners ranked by degree (most neighbours first, ties by id): a
-    /// corner that sees many others lies on many shortest paths.
+    /// Labels for `graph`, corners ranked by how many sampled shortest paths they cover
+    /// ([`crate::order`]): the first hubs then cover most pairs, and the labels are small.
     pub fn build(graph: &Graph) -> CoreLabels {
         Self::build_limited(graph, usize::MAX).expect("no limit")
     }
@@ -67,8 +67,7 @@ impl CoreLabels {
     /// them (on a random 512² map, 76,000 corners, the first hubs label nearly every corner).
     pub fn build_limited(graph: &Graph, max_entries: usize) -> Result<CoreLabels, (usize, usize)> {
         let n = graph.node_count();
-        let mut order: Vec<u32> = (0..n as u32).collect();
-        order.sort_by_key(|&c| (std::cmp::Reverse(graph.neighbours(c).len()), c));
+        let order = crate::order::coverage_order(graph, crate::order::samples_for(graph));
         let mut rank = vec![0u32; n];
         for (r, &c) in order.iter().enumerate() {
             rank[c as usize] = r as u32;

@@ -699,7 +699,6 @@ mod tests {
         let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
         let base = Base::new(&grid, &mesh, None).unwrap();
         for g in [1, 2, 4, 8, 16, 32] {
-            let estimate = base.estimate(&grid, &mesh, g, 1).unwrap() as f64;
             let index = HubIndex::assemble(
                 &grid,
                 &mesh,
@@ -710,12 +709,17 @@ mod tests {
             )
             .unwrap();
             let actual = index.size_bytes() as f64;
-            // Coarse sides have few regions here (64 at 32), so fewer to sample.
-            let tolerance = if g <= 4 { 0.1 } else { 0.25 };
-            assert!(
-                (estimate - actual).abs() <= tolerance * actual,
-                "regions of {g}: estimated {estimate} bytes, built {actual}"
-            );
+            // The first look samples 24 regions at coarse sides, of about 150 here, most of
+            // the size since the core shrank (2026-11-28): a quarter off at g = 16. The
+            // budget looks again with four times the sample when the first look is close.
+            let scales: &[u32] = if g <= 8 { &[1, 4] } else { &[4] };
+            for &scale in scales {
+                let estimate = base.estimate(&grid, &mesh, g, scale).unwrap() as f64;
+                assert!(
+                    (estimate - actual).abs() <= 0.1 * actual,
+                    "regions of {g}, sample × {scale}: estimated {estimate} bytes, built {actual}"
+                );
+            }
         }
     }
 }

@@ -37,6 +37,7 @@ mod core;
 mod error;
 mod file;
 mod index;
+mod order;
 mod query;
 mod region;
 

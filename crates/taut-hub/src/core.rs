@@ -67,7 +67,9 @@ impl CoreLabels {
     /// them (on a random 512² map, 76,000 corners, the first hubs label nearly every corner).
     pub fn build_limited(graph: &Graph, max_entries: usize) -> Result<CoreLabels, (usize, usize)> {
         let n = graph.node_count();
-        let order = crate::order::coverage_order(graph, crate::order::samples_for(graph));
+        // Each edge's length once (the same `f64` as measuring it at every relaxation).
+        let weights = graph.edge_weights();
+        let order = crate::order::coverage_order(graph, &weights, crate::order::samples_for(graph));
         let mut rank = vec![0u32; n];
         for (r, &c) in order.iter().enumerate() {
             rank[c as usize] = r as u32;
@@ -86,12 +88,12 @@ impl CoreLabels {
         while r < n {
             let k = pool.len().min(n - r);
             pool[..k].par_iter_mut().enumerate().for_each(|(j, s)| {
-                s.run(graph, &labels, (r + j) as u32, order[r + j]);
+                s.run(graph, &weights, &labels, (r + j) as u32, order[r + j]);
             });
             for (j, s) in pool[..k].iter_mut().enumerate() {
                 let h = order[r + j];
                 if labels[h as usize].last().is_some_and(|e| e.0 >= r as u32) {
-                    s.run(graph, &labels, (r + j) as u32, h);
+                    s.run(graph, &weights, &labels, (r + j) as u32, h);
                 }
                 for &(v, d, p) in &s.found {
                     labels[v as usize].push(((r + j) as u32, d, p));
@@ -297,8 +299,16 @@ impl Search {
 
     /// The search from hub `h` of rank `r` over `labels` (the hubs ranked before `r`): a
     /// corner is labelled unless a hub of both its label and `h`'s gives its distance.
-    fn run(&mut self, graph: &Graph, labels: &[Vec<(u32, f64, u32)>], r: u32, h: u32) {
+    fn run(
+        &mut self,
+        graph: &Graph,
+        weights: &[f64],
+        labels: &[Vec<(u32, f64, u32)>],
+        r: u32,
+        h: u32,
+    ) {
         let n = graph.node_count();
+        let (off, nbr) = graph.csr();
         for &(x, d, _) in &labels[h as usize] {
             self.root_label[x as usize] = d;
         }
@@ -325,9 +335,9 @@ impl Search {
                 continue;
             }
             self.found.push((v, d, self.parent[v as usize]));
-            let pv = graph.point(v);
-            for &u in graph.neighbours(v) {
-                let du = d + pv.dist(graph.point(u));
+            let (a, b) = (off[v as usize] as usize, off[v as usize + 1] as usize);
+            for (&u, &w) in nbr[a..b].iter().zip(&weights[a..b]) {
+                let du = d + w;
                 if du < self.dist.get(u as usize) {
                     self.dist.set(u as usize, du);
                     self.parent[u as usize] = v;

@@ -28,8 +28,9 @@ struct Tree {
 }
 
 impl Tree {
-    fn grow(graph: &Graph, root: u32) -> Tree {
+    fn grow(graph: &Graph, weights: &[f64], root: u32) -> Tree {
         let n = graph.node_count();
+        let (off, nbr) = graph.csr();
         let mut dist = StampedCosts::default();
         dist.begin(n);
         let mut open = OpenList::default();
@@ -48,9 +49,9 @@ impl Tree {
             }
             done[v as usize] = true;
             settled.push(v);
-            let pv = graph.point(v);
-            for &u in graph.neighbours(v) {
-                let du = d + pv.dist(graph.point(u));
+            let (a, b) = (off[v as usize] as usize, off[v as usize + 1] as usize);
+            for (&u, &w) in nbr[a..b].iter().zip(&weights[a..b]) {
+                let du = d + w;
                 if du < dist.get(u as usize) {
                     dist.set(u as usize, du);
                     parent[u as usize] = v;
@@ -134,13 +135,17 @@ pub fn samples_for(graph: &Graph) -> usize {
 }
 
 /// The corners of `graph` from the first hub to the last, covering the shortest-path trees
-/// of `samples` corners (all of them when there are fewer) spread over the ids.
-pub fn coverage_order(graph: &Graph, samples: usize) -> Vec<u32> {
+/// of `samples` corners (all of them when there are fewer) spread over the ids; `weights`
+/// are [`Graph::edge_weights`].
+pub fn coverage_order(graph: &Graph, weights: &[f64], samples: usize) -> Vec<u32> {
     let n = graph.node_count();
     let k = samples.min(n);
     // Roots at evenly spaced ids: corner ids follow the map, so they spread over it.
     let roots: Vec<u32> = (0..k).map(|i| (i * n / k.max(1)) as u32).collect();
-    let mut trees: Vec<Tree> = roots.par_iter().map(|&r| Tree::grow(graph, r)).collect();
+    let mut trees: Vec<Tree> = roots
+        .par_iter()
+        .map(|&r| Tree::grow(graph, weights, r))
+        .collect();
     let mut score = vec![0u64; n];
     for t in &trees {
         for (s, &x) in score.iter_mut().zip(&t.size) {
@@ -201,7 +206,8 @@ mod tests {
     fn a_path_is_cut_in_halves() {
         let points: Vec<(f64, f64)> = (0..7).map(|i| (f64::from(i), 0.0)).collect();
         let edges: Vec<(u32, u32)> = (0..6).map(|i| (i, i + 1)).collect();
-        let order = coverage_order(&graph(&points, &edges), 7);
+        let g = graph(&points, &edges);
+        let order = coverage_order(&g, &g.edge_weights(), 7);
         assert_eq!(order[0], 3);
         let mut next = order[1..3].to_vec();
         next.sort_unstable();
@@ -225,7 +231,7 @@ mod tests {
             let g = graph(&points, &edges);
             let run = |threads| {
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-                pool.install(|| coverage_order(&g, samples))
+                pool.install(|| coverage_order(&g, &g.edge_weights(), samples))
             };
             let one = run(1);
             let mut sorted = one.clone();

@@ -113,8 +113,15 @@ impl Base {
     /// The estimated size in bytes of the index of region side `g` (1: point labels): the
     /// parts every side has, plus the labels of a sample of the regions that have a free cell
     /// (about `scale` × [`SAMPLE_POINTS`] points, at least `scale` × [`MIN_SAMPLE_REGIONS`]
-    /// regions) scaled to all of those (`docs/hub.md`, "A budget").
-    fn estimate(&self, grid: &Grid, mesh: &Mesh, g: u32, scale: u32) -> Result<u64, HubError> {
+    /// regions) scaled to all of those (`docs/hub.md`, "A budget"), with the share of those
+    /// regions sampled.
+    fn estimate(
+        &self,
+        grid: &Grid,
+        mesh: &Mesh,
+        g: u32,
+        scale: u32,
+    ) -> Result<(u64, f64), HubError> {
         let (w, h) = (grid.width() as u64, grid.height() as u64);
         let cells = w * h;
         let fixed = self.core.heap_bytes() as u64
@@ -181,7 +188,11 @@ impl Base {
         } else {
             (regions + 1) * 8
         };
-        Ok(fixed + offsets + bytes * len / sample.len().max(1) as u64)
+        let share = sample.len() as f64 / len.max(1) as f64;
+        Ok((
+            fixed + offsets + bytes * len / sample.len().max(1) as u64,
+            share,
+        ))
     }
 }
 
@@ -250,7 +261,8 @@ impl HubIndex {
     /// of 2, 4, 8, 16 or 32 cells a side. The core labels are built first; the size of each
     /// region side is then estimated from a random sample of its regions (about 4,096 points
     /// and at least 24 regions; four times as many when the first estimate lies between 90 %
-    /// and 105 % of the budget), and sides estimated above 105 % of the budget are not built.
+    /// and 105 % of the budget and that is less than a quarter of the regions), and sides
+    /// estimated above 105 % of the budget are not built.
     ///
     /// Sizes fall from the finest side to the coarsest on every map measured, so the finest
     /// side that fits is found by bisection: regions of 4 first, then 16 or 1, and so on,
@@ -270,12 +282,16 @@ impl HubIndex {
                 Some(e) => e,
                 None => {
                     let g = BUDGET_SIDES[i];
-                    let mut e = base.estimate(grid, mesh, g, 1)?;
+                    let (mut e, share) = base.estimate(grid, mesh, g, 1)?;
                     // Close to the budget the sample's error (up to 8 % on the dao maps)
                     // decides: look again with four times the sample rather than build a
-                    // side that misses.
-                    if e as f64 > budget as f64 * 0.9 && e as f64 <= budget as f64 * 1.05 {
-                        e = base.estimate(grid, mesh, g, 4)?;
+                    // side that misses, unless that sample is a quarter of the regions or
+                    // more (a map of 28,000 points: building costs little more).
+                    if e as f64 > budget as f64 * 0.9
+                        && e as f64 <= budget as f64 * 1.05
+                        && share * 4.0 < 0.25
+                    {
+                        e = base.estimate(grid, mesh, g, 4)?.0;
                     }
                     estimates[i] = Some(e);
                     e
@@ -336,7 +352,7 @@ impl HubIndex {
         let base = Base::new(grid, mesh, None)?;
         sides
             .iter()
-            .map(|&g| base.estimate(grid, mesh, g, 1))
+            .map(|&g| base.estimate(grid, mesh, g, 1).map(|(e, _)| e))
             .collect()
     }
 
@@ -714,7 +730,7 @@ mod tests {
             // budget looks again with four times the sample when the first look is close.
             let scales: &[u32] = if g <= 8 { &[1, 4] } else { &[4] };
             for &scale in scales {
-                let estimate = base.estimate(&grid, &mesh, g, scale).unwrap() as f64;
+                let estimate = base.estimate(&grid, &mesh, g, scale).unwrap().0 as f64;
                 assert!(
                     (estimate - actual).abs() <= 0.1 * actual,
                     "regions of {g}, sample × {scale}: estimated {estimate} bytes, built {actual}"

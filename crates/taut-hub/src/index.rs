@@ -12,6 +12,7 @@ use taut_search::StampedCosts;
 use crate::HubError;
 use crate::core::{CoreEntry, CoreLabels};
 use crate::region::{MAX_REGION, Regions, region_label};
+use crate::turns::TurnOrder;
 
 /// One entry of a point's label: a hub (by rank), the length of a shortest path from the
 /// point to it, and the core entry (for the same hub) of the corner that path goes to first.
@@ -82,6 +83,8 @@ struct Base {
     corners: Corners,
     edges: usize,
     core: CoreLabels,
+    /// The core's entries by direction, for the build only.
+    turns: TurnOrder,
 }
 
 impl Base {
@@ -103,10 +106,12 @@ impl Base {
                 corners: graph.node_count(),
             }
         })?;
+        let turns = TurnOrder::new(mesh, &corners, &core);
         Ok(Base {
             corners,
             edges: graph.edge_count(),
             core,
+            turns,
         })
     }
 
@@ -163,6 +168,7 @@ impl Base {
                         mesh,
                         &self.corners,
                         &self.core,
+                        &self.turns,
                         g,
                         rx,
                         ry,
@@ -253,7 +259,15 @@ impl HubIndex {
             return Err(HubError::RegionSize(g));
         }
         let base = Base::new(grid, mesh, None)?;
-        Self::assemble(grid, mesh, &base.corners, base.edges, base.core, g)
+        Self::assemble(
+            grid,
+            mesh,
+            &base.corners,
+            &base.turns,
+            base.edges,
+            base.core,
+            g,
+        )
     }
 
     /// The finest index of `grid` over `mesh` whose size in memory and on disk is at most
@@ -317,7 +331,8 @@ impl HubIndex {
                 continue;
             }
             let core = base.core.clone();
-            let index = Self::assemble(grid, mesh, &base.corners, base.edges, core, g)?;
+            let index =
+                Self::assemble(grid, mesh, &base.corners, &base.turns, base.edges, core, g)?;
             let size = index.size_bytes();
             if size <= budget {
                 return Ok(index);
@@ -366,13 +381,14 @@ impl HubIndex {
         grid: &Grid,
         mesh: &Mesh,
         corners: &Corners,
+        turns: &TurnOrder,
         edges: usize,
         core: CoreLabels,
         g: u32,
     ) -> Result<HubIndex, HubError> {
         let (w, h) = (grid.width(), grid.height());
         let regions = if g > 1 {
-            Some(Regions::build(grid, mesh, corners, &core, g)?)
+            Some(Regions::build(grid, mesh, corners, &core, turns, g)?)
         } else {
             None
         };
@@ -382,7 +398,15 @@ impl HubIndex {
                 let mut row = Vec::new();
                 for x in 0..w {
                     if grid.is_free(x, y) {
-                        s.point_label(mesh, corners, &core, Point::new(x, y), x as u32, &mut row)?;
+                        s.point_label(
+                            mesh,
+                            corners,
+                            &core,
+                            turns,
+                            Point::new(x, y),
+                            x as u32,
+                            &mut row,
+                        )?;
                     }
                 }
                 Ok(row)
@@ -570,11 +594,13 @@ impl Scratch {
     ///
     /// After [`Scratch::begin_region`], the (hub, via) pairs the region already has are left
     /// out untested: whether this point needs them too changes nothing in the region's label.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn point_label(
         &mut self,
         mesh: &Mesh,
         corners: &Corners,
         core: &CoreLabels,
+        turns: &TurnOrder,
         p: Point,
         x: u32,
         out: &mut Vec<(u32, PointEntry)>,
@@ -608,15 +634,28 @@ impl Scratch {
             let dc = mp.dist(corners.point(c));
             let first = core.label_start(c);
             let (best, via, touched) = (&mut self.best[..n], &mut self.via[..n], &mut self.touched);
-            for (k, e) in core.label(c).iter().enumerate() {
-                let d = dc + e.dist;
-                let b = &mut best[e.hub as usize];
+            let mut reach = |hub: u32, dist: f64, entry: u32| {
+                let d = dc + dist;
+                let b = &mut best[hub as usize];
                 if d < *b {
                     if *b == f64::INFINITY {
-                        touched.push(e.hub);
+                        touched.push(hub);
                     }
                     *b = d;
-                    via[e.hub as usize] = first + k as u32;
+                    via[hub as usize] = entry;
+                }
+            };
+            match turns.taut_runs(corners, c, mp) {
+                // Only the entries whose paths are taut at `c` (`turns.rs`).
+                Some(runs) => {
+                    for t in runs.iter().flat_map(|r| r.iter()) {
+                        reach(t.hub, t.dist, t.entry);
+                    }
+                }
+                None => {
+                    for (k, e) in core.label(c).iter().enumerate() {
+                        reach(e.hub, e.dist, first + k as u32);
+                    }
                 }
             }
         }
@@ -719,6 +758,7 @@ mod tests {
                 &grid,
                 &mesh,
                 &base.corners,
+                &base.turns,
                 base.edges,
                 base.core.clone(),
                 g,

@@ -16,6 +16,7 @@ use taut_mesh::corners::Corners;
 use crate::HubError;
 use crate::core::CoreLabels;
 use crate::index::{PointEntry, Scratch};
+use crate::turns::TurnOrder;
 
 /// The largest region side (a mask of 4,096 bits, 512 bytes, per corner of a region).
 pub const MAX_REGION: u32 = 64;
@@ -89,6 +90,7 @@ impl Regions {
         mesh: &Mesh,
         corners: &Corners,
         core: &CoreLabels,
+        turns: &TurnOrder,
         g: u32,
     ) -> Result<Regions, HubError> {
         let (w, h) = (grid.width() as u32, grid.height() as u32);
@@ -100,7 +102,9 @@ impl Regions {
                 |(s, label, seen), ry| {
                     (0..across)
                         .map(|rx| {
-                            region_label(grid, mesh, corners, core, g, rx, ry, s, label, seen)
+                            region_label(
+                                grid, mesh, corners, core, turns, g, rx, ry, s, label, seen,
+                            )
                         })
                         .collect::<Result<Vec<_>, HubError>>()
                 },
@@ -149,6 +153,7 @@ pub(crate) fn region_label(
     mesh: &Mesh,
     corners: &Corners,
     core: &CoreLabels,
+    turns: &TurnOrder,
     g: u32,
     rx: u32,
     ry: u32,
@@ -166,7 +171,7 @@ pub(crate) fn region_label(
             continue;
         }
         label.clear();
-        s.point_label(mesh, corners, core, Point::new(x, y), k, label)?;
+        s.point_label(mesh, corners, core, turns, Point::new(x, y), k, label)?;
         seen.extend(s.visible().iter().map(|&c| (c, k)));
         kept.extend(
             label

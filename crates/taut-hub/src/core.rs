@@ -16,6 +16,8 @@ use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::NO_CORNER;
 use taut_search::{Entry, OpenList, StampedCosts};
 
+use crate::turns::Adjacency;
+
 /// One entry of a corner's label.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CoreEntry {
@@ -69,8 +71,8 @@ impl CoreLabels {
     pub fn build_limited(graph: &Graph, max_entries: usize) -> Result<CoreLabels, (usize, usize)> {
         let n = graph.node_count();
         // Each edge's length once (the same `f64` as measuring it at every relaxation).
-        let weights = graph.edge_weights();
-        let order = crate::order::coverage_order(graph, &weights, crate::order::samples_for(graph));
+        let adj = Adjacency::new(graph);
+        let order = crate::order::coverage_order(&adj, crate::order::samples_for(graph));
         let mut rank = vec![0u32; n];
         for (r, &c) in order.iter().enumerate() {
             rank[c as usize] = r as u32;
@@ -89,12 +91,12 @@ impl CoreLabels {
         while r < n {
             let k = pool.len().min(n - r);
             pool[..k].par_iter_mut().enumerate().for_each(|(j, s)| {
-                s.run(graph, &weights, &labels, (r + j) as u32, order[r + j]);
+                s.run(&adj, &labels, (r + j) as u32, order[r + j]);
             });
             for (j, s) in pool[..k].iter_mut().enumerate() {
                 let h = order[r + j];
                 if labels[h as usize].last().is_some_and(|e| e.0 >= r as u32) {
-                    s.run(graph, &weights, &labels, (r + j) as u32, h);
+                    s.run(&adj, &labels, (r + j) as u32, h);
                 }
                 for &(v, d, p) in &s.found {
                     labels[v as usize].push(((r + j) as u32, d, p));
@@ -300,16 +302,8 @@ impl Search {
 
     /// The search from hub `h` of rank `r` over `labels` (the hubs ranked before `r`): a
     /// corner is labelled unless a hub of both its label and `h`'s gives its distance.
-    fn run(
-        &mut self,
-        graph: &Graph,
-        weights: &[f64],
-        labels: &[Vec<(u32, f64, u32)>],
-        r: u32,
-        h: u32,
-    ) {
-        let n = graph.node_count();
-        let (off, nbr) = graph.csr();
+    fn run(&mut self, adj: &Adjacency, labels: &[Vec<(u32, f64, u32)>], r: u32, h: u32) {
+        let n = adj.node_count();
         for &(x, d, _) in &labels[h as usize] {
             self.root_label[x as usize] = d;
         }
@@ -336,9 +330,8 @@ impl Search {
                 continue;
             }
             self.found.push((v, d, self.parent[v as usize]));
-            let (a, b) = (off[v as usize] as usize, off[v as usize + 1] as usize);
-            for (&u, &w) in nbr[a..b].iter().zip(&weights[a..b]) {
-                let du = d + w;
+            for k in adj.runs(v, self.parent[v as usize]).into_iter().flatten() {
+                let (u, du) = (adj.nbr[k], d + adj.w[k]);
                 if du < self.dist.get(u as usize) {
                     self.dist.set(u as usize, du);
                     self.parent[u as usize] = v;
@@ -443,6 +436,31 @@ mod tests {
                     prop_assert!((len - got).abs() <= 1e-9);
                     for w in path.windows(2) {
                         prop_assert!(g.neighbours(w[0]).contains(&w[1]));
+                    }
+                }
+            }
+        }
+
+        /// On a grid's corner graph the searches relax only the edges that keep a path taut
+        /// (`Adjacency`): the labels still give every pair's plain Dijkstra distance.
+        #[test]
+        fn taut_searches_give_every_distance_on_grids(
+            cells in proptest::collection::vec(proptest::bool::weighted(0.25), 14 * 14),
+        ) {
+            let grid = taut_grid::Grid::from_fn(14, 14, |x, y| !cells[(y * 14 + x) as usize]);
+            let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
+            let corners = taut_mesh::corners::Corners::of(&mesh);
+            let g = Graph::build(&mesh, &corners).unwrap();
+            prop_assert!(g.turns().is_some() || g.node_count() == 0);
+            let labels = CoreLabels::build(&g);
+            for u in 0..g.node_count() as u32 {
+                let d = dijkstra(&g, u);
+                for v in 0..g.node_count() as u32 {
+                    let (got, _) = labels.distance(u, v);
+                    if d[v as usize].is_infinite() {
+                        prop_assert!(got.is_infinite());
+                    } else {
+                        prop_assert!((got - d[v as usize]).abs() <= 1e-9, "{u}->{v}: {got} vs {}", d[v as usize]);
                     }
                 }
             }

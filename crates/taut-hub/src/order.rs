@@ -18,6 +18,8 @@ use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::NO_CORNER;
 use taut_search::{Entry, OpenList, StampedCosts};
 
+use crate::turns::Adjacency;
+
 /// One sampled shortest-path tree: each node's parent, children and the nodes below it
 /// that are not covered yet (0 once it is covered, and for nodes the root does not reach).
 struct Tree {
@@ -28,9 +30,8 @@ struct Tree {
 }
 
 impl Tree {
-    fn grow(graph: &Graph, weights: &[f64], root: u32) -> Tree {
-        let n = graph.node_count();
-        let (off, nbr) = graph.csr();
+    fn grow(adj: &Adjacency, root: u32) -> Tree {
+        let n = adj.node_count();
         let mut dist = StampedCosts::default();
         dist.begin(n);
         let mut open = OpenList::default();
@@ -49,9 +50,8 @@ impl Tree {
             }
             done[v as usize] = true;
             settled.push(v);
-            let (a, b) = (off[v as usize] as usize, off[v as usize + 1] as usize);
-            for (&u, &w) in nbr[a..b].iter().zip(&weights[a..b]) {
-                let du = d + w;
+            for k in adj.runs(v, parent[v as usize]).into_iter().flatten() {
+                let (u, du) = (adj.nbr[k], d + adj.w[k]);
                 if du < dist.get(u as usize) {
                     dist.set(u as usize, du);
                     parent[u as usize] = v;
@@ -135,24 +135,20 @@ pub fn samples_for(graph: &Graph) -> usize {
 }
 
 /// The corners of `graph` from the first hub to the last, covering the shortest-path trees
-/// of `samples` corners (all of them when there are fewer) spread over the ids; `weights`
-/// are [`Graph::edge_weights`].
-pub fn coverage_order(graph: &Graph, weights: &[f64], samples: usize) -> Vec<u32> {
-    let n = graph.node_count();
+/// of `samples` corners (all of them when there are fewer) spread over the ids.
+pub(crate) fn coverage_order(adj: &Adjacency, samples: usize) -> Vec<u32> {
+    let n = adj.node_count();
     let k = samples.min(n);
     // Roots at evenly spaced ids: corner ids follow the map, so they spread over it.
     let roots: Vec<u32> = (0..k).map(|i| (i * n / k.max(1)) as u32).collect();
-    let mut trees: Vec<Tree> = roots
-        .par_iter()
-        .map(|&r| Tree::grow(graph, weights, r))
-        .collect();
+    let mut trees: Vec<Tree> = roots.par_iter().map(|&r| Tree::grow(adj, r)).collect();
     let mut score = vec![0u64; n];
     for t in &trees {
         for (s, &x) in score.iter_mut().zip(&t.size) {
             *s += u64::from(x);
         }
     }
-    let degree = |v: u32| graph.neighbours(v).len();
+    let degree = |v: u32| adj.degree(v);
     let mut heap: BinaryHeap<(u64, usize, Reverse<u32>)> = (0..n as u32)
         .map(|v| (score[v as usize], degree(v), Reverse(v)))
         .collect();
@@ -207,7 +203,7 @@ mod tests {
         let points: Vec<(f64, f64)> = (0..7).map(|i| (f64::from(i), 0.0)).collect();
         let edges: Vec<(u32, u32)> = (0..6).map(|i| (i, i + 1)).collect();
         let g = graph(&points, &edges);
-        let order = coverage_order(&g, &g.edge_weights(), 7);
+        let order = coverage_order(&Adjacency::new(&g), 7);
         assert_eq!(order[0], 3);
         let mut next = order[1..3].to_vec();
         next.sort_unstable();
@@ -231,7 +227,7 @@ mod tests {
             let g = graph(&points, &edges);
             let run = |threads| {
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-                pool.install(|| coverage_order(&g, &g.edge_weights(), samples))
+                pool.install(|| coverage_order(&Adjacency::new(&g), samples))
             };
             let one = run(1);
             let mut sorted = one.clone();

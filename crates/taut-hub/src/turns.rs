@@ -23,8 +23,10 @@
 //! `γ` runs along an obstacle edge, the whole label is read, as before.
 
 use std::cmp::Ordering;
+use std::ops::Range;
 
-use taut_mesh::corners::Corners;
+use taut_mesh::corner_graph::Graph;
+use taut_mesh::corners::{Corners, NO_CORNER};
 use taut_mesh::{Mesh, MeshPoint};
 
 use crate::core::CoreLabels;
@@ -67,6 +69,53 @@ fn cross(a: (i64, i64), b: (i64, i64)) -> i128 {
     i128::from(a.0) * i128::from(b.1) - i128::from(a.1) * i128::from(b.0)
 }
 
+/// Directions without a length (`(0, 0)`) first, then by angle.
+fn by_direction(a: (i64, i64), b: (i64, i64)) -> Ordering {
+    let (za, zb) = (a == (0, 0), b == (0, 0));
+    zb.cmp(&za).then_with(|| {
+        if za || zb {
+            Ordering::Equal
+        } else {
+            angle_cmp(a, b)
+        }
+    })
+}
+
+/// Of `dir`, directions out of a corner at `at` with obstacle wedge `wedge` (`[f0, f1]`)
+/// sorted by [`angle_cmp`], the index ranges (at most two: the arc may wrap past angle 0)
+/// of those that keep taut a path arriving along `gamma`; `None` when every direction must
+/// be taken (`gamma` zero, or no side found: not met on grid corners, whose wedge is
+/// narrower than 180°).
+fn taut_arc(
+    at: MeshPoint,
+    [f0, f1]: [MeshPoint; 2],
+    gamma: (i64, i64),
+    dir: &[(i64, i64)],
+) -> Option<[Range<usize>; 2]> {
+    if gamma == (0, 0) {
+        return None;
+    }
+    let (e0, e1) = (diff(f0, at), diff(f1, at));
+    // `γ` along an edge's own direction (the path runs along that obstacle edge past `at`)
+    // leaves only the straight continuation: the arc from that edge to `γ` is that one
+    // direction.
+    let along = |e: (i64, i64)| cross(gamma, e) == 0 && gamma.0 * e.0 + gamma.1 * e.1 > 0;
+    let (from, to) = if cross(gamma, e0) < 0 || along(e0) {
+        (e0, gamma)
+    } else if cross(gamma, e1) > 0 || along(e1) {
+        (gamma, e1)
+    } else {
+        return None;
+    };
+    let lo = dir.partition_point(|&d| angle_cmp(d, from) == Ordering::Less);
+    let hi = dir.partition_point(|&d| angle_cmp(d, to) != Ordering::Greater);
+    Some(if angle_cmp(from, to) != Ordering::Greater {
+        [lo..hi.max(lo), 0..0]
+    } else {
+        [lo..dir.len(), 0..hi]
+    })
+}
+
 /// `q − p` in integers (both integer-valued).
 fn diff(q: MeshPoint, p: MeshPoint) -> (i64, i64) {
     ((q.x - p.x) as i64, (q.y - p.y) as i64)
@@ -101,19 +150,7 @@ impl TurnOrder {
                     .map_or((0, 0), |j| diff(corners.point(core.corner_of(j)), pc));
                 row.push((d, turn));
             }
-            // The entries without a direction first, then by angle.
-            row.sort_by(|a, b| {
-                let (za, zb) = (a.0 == (0, 0), b.0 == (0, 0));
-                zb.cmp(&za)
-                    .then_with(|| {
-                        if za || zb {
-                            Ordering::Equal
-                        } else {
-                            angle_cmp(a.0, b.0)
-                        }
-                    })
-                    .then(a.1.hub.cmp(&b.1.hub))
-            });
+            row.sort_by(|a, b| by_direction(a.0, b.0).then(a.1.hub.cmp(&b.1.hub)));
             let fixed = row.iter().take_while(|r| r.0 == (0, 0)).count();
             mid.push((turns.len() + fixed) as u32);
             dir.extend(row.iter().map(|r| r.0));
@@ -142,32 +179,116 @@ impl TurnOrder {
             return None;
         }
         let pc = corners.point(c);
-        let gamma = diff(pc, p);
-        if gamma == (0, 0) {
-            return None;
-        }
-        let [f0, f1] = corners.wedge_points()[c as usize];
-        let (from, to) = if cross(gamma, diff(f0, pc)) < 0 {
-            (diff(f0, pc), gamma)
-        } else if cross(gamma, diff(f1, pc)) > 0 {
-            (gamma, diff(f1, pc))
-        } else {
-            return None;
-        };
         let (a, m, b) = (
             self.off[c as usize] as usize,
             self.mid[c as usize] as usize,
             self.off[c as usize + 1] as usize,
         );
-        let fixed = &self.turns[a..m];
-        let (dir, turns) = (&self.dir[m..b], &self.turns[m..b]);
-        let lo = dir.partition_point(|&d| angle_cmp(d, from) == Ordering::Less);
-        let hi = dir.partition_point(|&d| angle_cmp(d, to) != Ordering::Greater);
-        Some(if angle_cmp(from, to) != Ordering::Greater {
-            [fixed, &turns[lo..hi.max(lo)], &[]]
-        } else {
-            [fixed, &turns[lo..], &turns[..hi]]
-        })
+        let wedge = corners.wedge_points()[c as usize];
+        let [r, s] = taut_arc(pc, wedge, diff(pc, p), &self.dir[m..b])?;
+        let turns = &self.turns[m..b];
+        Some([&self.turns[a..m], &turns[r], &turns[s]])
+    }
+}
+
+/// A graph's neighbour lists for Dijkstra searches that relax only the edges that keep the
+/// path taut (the core's pruned searches and the order's sampled trees). An edge `v → u`
+/// that does not keep the path from `v`'s parent taut at `v` is never on a shortest path
+/// through `v` at `v`'s distance: a strictly shorter path reaches `u` (the module's
+/// argument), whichever shortest path reached `v`. So the distances are those of plain
+/// Dijkstra; only ties between parents may fall otherwise.
+///
+/// Each node's neighbours at its own position come first, then the others by direction,
+/// with their edge lengths. Without the graph's wedges ([`Graph::turns`]) or with
+/// coordinates that are not integers, the graph's own lists, every edge relaxed.
+#[derive(Debug)]
+pub(crate) struct Adjacency {
+    off: Vec<u32>,
+    mid: Vec<u32>,
+    /// The neighbours, node by node.
+    pub nbr: Vec<u32>,
+    /// The length of each edge of `nbr`.
+    pub w: Vec<f64>,
+    dir: Vec<(i64, i64)>,
+    points: Vec<MeshPoint>,
+    wedges: Vec<[MeshPoint; 2]>,
+}
+
+impl Adjacency {
+    pub fn new(graph: &Graph) -> Adjacency {
+        let (off, nbr) = graph.csr();
+        let w = graph.edge_weights();
+        let n = graph.node_count();
+        let integral = |p: &MeshPoint| {
+            p.x.fract() == 0.0 && p.y.fract() == 0.0 && p.x.abs() < 1e9 && p.y.abs() < 1e9
+        };
+        let wedges = graph.turns().filter(|wedges| {
+            graph.points().iter().all(integral) && wedges.iter().flatten().all(integral)
+        });
+        let Some(wedges) = wedges else {
+            return Adjacency {
+                off: off.to_vec(),
+                mid: off[..n].to_vec(),
+                nbr: nbr.to_vec(),
+                w,
+                dir: Vec::new(),
+                points: Vec::new(),
+                wedges: Vec::new(),
+            };
+        };
+        let mut out = Adjacency {
+            off: off.to_vec(),
+            mid: Vec::with_capacity(n),
+            nbr: Vec::with_capacity(nbr.len()),
+            w: Vec::with_capacity(nbr.len()),
+            dir: Vec::with_capacity(nbr.len()),
+            points: graph.points().to_vec(),
+            wedges: wedges.to_vec(),
+        };
+        let mut row: Vec<((i64, i64), u32, f64)> = Vec::new();
+        for v in 0..n {
+            let (a, b) = (off[v] as usize, off[v + 1] as usize);
+            let at = graph.point(v as u32);
+            row.clear();
+            row.extend((a..b).map(|k| (diff(graph.point(nbr[k]), at), nbr[k], w[k])));
+            row.sort_by(|x, y| by_direction(x.0, y.0).then(x.1.cmp(&y.1)));
+            let fixed = row.iter().take_while(|r| r.0 == (0, 0)).count();
+            out.mid.push((a + fixed) as u32);
+            out.dir.extend(row.iter().map(|r| r.0));
+            out.nbr.extend(row.iter().map(|r| r.1));
+            out.w.extend(row.iter().map(|r| r.2));
+        }
+        out
+    }
+
+    /// Number of nodes.
+    pub fn node_count(&self) -> usize {
+        self.off.len() - 1
+    }
+
+    /// Number of neighbours of `v`.
+    pub fn degree(&self, v: u32) -> usize {
+        (self.off[v as usize + 1] - self.off[v as usize]) as usize
+    }
+
+    /// The positions in [`Adjacency::nbr`] of the edges a search relaxes at `v`, reached
+    /// from `from` ([`NO_CORNER`] at the search's root: every edge).
+    #[inline]
+    pub fn runs(&self, v: u32, from: u32) -> [Range<usize>; 3] {
+        let (a, b) = (
+            self.off[v as usize] as usize,
+            self.off[v as usize + 1] as usize,
+        );
+        if self.dir.is_empty() || from == NO_CORNER {
+            return [a..b, 0..0, 0..0];
+        }
+        let m = self.mid[v as usize] as usize;
+        let at = self.points[v as usize];
+        let gamma = diff(at, self.points[from as usize]);
+        match taut_arc(at, self.wedges[v as usize], gamma, &self.dir[m..b]) {
+            Some([r, s]) => [a..m, m + r.start..m + r.end, m + s.start..m + s.end],
+            None => [a..b, 0..0, 0..0],
+        }
     }
 }
 
@@ -175,13 +296,13 @@ impl TurnOrder {
 mod tests {
     use super::*;
 
-    /// The arc is the taut test: for a corner of every shape a grid gives, every lattice
-    /// point it sees and can turn at, and every direction out of it, a direction is in the
-    /// arc exactly when `Corners::taut` holds (where an arc is given at all).
+    /// The arc is the taut test: for every corner of a grid with blocks, double corners and
+    /// a wall, every lattice point that can see it and turn there, and every direction out
+    /// of it (up to 4 cells each way, sorted as the build sorts them), `taut_arc` gives an
+    /// arc, and a direction is in it exactly when `Corners::taut` holds.
     #[test]
     fn the_arc_is_the_taut_test() {
         use taut_grid::Grid;
-        // Blocks, a diagonal touch (double corners) and a wall, on a 12 × 12 map.
         let grid = Grid::from_fn(12, 12, |x, y| {
             !((3..5).contains(&x) && (3..6).contains(&y)
                 || (x, y) == (7, 7)
@@ -191,61 +312,47 @@ mod tests {
         let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
         let corners = Corners::of(&mesh);
         assert!(corners.len() >= 8);
-        let mut given = 0;
+        let mut dirs: Vec<(i64, i64)> = (-4i64..=4)
+            .flat_map(|dy| (-4i64..=4).map(move |dx| (dx, dy)))
+            .filter(|&d| d != (0, 0))
+            .collect();
+        dirs.sort_by(|&a, &b| by_direction(a, b));
+        let (mut given, mut along_edges) = (0, 0);
         for c in 0..corners.len() as u32 {
             let pc = corners.point(c);
+            let [f0, f1] = corners.wedge_points()[c as usize];
+            // Directions into the obstacle: no point there sees `c`, and no next corner
+            // lies there.
+            let into_obstacle =
+                |d: (i64, i64)| cross(diff(f1, pc), d) > 0 && cross(d, diff(f0, pc)) > 0;
             for py in 0..=12 {
                 for px in 0..=12 {
                     let p = MeshPoint::new(f64::from(px), f64::from(py));
-                    if p == pc || !corners.can_turn(c, p) {
+                    if p == pc || !corners.can_turn(c, p) || into_obstacle(diff(p, pc)) {
                         continue;
                     }
                     let gamma = diff(pc, p);
-                    let [f0, f1] = corners.wedge_points()[c as usize];
-                    // Directions into the obstacle: no point there sees `c`, and no next
-                    // corner lies there.
-                    let into_obstacle =
-                        |d: (i64, i64)| cross(diff(f1, pc), d) > 0 && cross(d, diff(f0, pc)) > 0;
-                    if into_obstacle(diff(p, pc)) {
-                        continue;
+                    if cross(gamma, diff(f0, pc)) == 0 || cross(gamma, diff(f1, pc)) == 0 {
+                        along_edges += 1;
                     }
-                    let arc = if cross(gamma, diff(f0, pc)) < 0 {
-                        Some((diff(f0, pc), gamma))
-                    } else if cross(gamma, diff(f1, pc)) > 0 {
-                        Some((gamma, diff(f1, pc)))
-                    } else {
-                        None
-                    };
-                    let Some((from, to)) = arc else { continue };
+                    let [r, s] = taut_arc(pc, [f0, f1], gamma, &dirs)
+                        .unwrap_or_else(|| panic!("no arc: corner {c}, from {p:?}"));
                     given += 1;
-                    for dy in -4i64..=4 {
-                        for dx in -4i64..=4 {
-                            if (dx, dy) == (0, 0) {
-                                continue;
-                            }
-                            let d = (dx, dy);
-                            let inside = if angle_cmp(from, to) != Ordering::Greater {
-                                angle_cmp(d, from) != Ordering::Less
-                                    && angle_cmp(d, to) != Ordering::Greater
-                            } else {
-                                angle_cmp(d, from) != Ordering::Less
-                                    || angle_cmp(d, to) != Ordering::Greater
-                            };
-                            let q = MeshPoint::new(pc.x + dx as f64, pc.y + dy as f64);
-                            if into_obstacle(d) {
-                                continue;
-                            }
-                            assert_eq!(
-                                inside,
-                                corners.taut(c, p, q),
-                                "corner {c} at {pc:?}, from {p:?}, towards {d:?}"
-                            );
+                    for (k, &d) in dirs.iter().enumerate() {
+                        if into_obstacle(d) {
+                            continue;
                         }
+                        let q = MeshPoint::new(pc.x + d.0 as f64, pc.y + d.1 as f64);
+                        assert_eq!(
+                            r.contains(&k) || s.contains(&k),
+                            corners.taut(c, p, q),
+                            "corner {c} at {pc:?}, from {p:?}, towards {d:?}"
+                        );
                     }
                 }
             }
         }
-        assert!(given > 100, "{given}");
+        assert!(given > 100 && along_edges > 10, "{given} {along_edges}");
     }
 
     #[test]

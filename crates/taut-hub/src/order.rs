@@ -122,8 +122,8 @@ impl Tree {
     }
 }
 
-/// Edge relaxations the sampled trees may take together (about 0.2 s on 2 cores): 256
-/// samples up to 262,144 edges, fewer beyond, at least 16.
+/// Edges the sampled trees may scan together, counted as if each tree scanned every edge
+/// twice: 256 samples up to 262,144 edges (ost100d has 225,800), fewer beyond, at least 16.
 const SAMPLE_WORK: usize = 1 << 26;
 
 /// How many trees [`coverage_order`] grows for `graph`. On the five dao maps of

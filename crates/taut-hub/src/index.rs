@@ -71,8 +71,12 @@ pub struct HubIndex {
     pub(crate) regions: Option<Regions>,
 }
 
-/// The region sides [`HubIndex::build_within`] chooses among (by bisection), finest first.
+/// The region sides [`HubIndex::build_within`] chooses among, finest first.
 const BUDGET_SIDES: [u32; 6] = [1, 2, 4, 8, 16, 32];
+
+/// The position in [`BUDGET_SIDES`] of the side [`HubIndex::build_within`] estimates first:
+/// regions of 4.
+const START_SIDE: usize = 2;
 /// Points whose labels an estimate computes per region side (about).
 const SAMPLE_POINTS: u32 = 4096;
 /// Regions an estimate samples at least (per unit of its scale).
@@ -279,10 +283,10 @@ impl HubIndex {
     /// estimated above 105 % of the budget are not built.
     ///
     /// Sizes fall from the finest side to the coarsest on every map measured, so the finest
-    /// side that fits is found by bisection: regions of 4 first, then 16 or 1, and so on,
-    /// three estimates at most where trying the sides in order took up to six. Each probe
-    /// takes the finer half first, so a budget met by regions of 16 or finer never pays
-    /// for the estimate of regions of 32, the dearest (a quarter of orz900d's points).
+    /// side that fits is found from regions of 4, one side at a time towards it: two
+    /// estimates when it is 4 or 8 (EHL-16's and EHL-64's sizes on the dao maps), three for
+    /// 1, 2 or 16, four for 32. A budget met by regions of 16 or finer never pays for the
+    /// estimate of regions of 32, the dearest (a quarter of orz900d's points).
     ///
     /// # Errors
     /// As [`HubIndex::build`]; [`HubError::CoreOverBudget`] as soon as the core labels pass
@@ -313,14 +317,16 @@ impl HubIndex {
             };
             Ok(estimate as f64 <= budget as f64 * 1.05)
         };
-        // The finest side that fits is in lo..=hi (hi == len: none).
-        let (mut lo, mut hi) = (0, BUDGET_SIDES.len());
-        while lo < hi {
-            let mid = (lo + hi - 1) / 2;
-            if fits(mid)? {
-                hi = mid;
-            } else {
-                lo = mid + 1;
+        // The finest side that fits (`len`: none), from regions of 4 one side at a time.
+        let mut lo = START_SIDE;
+        if fits(lo)? {
+            while lo > 0 && fits(lo - 1)? {
+                lo -= 1;
+            }
+        } else {
+            lo += 1;
+            while lo < BUDGET_SIDES.len() && !fits(lo)? {
+                lo += 1;
             }
         }
         // Build it; what is built is measured, and a side whose estimate fell short gives way

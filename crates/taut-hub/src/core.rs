@@ -70,7 +70,8 @@ impl CoreLabels {
     /// them (on a random 512² map, 76,000 corners, the first hubs label nearly every corner).
     pub fn build_limited(graph: &Graph, max_entries: usize) -> Result<CoreLabels, (usize, usize)> {
         let n = graph.node_count();
-        // Each edge's length once (the same `f64` as measuring it at every relaxation).
+        // Each edge's length once (the same `f64` as measuring it at every relaxation), and
+        // the neighbours by direction, so that a search relaxes only taut continuations.
         let adj = Adjacency::new(graph);
         let order = crate::order::coverage_order(&adj, crate::order::samples_for(graph));
         let mut rank = vec![0u32; n];

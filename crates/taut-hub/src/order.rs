@@ -37,7 +37,6 @@ impl Tree {
         let mut open = OpenList::default();
         let mut parent = vec![NO_CORNER; n];
         let mut settled = Vec::new();
-        let mut done = vec![false; n];
         dist.set(root as usize, 0.0);
         open.push(Entry {
             f: 0.0,
@@ -45,10 +44,10 @@ impl Tree {
             id: root,
         });
         while let Some(Entry { f: d, id: v, .. }) = open.pop() {
-            if done[v as usize] || d > dist.get(v as usize) {
+            // Pushed only on a strict improvement, so a node is popped at its distance once.
+            if d > dist.get(v as usize) {
                 continue;
             }
-            done[v as usize] = true;
             settled.push(v);
             for k in adj.runs(v, parent[v as usize]).into_iter().flatten() {
                 let (u, du) = (adj.nbr[k], d + adj.w[k]);

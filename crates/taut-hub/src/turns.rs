@@ -27,7 +27,7 @@ use std::ops::Range;
 
 use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::{Corners, NO_CORNER};
-use taut_mesh::{Mesh, MeshPoint};
+use taut_mesh::{Mesh, MeshPoint, is_small_integer};
 
 use crate::core::CoreLabels;
 
@@ -59,10 +59,7 @@ pub(crate) struct TurnOrder {
 /// vectors of the same direction are equal.
 fn angle_cmp(a: (i64, i64), b: (i64, i64)) -> Ordering {
     let half = |(x, y): (i64, i64)| y < 0 || (y == 0 && x < 0);
-    half(a).cmp(&half(b)).then_with(|| {
-        let cross = i128::from(a.0) * i128::from(b.1) - i128::from(a.1) * i128::from(b.0);
-        0.cmp(&cross)
-    })
+    half(a).cmp(&half(b)).then_with(|| 0.cmp(&cross(a, b)))
 }
 
 fn cross(a: (i64, i64), b: (i64, i64)) -> i128 {
@@ -79,6 +76,13 @@ fn by_direction(a: (i64, i64), b: (i64, i64)) -> Ordering {
             angle_cmp(a, b)
         }
     })
+}
+
+/// Sorts one node's row by [`by_direction`], ties by `tie`, and returns how many of its
+/// items have no direction (they come first). Both tables below keep their rows so.
+fn sort_row<T>(row: &mut [((i64, i64), T)], tie: impl Fn(&T, &T) -> Ordering) -> usize {
+    row.sort_by(|a, b| by_direction(a.0, b.0).then_with(|| tie(&a.1, &b.1)));
+    row.iter().take_while(|r| r.0 == (0, 0)).count()
 }
 
 /// Of `dir`, directions out of a corner at `at` with obstacle wedge `wedge` (`[f0, f1]`)
@@ -150,8 +154,7 @@ impl TurnOrder {
                     .map_or((0, 0), |j| diff(corners.point(core.corner_of(j)), pc));
                 row.push((d, turn));
             }
-            row.sort_by(|a, b| by_direction(a.0, b.0).then(a.1.hub.cmp(&b.1.hub)));
-            let fixed = row.iter().take_while(|r| r.0 == (0, 0)).count();
+            let fixed = sort_row(&mut row, |a, b| a.hub.cmp(&b.hub));
             mid.push((turns.len() + fixed) as u32);
             dir.extend(row.iter().map(|r| r.0));
             turns.extend(row.iter().map(|r| r.1));
@@ -218,9 +221,8 @@ impl Adjacency {
         let (off, nbr) = graph.csr();
         let w = graph.edge_weights();
         let n = graph.node_count();
-        let integral = |p: &MeshPoint| {
-            p.x.fract() == 0.0 && p.y.fract() == 0.0 && p.x.abs() < 1e9 && p.y.abs() < 1e9
-        };
+        // The same test as `Mesh::is_integer`'s, on the points the arcs read.
+        let integral = |p: &MeshPoint| is_small_integer(p.x) && is_small_integer(p.y);
         let wedges = graph.turns().filter(|wedges| {
             graph.points().iter().all(integral) && wedges.iter().flatten().all(integral)
         });
@@ -244,18 +246,17 @@ impl Adjacency {
             points: graph.points().to_vec(),
             wedges: wedges.to_vec(),
         };
-        let mut row: Vec<((i64, i64), u32, f64)> = Vec::new();
+        let mut row: Vec<((i64, i64), (u32, f64))> = Vec::new();
         for v in 0..n {
             let (a, b) = (off[v] as usize, off[v + 1] as usize);
             let at = graph.point(v as u32);
             row.clear();
-            row.extend((a..b).map(|k| (diff(graph.point(nbr[k]), at), nbr[k], w[k])));
-            row.sort_by(|x, y| by_direction(x.0, y.0).then(x.1.cmp(&y.1)));
-            let fixed = row.iter().take_while(|r| r.0 == (0, 0)).count();
+            row.extend((a..b).map(|k| (diff(graph.point(nbr[k]), at), (nbr[k], w[k]))));
+            let fixed = sort_row(&mut row, |x, y| x.0.cmp(&y.0));
             out.mid.push((a + fixed) as u32);
             out.dir.extend(row.iter().map(|r| r.0));
-            out.nbr.extend(row.iter().map(|r| r.1));
-            out.w.extend(row.iter().map(|r| r.2));
+            out.nbr.extend(row.iter().map(|r| r.1.0));
+            out.w.extend(row.iter().map(|r| r.1.1));
         }
         out
     }

@@ -39,7 +39,7 @@ impl CoreEntry {
 }
 
 /// The labels of every corner, in compressed rows sorted by hub rank.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct CoreLabels {
     /// Corner of each rank.
     pub(crate) order: Vec<u32>,

@@ -11,7 +11,7 @@ use taut_search::StampedCosts;
 
 use crate::HubError;
 use crate::core::{CoreEntry, CoreLabels};
-use crate::region::{MAX_REGION, Regions, region_label};
+use crate::region::{MAX_REGION, RegionScratch, Regions, RowLabels, region_label};
 use crate::turns::TurnOrder;
 
 /// One entry of a point's label: a hub (by rank), the length of a shortest path from the
@@ -160,14 +160,20 @@ impl Base {
         let mut sample = occupied;
         sample.sort_by_cached_key(|&r| splitmix64(r ^ u64::from(g) << 40));
         sample.truncate(want as usize);
-        let words = Regions::words(g) as u64;
         let bytes: u64 = sample
             .par_iter()
             .map_init(
-                || (Scratch::default(), Vec::new(), Vec::new()),
-                |(s, label, seen), &r| {
+                || {
+                    (
+                        Scratch::default(),
+                        RegionScratch::default(),
+                        RowLabels::default(),
+                    )
+                },
+                |(s, rs, row), &r| {
                     let (rx, ry) = ((r % across) as u32, (r / across) as u32);
-                    let l = region_label(
+                    row.clear();
+                    region_label(
                         grid,
                         mesh,
                         &self.corners,
@@ -177,16 +183,15 @@ impl Base {
                         rx,
                         ry,
                         s,
-                        label,
-                        seen,
+                        rs,
+                        row,
                     )?;
-                    let vias: u64 = l.hubs.iter().map(|(_, v)| v.len() as u64).sum();
                     Ok(if g == 1 {
-                        vias * std::mem::size_of::<PointEntry>() as u64
+                        row.vias.len() as u64 * std::mem::size_of::<PointEntry>() as u64
                     } else {
-                        l.corners.len() as u64 * (4 + 8 * words)
-                            + l.hubs.len() as u64 * 8
-                            + vias * std::mem::size_of::<crate::region::Via>() as u64
+                        // Less the offsets' leading zeros and the region's own offsets,
+                        // counted below for every region.
+                        row.bytes(g) - 8
                     })
                 },
             )
@@ -293,56 +298,59 @@ impl HubIndex {
     /// the budget (they are in every index); [`HubError::BudgetTooSmall`] when no region side
     /// fits (with the smallest size estimated or built).
     pub fn build_within(grid: &Grid, mesh: &Mesh, budget: u64) -> Result<HubIndex, HubError> {
-        let base = Base::new(grid, mesh, Some(budget))?;
+        let mut base = Base::new(grid, mesh, Some(budget))?;
         let mut estimates = [None::<u64>; BUDGET_SIDES.len()];
-        let mut fits = |i: usize| -> Result<bool, HubError> {
-            let estimate = match estimates[i] {
-                Some(e) => e,
-                None => {
-                    let g = BUDGET_SIDES[i];
-                    let (mut e, share) = base.estimate(grid, mesh, g, 1)?;
-                    // Close to the budget the sample's error (up to 8 % on the dao maps)
-                    // decides: look again with four times the sample rather than build a
-                    // side that misses, unless that sample is a quarter of the regions or
-                    // more (a map of 28,000 points: building costs little more).
-                    if e as f64 > budget as f64 * 0.9
-                        && e as f64 <= budget as f64 * 1.05
-                        && share * 4.0 < 0.25
-                    {
-                        e = base.estimate(grid, mesh, g, 4)?.0;
+        let fits =
+            |base: &Base, estimates: &mut [Option<u64>], i: usize| -> Result<bool, HubError> {
+                let estimate = match estimates[i] {
+                    Some(e) => e,
+                    None => {
+                        let g = BUDGET_SIDES[i];
+                        let (mut e, share) = base.estimate(grid, mesh, g, 1)?;
+                        // Close to the budget the sample's error (up to 8 % on the dao maps)
+                        // decides: look again with four times the sample rather than build a
+                        // side that misses, unless that sample is a quarter of the regions or
+                        // more (a map of 28,000 points: building costs little more).
+                        if e as f64 > budget as f64 * 0.9
+                            && e as f64 <= budget as f64 * 1.05
+                            && share * 4.0 < 0.25
+                        {
+                            e = base.estimate(grid, mesh, g, 4)?.0;
+                        }
+                        estimates[i] = Some(e);
+                        e
                     }
-                    estimates[i] = Some(e);
-                    e
-                }
+                };
+                Ok(estimate as f64 <= budget as f64 * 1.05)
             };
-            Ok(estimate as f64 <= budget as f64 * 1.05)
-        };
         // The finest side that fits (`len`: none), from regions of 4 one side at a time.
         let mut lo = START_SIDE;
-        if fits(lo)? {
-            while lo > 0 && fits(lo - 1)? {
+        if fits(&base, &mut estimates, lo)? {
+            while lo > 0 && fits(&base, &mut estimates, lo - 1)? {
                 lo -= 1;
             }
         } else {
             lo += 1;
-            while lo < BUDGET_SIDES.len() && !fits(lo)? {
+            while lo < BUDGET_SIDES.len() && !fits(&base, &mut estimates, lo)? {
                 lo += 1;
             }
         }
         // Build it; what is built is measured, and a side whose estimate fell short gives way
-        // to the next coarser one that is estimated to fit.
+        // to the next coarser one that is estimated to fit. The core labels move into the
+        // index and back out of one that misses: never two copies.
         let mut built = None::<u64>;
         for (i, &g) in BUDGET_SIDES.iter().enumerate().skip(lo) {
-            if !fits(i)? {
+            if !fits(&base, &mut estimates, i)? {
                 continue;
             }
-            let core = base.core.clone();
+            let core = std::mem::take(&mut base.core);
             let index =
                 Self::assemble(grid, mesh, &base.corners, &base.turns, base.edges, core, g)?;
             let size = index.size_bytes();
             if size <= budget {
                 return Ok(index);
             }
+            base.core = index.core;
             built = Some(built.map_or(size, |b| b.min(size)));
         }
         let estimated = estimates

@@ -95,58 +95,128 @@ impl Regions {
     ) -> Result<Regions, HubError> {
         let (w, h) = (grid.width() as u32, grid.height() as u32);
         let (across, down) = (w.div_ceil(g), h.div_ceil(g));
-        let rows: Vec<Vec<RegionLabel>> = (0..down)
+        // Each row of regions is built into flat arrays of exactly its size, then the rows
+        // are copied in order into arrays of exactly the total size, each row freed once
+        // copied: the build holds about twice the regions' size at most, not the many small
+        // lists of a label per region (orz900d, regions of 8: 31.7 MB of heap at the peak
+        // before, docs/hub.md).
+        let rows: Vec<RowLabels> = (0..down)
             .into_par_iter()
             .map_init(
-                || (Scratch::default(), Vec::new(), Vec::new()),
-                |(s, label, seen), ry| {
-                    (0..across)
-                        .map(|rx| {
-                            region_label(
-                                grid, mesh, corners, core, turns, g, rx, ry, s, label, seen,
-                            )
-                        })
-                        .collect::<Result<Vec<_>, HubError>>()
+                || (Scratch::default(), RegionScratch::default()),
+                |(s, rs), ry| {
+                    let mut row = RowLabels::default();
+                    for rx in 0..across {
+                        region_label(grid, mesh, corners, core, turns, g, rx, ry, s, rs, &mut row)?;
+                    }
+                    row.shrink_to_fit();
+                    Ok(row)
                 },
             )
             .collect::<Result<_, HubError>>()?;
+        let total = |f: fn(&RowLabels) -> usize| rows.iter().map(f).sum::<usize>();
+        let (n_corners, n_hubs, n_vias) = (
+            total(|r| r.corners.len()),
+            total(|r| r.hubs.len()),
+            total(|r| r.vias.len()),
+        );
+        if n_corners.max(n_hubs).max(n_vias) > u32::MAX as usize {
+            return Err(HubError::TooLarge);
+        }
+        let regions = (across * down) as usize;
         let mut out = Regions {
             g,
             across,
-            corner_off: vec![0],
-            hub_off: vec![0],
-            via_off: vec![0],
-            ..Regions::default()
+            corner_off: Vec::with_capacity(regions + 1),
+            corners: Vec::with_capacity(n_corners),
+            masks: Vec::with_capacity(n_corners * Self::words(g)),
+            hub_off: Vec::with_capacity(regions + 1),
+            hubs: Vec::with_capacity(n_hubs),
+            via_off: Vec::with_capacity(n_hubs + 1),
+            vias: Vec::with_capacity(n_vias),
         };
-        for r in rows.into_iter().flatten() {
-            out.corners.extend(&r.corners);
-            out.masks.extend(&r.masks);
-            for (hub, vias) in r.hubs {
-                out.hubs.push(hub);
-                out.vias.extend(vias);
-                out.via_off
-                    .push(u32::try_from(out.vias.len()).map_err(|_| HubError::TooLarge)?);
-            }
+        out.corner_off.push(0);
+        out.hub_off.push(0);
+        out.via_off.push(0);
+        for row in rows {
+            let (c0, h0, v0) = (
+                out.corners.len() as u32,
+                out.hubs.len() as u32,
+                out.vias.len() as u32,
+            );
             out.corner_off
-                .push(u32::try_from(out.corners.len()).map_err(|_| HubError::TooLarge)?);
-            out.hub_off
-                .push(u32::try_from(out.hubs.len()).map_err(|_| HubError::TooLarge)?);
+                .extend(row.corner_end.iter().map(|&e| c0 + e));
+            out.hub_off.extend(row.hub_end.iter().map(|&e| h0 + e));
+            out.via_off.extend(row.via_end.iter().map(|&e| v0 + e));
+            out.corners.extend_from_slice(&row.corners);
+            out.masks.extend_from_slice(&row.masks);
+            out.hubs.extend_from_slice(&row.hubs);
+            out.vias.extend_from_slice(&row.vias);
         }
         Ok(out)
     }
 }
 
-/// One region's label while it is built.
-pub(crate) struct RegionLabel {
-    /// The corners used as vias, by id.
+/// The labels of consecutive regions as they are built, in the layout of [`Regions`] with
+/// offsets counted from the first of them; `*_end` hold each region's (each hub's) end.
+#[derive(Debug, Default)]
+pub(crate) struct RowLabels {
+    pub(crate) corner_end: Vec<u32>,
     pub(crate) corners: Vec<u32>,
-    /// Their masks, [`Regions::words`] words each.
     pub(crate) masks: Vec<u64>,
-    /// (hub rank, vias), by rank.
-    pub(crate) hubs: Vec<(u32, Vec<Via>)>,
+    pub(crate) hub_end: Vec<u32>,
+    pub(crate) hubs: Vec<u32>,
+    pub(crate) via_end: Vec<u32>,
+    pub(crate) vias: Vec<Via>,
 }
 
-/// The label of region `(rx, ry)`: its points' labels, merged.
+impl RowLabels {
+    /// Empties it, keeping its memory (a size estimate measures one region at a time).
+    pub(crate) fn clear(&mut self) {
+        self.corner_end.clear();
+        self.corners.clear();
+        self.masks.clear();
+        self.hub_end.clear();
+        self.hubs.clear();
+        self.via_end.clear();
+        self.vias.clear();
+    }
+
+    fn shrink_to_fit(&mut self) {
+        self.corner_end.shrink_to_fit();
+        self.corners.shrink_to_fit();
+        self.masks.shrink_to_fit();
+        self.hub_end.shrink_to_fit();
+        self.hubs.shrink_to_fit();
+        self.via_end.shrink_to_fit();
+        self.vias.shrink_to_fit();
+    }
+
+    /// The bytes these regions take in a [`Regions`] of side `g`, offsets included.
+    pub(crate) fn bytes(&self, g: u32) -> u64 {
+        let words = Regions::words(g) as u64;
+        self.corners.len() as u64 * (4 + 8 * words)
+            + (self.hubs.len() as u64 + self.corner_end.len() as u64) * 4
+            + self.via_end.len() as u64 * 4
+            + self.hub_end.len() as u64 * 4
+            + self.vias.len() as u64 * std::mem::size_of::<Via>() as u64
+    }
+}
+
+/// Per-thread scratch of [`region_label`].
+#[derive(Default)]
+pub(crate) struct RegionScratch {
+    /// The points' labels, one point at a time.
+    label: Vec<(u32, PointEntry)>,
+    /// (corner, point bit) for every corner a point sees.
+    seen: Vec<(u32, u32)>,
+    /// (hub, entry, distance) for every entry a point keeps.
+    kept: Vec<(u32, u32, f64)>,
+    /// The corners used as vias, sorted.
+    used: Vec<u32>,
+}
+
+/// Appends the label of region `(rx, ry)`, its points' labels merged, to `out`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn region_label(
     grid: &Grid,
@@ -158,13 +228,18 @@ pub(crate) fn region_label(
     rx: u32,
     ry: u32,
     s: &mut Scratch,
-    label: &mut Vec<(u32, PointEntry)>,
-    seen: &mut Vec<(u32, u32)>,
-) -> Result<RegionLabel, HubError> {
-    // (corner, point bit) for every corner a point sees; (hub, entry) for every kept entry.
+    rs: &mut RegionScratch,
+    out: &mut RowLabels,
+) -> Result<(), HubError> {
+    let RegionScratch {
+        label,
+        seen,
+        kept,
+        used,
+    } = rs;
     seen.clear();
+    kept.clear();
     s.begin_region(core.entry_count());
-    let mut kept: Vec<(u32, u32, f64)> = Vec::new();
     for k in 0..g * g {
         let (x, y) = ((rx * g + k % g) as i32, (ry * g + k / g) as i32);
         if x >= grid.width() || y >= grid.height() || !grid.is_free(x, y) {
@@ -180,35 +255,42 @@ pub(crate) fn region_label(
         );
     }
     // The corners used as vias, with the points that see them.
-    let mut used: Vec<u32> = kept.iter().map(|&(_, e, _)| core.corner_of(e)).collect();
+    used.clear();
+    used.extend(kept.iter().map(|&(_, e, _)| core.corner_of(e)));
     used.sort_unstable();
     used.dedup();
     let words = Regions::words(g);
-    let mut masks = vec![0u64; used.len() * words];
+    let m0 = out.masks.len();
+    out.masks.resize(m0 + used.len() * words, 0);
+    let masks = &mut out.masks[m0..];
     for &(c, k) in seen.iter() {
         if let Ok(i) = used.binary_search(&c) {
             masks[i * words + k as usize / 64] |= 1 << (k % 64);
         }
     }
+    out.corners.extend_from_slice(used);
+    out.corner_end.push(out.corners.len() as u32);
     // Each (hub, entry) pair comes once: the scratch leaves out those the region has.
     kept.sort_unstable_by_key(|&(h, e, _)| (h, e));
     debug_assert!(
         kept.windows(2)
             .all(|w| (w[0].0, w[0].1) != (w[1].0, w[1].1))
     );
-    let mut hubs: Vec<(u32, Vec<Via>)> = Vec::new();
-    for (hub, entry, dist) in kept {
+    let first_hub = out.hubs.len();
+    for &(hub, entry, dist) in kept.iter() {
         let corner = core.corner_of(entry);
         let local = used.binary_search(&corner).expect("a via is a used corner") as u32;
-        let via = Via { dist, entry, local };
-        match hubs.last_mut() {
-            Some((h, vias)) if *h == hub => vias.push(via),
-            _ => hubs.push((hub, vec![via])),
+        if out.hubs.len() == first_hub || out.hubs.last() != Some(&hub) {
+            if out.hubs.len() > first_hub {
+                out.via_end.push(out.vias.len() as u32);
+            }
+            out.hubs.push(hub);
         }
+        out.vias.push(Via { dist, entry, local });
     }
-    Ok(RegionLabel {
-        corners: used,
-        masks,
-        hubs,
-    })
+    if out.hubs.len() > first_hub {
+        out.via_end.push(out.vias.len() as u32);
+    }
+    out.hub_end.push(out.hubs.len() as u32);
+    Ok(())
 }

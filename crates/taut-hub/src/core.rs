@@ -53,6 +53,10 @@ pub struct CoreLabels {
     block_corner: Vec<u32>,
 }
 
+/// The most batches of one search [`CoreLabels::build_limited`] runs before it tries a full
+/// batch again.
+const MAX_SOLO: usize = 64;
+
 /// Entries per block of [`CoreLabels`]' corner lookup.
 const BLOCK: u32 = 64;
 
@@ -88,21 +92,45 @@ impl CoreLabels {
         let mut pool: Vec<Search> = (0..rayon::current_num_threads().max(1))
             .map(|_| Search::new(n))
             .collect();
+        // Where most searches ahead are run again (the first hubs label nearly every corner,
+        // and those searches are the longest), a batch costs more than running its searches
+        // one by one: then batches of one follow, twice as many after each batch that
+        // wasted most of its searches, until a full batch pays again.
         let (mut r, mut total) = (0, 0);
+        let (mut solo, mut backoff) = (0usize, 1usize);
         while r < n {
-            let k = pool.len().min(n - r);
-            pool[..k].par_iter_mut().enumerate().for_each(|(j, s)| {
-                s.run(&adj, &labels, (r + j) as u32, order[r + j]);
-            });
+            let k = if solo > 0 {
+                solo -= 1;
+                1
+            } else {
+                pool.len().min(n - r)
+            };
+            if k == 1 {
+                pool[0].run(&adj, &labels, r as u32, order[r]);
+            } else {
+                pool[..k].par_iter_mut().enumerate().for_each(|(j, s)| {
+                    s.run(&adj, &labels, (r + j) as u32, order[r + j]);
+                });
+            }
+            let mut again = 0;
             for (j, s) in pool[..k].iter_mut().enumerate() {
                 let h = order[r + j];
                 if labels[h as usize].last().is_some_and(|e| e.0 >= r as u32) {
                     s.run(&adj, &labels, (r + j) as u32, h);
+                    again += 1;
                 }
                 for &(v, d, p) in &s.found {
                     labels[v as usize].push(((r + j) as u32, d, p));
                 }
                 total += s.found.len();
+            }
+            if k > 1 {
+                if 2 * again >= k - 1 {
+                    solo = backoff;
+                    backoff = (backoff * 2).min(MAX_SOLO);
+                } else {
+                    backoff = 1;
+                }
             }
             r += k;
             if total > max_entries {

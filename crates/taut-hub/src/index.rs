@@ -81,6 +81,10 @@ const START_SIDE: usize = 2;
 const SAMPLE_POINTS: u32 = 4096;
 /// Regions an estimate samples at least (per unit of its scale).
 const MIN_SAMPLE_REGIONS: u64 = 24;
+/// Regions the first, eighth-size look of [`HubIndex::build_within`] samples at least.
+const QUICK_REGIONS: u64 = 8;
+/// How far above the budget that first look must put a side to rule it out.
+const QUICK_OVER: f64 = 1.5;
 
 /// What every region side shares: the corners, the graph's size and the core labels.
 struct Base {
@@ -131,6 +135,31 @@ impl Base {
         g: u32,
         scale: u32,
     ) -> Result<(u64, f64), HubError> {
+        let scale = u64::from(scale);
+        self.estimate_with(
+            grid,
+            mesh,
+            g,
+            scale * u64::from(SAMPLE_POINTS),
+            scale * MIN_SAMPLE_REGIONS,
+            &mut Vec::new(),
+        )
+    }
+
+    /// [`Base::estimate`] from a sample of about `points` points in at least `min_regions`
+    /// regions. `done` holds the bytes of the regions of side `g` sampled before, in the
+    /// sample's order (every sample of a side is a prefix of one random order): they are not
+    /// labelled again, and the new ones are added. A larger sample than asked for is used
+    /// whole.
+    fn estimate_with(
+        &self,
+        grid: &Grid,
+        mesh: &Mesh,
+        g: u32,
+        points: u64,
+        min_regions: u64,
+        done: &mut Vec<u64>,
+    ) -> Result<(u64, f64), HubError> {
         let (w, h) = (grid.width() as u64, grid.height() as u64);
         let cells = w * h;
         let fixed = self.core.heap_bytes() as u64
@@ -150,17 +179,17 @@ impl Base {
         }
         let occupied: Vec<u64> = (0..regions).filter(|&r| free[r as usize]).collect();
         let len = occupied.len() as u64;
-        let scale = u64::from(scale);
-        let want = (scale * u64::from(SAMPLE_POINTS) / (g64 * g64))
-            .max(scale * MIN_SAMPLE_REGIONS)
-            .min(len);
+        let want = (points / (g64 * g64))
+            .max(min_regions)
+            .min(len)
+            .max(done.len() as u64);
         // A random sample without replacement, the same on every run: the occupied regions
         // ordered by a hash of their number. Every k-th region instead is locked to the map's
         // rows and columns (a stride dividing the width samples the same few columns).
         let mut sample = occupied;
         sample.sort_by_cached_key(|&r| splitmix64(r ^ u64::from(g) << 40));
         sample.truncate(want as usize);
-        let bytes: u64 = sample
+        let more = sample[done.len()..]
             .par_iter()
             .map_init(
                 || {
@@ -195,9 +224,9 @@ impl Base {
                     })
                 },
             )
-            .collect::<Result<Vec<u64>, HubError>>()?
-            .into_iter()
-            .sum();
+            .collect::<Result<Vec<u64>, HubError>>()?;
+        done.extend(more);
+        let bytes: u64 = done.iter().sum();
         let offsets = if g == 1 {
             (cells + 1) * 4
         } else {
@@ -285,7 +314,9 @@ impl HubIndex {
     /// region side is then estimated from a random sample of its regions (about 4,096 points
     /// and at least 24 regions; four times as many when the first estimate lies between 90 %
     /// and 105 % of the budget and that is less than a quarter of the regions), and sides
-    /// estimated above 105 % of the budget are not built.
+    /// estimated above 105 % of the budget are not built. An eighth of that sample (at least
+    /// 8 regions) is looked at first, and a side it puts above 150 % of the budget is ruled
+    /// out without the rest; each larger sample extends the one before.
     ///
     /// Sizes fall from the finest side to the coarsest on every map measured, so the finest
     /// side that fits is found from regions of 4, one side at a time towards it: two
@@ -300,29 +331,52 @@ impl HubIndex {
     pub fn build_within(grid: &Grid, mesh: &Mesh, budget: u64) -> Result<HubIndex, HubError> {
         let mut base = Base::new(grid, mesh, Some(budget))?;
         let mut estimates = [None::<u64>; BUDGET_SIDES.len()];
-        let fits =
-            |base: &Base, estimates: &mut [Option<u64>], i: usize| -> Result<bool, HubError> {
-                let estimate = match estimates[i] {
-                    Some(e) => e,
-                    None => {
-                        let g = BUDGET_SIDES[i];
-                        let (mut e, share) = base.estimate(grid, mesh, g, 1)?;
+        // Per side, the bytes of the regions sampled so far: each look extends the last.
+        let mut sampled: [Vec<u64>; BUDGET_SIDES.len()] = Default::default();
+        let over = |e: u64, times: f64| e as f64 > budget as f64 * times;
+        let mut fits = |base: &Base,
+                        estimates: &mut [Option<u64>],
+                        i: usize|
+         -> Result<bool, HubError> {
+            let estimate = match estimates[i] {
+                Some(e) => e,
+                None => {
+                    let g = BUDGET_SIDES[i];
+                    let done = &mut sampled[i];
+                    let points = u64::from(SAMPLE_POINTS);
+                    // A first look at an eighth of the sample: a side it puts above 1.5 times
+                    // the budget is not looked at again (neighbouring sides differ 2 to 3
+                    // times in size; docs/hub.md, "A budget").
+                    let (quick, _) =
+                        base.estimate_with(grid, mesh, g, points / 8, QUICK_REGIONS, done)?;
+                    let mut e = quick;
+                    if !over(quick, QUICK_OVER) {
+                        let share;
+                        (e, share) =
+                            base.estimate_with(grid, mesh, g, points, MIN_SAMPLE_REGIONS, done)?;
                         // Close to the budget the sample's error (up to 8 % on the dao maps)
-                        // decides: look again with four times the sample rather than build a
-                        // side that misses, unless that sample is a quarter of the regions or
-                        // more (a map of 28,000 points: building costs little more).
-                        if e as f64 > budget as f64 * 0.9
-                            && e as f64 <= budget as f64 * 1.05
-                            && share * 4.0 < 0.25
-                        {
-                            e = base.estimate(grid, mesh, g, 4)?.0;
+                        // decides: look again with four times the sample rather than build
+                        // a side that misses, unless that sample is a quarter of the regions
+                        // or more (a map of 28,000 points: building costs little more).
+                        if over(e, 0.9) && !over(e, 1.05) && share * 4.0 < 0.25 {
+                            e = base
+                                .estimate_with(
+                                    grid,
+                                    mesh,
+                                    g,
+                                    4 * points,
+                                    4 * MIN_SAMPLE_REGIONS,
+                                    done,
+                                )?
+                                .0;
                         }
-                        estimates[i] = Some(e);
-                        e
                     }
-                };
-                Ok(estimate as f64 <= budget as f64 * 1.05)
+                    estimates[i] = Some(e);
+                    e
+                }
             };
+            Ok(!over(estimate, 1.05))
+        };
         // The finest side that fits (`len`: none), from regions of 4 one side at a time.
         let mut lo = START_SIDE;
         if fits(&base, &mut estimates, lo)? {
@@ -790,6 +844,17 @@ mod tests {
                     "regions of {g}, sample × {scale}: estimated {estimate} bytes, built {actual}"
                 );
             }
+            // The budget's first look, an eighth of the sample, rules a side out above 1.5
+            // times the budget: a side that fits must never look that large.
+            let points = u64::from(SAMPLE_POINTS) / 8;
+            let quick = base
+                .estimate_with(&grid, &mesh, g, points, QUICK_REGIONS, &mut Vec::new())
+                .unwrap()
+                .0 as f64;
+            assert!(
+                quick < QUICK_OVER * actual,
+                "regions of {g}, first look: estimated {quick} bytes, built {actual}"
+            );
         }
     }
 }

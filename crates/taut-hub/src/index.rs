@@ -142,15 +142,15 @@ impl Base {
             g,
             scale * u64::from(SAMPLE_POINTS),
             scale * MIN_SAMPLE_REGIONS,
-            &mut Vec::new(),
+            &mut Sampled::default(),
         )
     }
 
     /// [`Base::estimate`] from a sample of about `points` points in at least `min_regions`
-    /// regions. `done` holds the bytes of the regions of side `g` sampled before, in the
-    /// sample's order (every sample of a side is a prefix of one random order): they are not
-    /// labelled again, and the new ones are added. A larger sample than asked for is used
-    /// whole.
+    /// regions. `done` holds the regions of side `g` sampled before, in the sample's order
+    /// (every sample of a side is a prefix of one random order): they are not labelled again,
+    /// and the new ones are added, with their labels when `g > 1` (the build of that side
+    /// copies them). A larger sample than asked for is used whole.
     fn estimate_with(
         &self,
         grid: &Grid,
@@ -158,7 +158,7 @@ impl Base {
         g: u32,
         points: u64,
         min_regions: u64,
-        done: &mut Vec<u64>,
+        done: &mut Sampled,
     ) -> Result<(u64, f64), HubError> {
         let (w, h) = (grid.width() as u64, grid.height() as u64);
         let cells = w * h;
@@ -182,14 +182,14 @@ impl Base {
         let want = (points / (g64 * g64))
             .max(min_regions)
             .min(len)
-            .max(done.len() as u64);
+            .max(done.bytes.len() as u64);
         // A random sample without replacement, the same on every run: the occupied regions
         // ordered by a hash of their number. Every k-th region instead is locked to the map's
         // rows and columns (a stride dividing the width samples the same few columns).
         let mut sample = occupied;
         sample.sort_by_cached_key(|&r| splitmix64(r ^ u64::from(g) << 40));
         sample.truncate(want as usize);
-        let more = sample[done.len()..]
+        let more = sample[done.bytes.len()..]
             .par_iter()
             .map_init(
                 || {
@@ -216,17 +216,26 @@ impl Base {
                         row,
                     )?;
                     Ok(if g == 1 {
-                        row.vias.len() as u64 * std::mem::size_of::<PointEntry>() as u64
+                        (
+                            row.vias.len() as u64 * std::mem::size_of::<PointEntry>() as u64,
+                            None,
+                        )
                     } else {
                         // Less the offsets' leading zeros and the region's own offsets,
                         // counted below for every region.
-                        row.bytes(g) - 8
+                        let bytes = row.bytes(g) - 8;
+                        let mut label = std::mem::take(row);
+                        label.shrink_to_fit();
+                        (bytes, Some((r, label)))
                     })
                 },
             )
-            .collect::<Result<Vec<u64>, HubError>>()?;
-        done.extend(more);
-        let bytes: u64 = done.iter().sum();
+            .collect::<Result<Vec<_>, HubError>>()?;
+        for (bytes, label) in more {
+            done.bytes.push(bytes);
+            done.labels.extend(label);
+        }
+        let bytes: u64 = done.bytes.iter().sum();
         let offsets = if g == 1 {
             (cells + 1) * 4
         } else {
@@ -238,6 +247,15 @@ impl Base {
             share,
         ))
     }
+}
+
+/// The regions of one side an estimate has sampled: their bytes in the sample's order, and
+/// (regions of 2 or more cells a side) their labels, which the build of that side copies
+/// instead of labelling them again.
+#[derive(Default)]
+struct Sampled {
+    bytes: Vec<u64>,
+    labels: Vec<(u64, RowLabels)>,
 }
 
 /// SplitMix64's output function: a well-mixed 64-bit hash of `x`.
@@ -305,6 +323,7 @@ impl HubIndex {
             base.edges,
             base.core,
             g,
+            &[],
         )
     }
 
@@ -332,11 +351,12 @@ impl HubIndex {
         let mut base = Base::new(grid, mesh, Some(budget))?;
         let mut estimates = [None::<u64>; BUDGET_SIDES.len()];
         // Per side, the bytes of the regions sampled so far: each look extends the last.
-        let mut sampled: [Vec<u64>; BUDGET_SIDES.len()] = Default::default();
+        let mut sampled: [Sampled; BUDGET_SIDES.len()] = Default::default();
         let over = |e: u64, times: f64| e as f64 > budget as f64 * times;
-        let mut fits = |base: &Base,
-                        estimates: &mut [Option<u64>],
-                        i: usize|
+        let fits = |base: &Base,
+                    estimates: &mut [Option<u64>],
+                    sampled: &mut [Sampled],
+                    i: usize|
          -> Result<bool, HubError> {
             let estimate = match estimates[i] {
                 Some(e) => e,
@@ -379,13 +399,13 @@ impl HubIndex {
         };
         // The finest side that fits (`len`: none), from regions of 4 one side at a time.
         let mut lo = START_SIDE;
-        if fits(&base, &mut estimates, lo)? {
-            while lo > 0 && fits(&base, &mut estimates, lo - 1)? {
+        if fits(&base, &mut estimates, &mut sampled, lo)? {
+            while lo > 0 && fits(&base, &mut estimates, &mut sampled, lo - 1)? {
                 lo -= 1;
             }
         } else {
             lo += 1;
-            while lo < BUDGET_SIDES.len() && !fits(&base, &mut estimates, lo)? {
+            while lo < BUDGET_SIDES.len() && !fits(&base, &mut estimates, &mut sampled, lo)? {
                 lo += 1;
             }
         }
@@ -394,12 +414,23 @@ impl HubIndex {
         // index and back out of one that misses: never two copies.
         let mut built = None::<u64>;
         for (i, &g) in BUDGET_SIDES.iter().enumerate().skip(lo) {
-            if !fits(&base, &mut estimates, i)? {
+            if !fits(&base, &mut estimates, &mut sampled, i)? {
                 continue;
             }
             let core = std::mem::take(&mut base.core);
-            let index =
-                Self::assemble(grid, mesh, &base.corners, &base.turns, base.edges, core, g)?;
+            let mut pre = std::mem::take(&mut sampled[i].labels);
+            pre.sort_unstable_by_key(|&(r, _)| r);
+            let index = Self::assemble(
+                grid,
+                mesh,
+                &base.corners,
+                &base.turns,
+                base.edges,
+                core,
+                g,
+                &pre,
+            )?;
+            drop(pre);
             let size = index.size_bytes();
             if size <= budget {
                 return Ok(index);
@@ -444,7 +475,9 @@ impl HubIndex {
         (self.heap_bytes() as u64).max(crate::file::file_len(self))
     }
 
-    /// The index of side `g` on `core`, the labels of `corners` (whose graph has `edges`).
+    /// The index of side `g` on `core`, the labels of `corners` (whose graph has `edges`),
+    /// with the labels of the regions in `pre` (by region number) copied, not built.
+    #[allow(clippy::too_many_arguments)]
     fn assemble(
         grid: &Grid,
         mesh: &Mesh,
@@ -453,10 +486,11 @@ impl HubIndex {
         edges: usize,
         core: CoreLabels,
         g: u32,
+        pre: &[(u64, RowLabels)],
     ) -> Result<HubIndex, HubError> {
         let (w, h) = (grid.width(), grid.height());
         let regions = if g > 1 {
-            Some(Regions::build(grid, mesh, corners, &core, turns, g)?)
+            Some(Regions::build(grid, mesh, corners, &core, turns, g, pre)?)
         } else {
             None
         };
@@ -830,6 +864,7 @@ mod tests {
                 base.edges,
                 base.core.clone(),
                 g,
+                &[],
             )
             .unwrap();
             let actual = index.size_bytes() as f64;
@@ -848,7 +883,14 @@ mod tests {
             // times the budget: a side that fits must never look that large.
             let points = u64::from(SAMPLE_POINTS) / 8;
             let quick = base
-                .estimate_with(&grid, &mesh, g, points, QUICK_REGIONS, &mut Vec::new())
+                .estimate_with(
+                    &grid,
+                    &mesh,
+                    g,
+                    points,
+                    QUICK_REGIONS,
+                    &mut Sampled::default(),
+                )
                 .unwrap()
                 .0 as f64;
             assert!(

@@ -92,6 +92,7 @@ impl Regions {
         core: &CoreLabels,
         turns: &TurnOrder,
         g: u32,
+        pre: &[(u64, RowLabels)],
     ) -> Result<Regions, HubError> {
         let (w, h) = (grid.width() as u32, grid.height() as u32);
         let (across, down) = (w.div_ceil(g), h.div_ceil(g));
@@ -107,7 +108,13 @@ impl Regions {
                 |(s, rs), ry| {
                     let mut row = RowLabels::default();
                     for rx in 0..across {
-                        region_label(grid, mesh, corners, core, turns, g, rx, ry, s, rs, &mut row)?;
+                        let r = u64::from(ry) * u64::from(across) + u64::from(rx);
+                        match pre.binary_search_by_key(&r, |&(q, _)| q) {
+                            Ok(k) => row.append(&pre[k].1),
+                            Err(_) => region_label(
+                                grid, mesh, corners, core, turns, g, rx, ry, s, rs, &mut row,
+                            )?,
+                        }
                     }
                     row.shrink_to_fit();
                     Ok(row)
@@ -182,7 +189,24 @@ impl RowLabels {
         self.vias.clear();
     }
 
-    fn shrink_to_fit(&mut self) {
+    /// Appends `other`'s regions after these.
+    fn append(&mut self, other: &RowLabels) {
+        let (c0, h0, v0) = (
+            self.corners.len() as u32,
+            self.hubs.len() as u32,
+            self.vias.len() as u32,
+        );
+        self.corner_end
+            .extend(other.corner_end.iter().map(|&e| c0 + e));
+        self.hub_end.extend(other.hub_end.iter().map(|&e| h0 + e));
+        self.via_end.extend(other.via_end.iter().map(|&e| v0 + e));
+        self.corners.extend_from_slice(&other.corners);
+        self.masks.extend_from_slice(&other.masks);
+        self.hubs.extend_from_slice(&other.hubs);
+        self.vias.extend_from_slice(&other.vias);
+    }
+
+    pub(crate) fn shrink_to_fit(&mut self) {
         self.corner_end.shrink_to_fit();
         self.corners.shrink_to_fit();
         self.masks.shrink_to_fit();

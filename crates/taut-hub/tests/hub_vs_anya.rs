@@ -136,8 +136,8 @@ fn a_mesh_of_another_grid_is_refused() {
 }
 
 /// A budget picks the finest index that fits: the points' own labels when the budget allows
-/// them, regions below that (still answering as Anya), and a typed refusal when even the
-/// coarsest regions do not fit.
+/// them, regions below that (the same index as a build at that side, still answering as
+/// Anya), and a typed refusal when even the coarsest regions do not fit.
 #[test]
 fn a_budget_picks_the_finest_index_that_fits() {
     let (g, _) = taut_testdata::fixture_queries("arena");
@@ -149,6 +149,10 @@ fn a_budget_picks_the_finest_index_that_fits() {
     let small = HubIndex::build_within(&g, &mesh, tight).unwrap();
     assert!(small.region_size() > 1, "{}", small.region_size());
     assert!(small.size_bytes() <= tight);
+    // The regions the estimates sampled are copied into the build, not labelled again: the
+    // very index a build at that side gives.
+    let direct = HubIndex::build_with_regions(&g, &mesh, small.region_size()).unwrap();
+    assert!(taut_hub::encode_hub(&small) == taut_hub::encode_hub(&direct));
     // The core labels alone pass 1 kB: refused before they are finished.
     let corners = full.stats().corners;
     let e = HubIndex::build_within(&g, &mesh, 1_000).unwrap_err();

@@ -30,7 +30,7 @@ for m in maps:
     secs = {k: float(v) for k, v in re.findall(r"^(\w+): ([0-9.]+) s wall", prep, re.M)}
     rss = {k: int(v) / 1e3 for k, v in re.findall(r"^(\w+): .*?([0-9]+) KB maxrss", prep, re.M)}
     hl = mb(f"{E}/hub_label/dao/{m}.label") + mb(f"{E}/hub_label/dao/{m}.order")
-    for g in ("1", "4", "16", "64"):
+    for g in os.environ.get("SETTINGS", "1 4 16 64").split():
         ehl_s = secs["vis"] + secs["conv"] + secs["hl"] + secs[f"grid{g}"]
         ehl_peak = max(rss["vis"], rss["conv"], rss["hl"], rss[f"grid{g}"])
         t = open(f"{O}/{m}.taut{g}.txt").read()

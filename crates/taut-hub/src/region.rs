@@ -130,36 +130,35 @@ impl Regions {
         if n_corners.max(n_hubs).max(n_vias) > u32::MAX as usize {
             return Err(HubError::TooLarge);
         }
+        // The offsets start with a 0 here: appending shifts a row's ends by the lengths of
+        // the arrays, not of the offsets.
         let regions = (across * down) as usize;
-        let mut out = Regions {
-            g,
-            across,
-            corner_off: Vec::with_capacity(regions + 1),
+        let mut all = RowLabels {
+            corner_end: Vec::with_capacity(regions + 1),
             corners: Vec::with_capacity(n_corners),
             masks: Vec::with_capacity(n_corners * Self::words(g)),
-            hub_off: Vec::with_capacity(regions + 1),
+            hub_end: Vec::with_capacity(regions + 1),
             hubs: Vec::with_capacity(n_hubs),
-            via_off: Vec::with_capacity(n_hubs + 1),
+            via_end: Vec::with_capacity(n_hubs + 1),
             vias: Vec::with_capacity(n_vias),
         };
-        out.corner_off.push(0);
-        out.hub_off.push(0);
-        out.via_off.push(0);
+        all.corner_end.push(0);
+        all.hub_end.push(0);
+        all.via_end.push(0);
         for row in rows {
-            let (c0, h0, v0) = (
-                out.corners.len() as u32,
-                out.hubs.len() as u32,
-                out.vias.len() as u32,
-            );
-            out.corner_off
-                .extend(row.corner_end.iter().map(|&e| c0 + e));
-            out.hub_off.extend(row.hub_end.iter().map(|&e| h0 + e));
-            out.via_off.extend(row.via_end.iter().map(|&e| v0 + e));
-            out.corners.extend_from_slice(&row.corners);
-            out.masks.extend_from_slice(&row.masks);
-            out.hubs.extend_from_slice(&row.hubs);
-            out.vias.extend_from_slice(&row.vias);
+            all.append(&row);
         }
+        let out = Regions {
+            g,
+            across,
+            corner_off: all.corner_end,
+            corners: all.corners,
+            masks: all.masks,
+            hub_off: all.hub_end,
+            hubs: all.hubs,
+            via_off: all.via_end,
+            vias: all.vias,
+        };
         Ok(out)
     }
 }

@@ -350,7 +350,7 @@ impl HubIndex {
     pub fn build_within(grid: &Grid, mesh: &Mesh, budget: u64) -> Result<HubIndex, HubError> {
         let mut base = Base::new(grid, mesh, Some(budget))?;
         let mut estimates = [None::<u64>; BUDGET_SIDES.len()];
-        // Per side, the bytes of the regions sampled so far: each look extends the last.
+        // Per side, the regions sampled so far (bytes, labels): each look extends the last.
         let mut sampled: [Sampled; BUDGET_SIDES.len()] = Default::default();
         let over = |e: u64, times: f64| e as f64 > budget as f64 * times;
         let fits = |base: &Base,
@@ -365,8 +365,8 @@ impl HubIndex {
                     let done = &mut sampled[i];
                     let points = u64::from(SAMPLE_POINTS);
                     // A first look at an eighth of the sample: a side it puts above 1.5 times
-                    // the budget is not looked at again (neighbouring sides differ 2 to 3
-                    // times in size; docs/hub.md, "A budget").
+                    // the budget is not looked at again (neighbouring sides differ 1.7 to 2.9
+                    // times in size on the dao maps; docs/hub.md, "A budget").
                     let (quick, _) =
                         base.estimate_with(grid, mesh, g, points / 8, QUICK_REGIONS, done)?;
                     let mut e = quick;

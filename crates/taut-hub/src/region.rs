@@ -205,6 +205,8 @@ impl RowLabels {
         self.vias.extend_from_slice(&other.vias);
     }
 
+    /// Gives back the spare capacity of every array (a row's or a sampled region's labels
+    /// are kept until the regions are assembled).
     pub(crate) fn shrink_to_fit(&mut self) {
         self.corner_end.shrink_to_fit();
         self.corners.shrink_to_fit();

@@ -29,6 +29,12 @@ trait Id: Copy + Send + Sync {
     /// `v`, which the caller has checked fits.
     fn of(v: u32) -> Self;
     fn get(self) -> u32;
+    /// The node, `None` for [`Id::NONE`].
+    #[inline]
+    fn node(self) -> Option<u32> {
+        let v = self.get();
+        (v != Self::NONE.get()).then_some(v)
+    }
 }
 
 impl Id for u16 {
@@ -86,8 +92,7 @@ impl<I: Id> Tree<I> {
                 continue;
             }
             settled.push(v);
-            let p = parent[v as usize].get();
-            let from = if p == I::NONE.get() { NO_CORNER } else { p };
+            let from = parent[v as usize].node().unwrap_or(NO_CORNER);
             for k in adj.runs(v, from).into_iter().flatten() {
                 let (u, du) = (adj.nbr[k], d + adj.w[k]);
                 if du < dist.get(u as usize) {
@@ -105,10 +110,9 @@ impl<I: Id> Tree<I> {
         let mut count = vec![0u32; n + 1];
         for &v in settled.iter().rev() {
             size[v as usize] += 1;
-            let p = parent[v as usize];
-            if p.get() != I::NONE.get() {
-                size[p.get() as usize] += size[v as usize];
-                count[p.get() as usize + 1] += 1;
+            if let Some(p) = parent[v as usize].node() {
+                size[p as usize] += size[v as usize];
+                count[p as usize + 1] += 1;
             }
         }
         for i in 0..n {
@@ -117,10 +121,9 @@ impl<I: Id> Tree<I> {
         let child_off = count.iter().map(|&c| I::of(c)).collect();
         let mut children = vec![I::NONE; settled.len().saturating_sub(1)];
         for &v in &settled {
-            let p = parent[v as usize];
-            if p.get() != I::NONE.get() {
-                children[count[p.get() as usize] as usize] = I::of(v);
-                count[p.get() as usize] += 1;
+            if let Some(p) = parent[v as usize].node() {
+                children[count[p as usize] as usize] = I::of(v);
+                count[p as usize] += 1;
             }
         }
         Tree {
@@ -138,12 +141,12 @@ impl<I: Id> Tree<I> {
         if s == 0 {
             return;
         }
-        let mut a = self.parent[v as usize];
-        while a.get() != I::NONE.get() {
-            let k = a.get() as usize;
+        let mut a = self.parent[v as usize].node();
+        while let Some(k) = a {
+            let k = k as usize;
             self.size[k] = I::of(self.size[k].get() - s);
             score[k] -= u64::from(s);
-            a = self.parent[k];
+            a = self.parent[k].node();
         }
         stack.push(v);
         while let Some(u) = stack.pop() {

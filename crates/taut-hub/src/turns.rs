@@ -51,6 +51,8 @@ pub(crate) struct TurnOrder {
     /// the mesh's coordinates are not integers.
     off: Vec<u32>,
     mid: Vec<u32>,
+    /// Per corner, [`edge_bounds`] of its directions (those after `mid`).
+    bounds: Vec<[u32; 2]>,
     dir: Vec<Dir>,
     turns: Vec<Turn>,
 }
@@ -96,9 +98,13 @@ fn sort_row<T>(row: &mut [(Dir, T)], tie: impl Fn(&T, &T) -> Ordering) -> usize 
 /// of those that keep taut a path arriving along `gamma`; `None` when every direction must
 /// be taken (`gamma` zero, or no side found: not met on grid corners, whose wedge is
 /// narrower than 180°).
+///
+/// `bounds` is [`edge_bounds`] of the same corner and `dir`: one end of the arc is always an
+/// obstacle edge, so only the other end is searched for.
 fn taut_arc(
     at: MeshPoint,
     [f0, f1]: [MeshPoint; 2],
+    [after_e0, past_e1]: [u32; 2],
     gamma: Dir,
     dir: &[Dir],
 ) -> Option<[Range<usize>; 2]> {
@@ -113,20 +119,31 @@ fn taut_arc(
         cross(gamma, e) == 0
             && i64::from(gamma.0) * i64::from(e.0) + i64::from(gamma.1) * i64::from(e.1) > 0
     };
-    let (from, to) = if cross(gamma, e0) < 0 || along(e0) {
-        (e0, gamma)
+    let (from, to, lo, hi) = if cross(gamma, e0) < 0 || along(e0) {
+        let hi = dir.partition_point(|&d| angle_cmp(d, gamma) != Ordering::Greater);
+        (e0, gamma, after_e0 as usize, hi)
     } else if cross(gamma, e1) > 0 || along(e1) {
-        (gamma, e1)
+        let lo = dir.partition_point(|&d| angle_cmp(d, gamma) == Ordering::Less);
+        (gamma, e1, lo, past_e1 as usize)
     } else {
         return None;
     };
-    let lo = dir.partition_point(|&d| angle_cmp(d, from) == Ordering::Less);
-    let hi = dir.partition_point(|&d| angle_cmp(d, to) != Ordering::Greater);
     Some(if angle_cmp(from, to) != Ordering::Greater {
         [lo..hi.max(lo), 0..0]
     } else {
         [lo..dir.len(), 0..hi]
     })
+}
+
+/// Of `dir`, sorted by [`angle_cmp`], the index of the first direction not before the
+/// obstacle edge `f0 − at` and of the first past the edge `f1 − at`: the ends of
+/// [`taut_arc`]'s arcs that do not depend on the point, found once per corner.
+fn edge_bounds(at: MeshPoint, [f0, f1]: [MeshPoint; 2], dir: &[Dir]) -> [u32; 2] {
+    let (e0, e1) = (diff(f0, at), diff(f1, at));
+    [
+        dir.partition_point(|&d| angle_cmp(d, e0) == Ordering::Less) as u32,
+        dir.partition_point(|&d| angle_cmp(d, e1) != Ordering::Greater) as u32,
+    ]
 }
 
 /// `q − p` in integers (both integer-valued).
@@ -144,6 +161,7 @@ impl TurnOrder {
         let n = core.len();
         let mut off = Vec::with_capacity(n + 1);
         let mut mid = Vec::with_capacity(n);
+        let mut bounds = Vec::with_capacity(n);
         let mut dir = Vec::with_capacity(core.entry_count());
         let mut turns = Vec::with_capacity(core.entry_count());
         off.push(0u32);
@@ -166,12 +184,18 @@ impl TurnOrder {
             let fixed = sort_row(&mut row, |a, b| a.hub.cmp(&b.hub));
             mid.push((turns.len() + fixed) as u32);
             dir.extend(row.iter().map(|r| r.0));
+            bounds.push(edge_bounds(
+                pc,
+                corners.wedge_points()[c as usize],
+                &dir[dir.len() - (row.len() - fixed)..],
+            ));
             turns.extend(row.iter().map(|r| r.1));
             off.push(turns.len() as u32);
         }
         TurnOrder {
             off,
             mid,
+            bounds,
             dir,
             turns,
         }
@@ -196,7 +220,8 @@ impl TurnOrder {
             self.off[c as usize + 1] as usize,
         );
         let wedge = corners.wedge_points()[c as usize];
-        let [r, s] = taut_arc(pc, wedge, diff(pc, p), &self.dir[m..b])?;
+        let bounds = self.bounds[c as usize];
+        let [r, s] = taut_arc(pc, wedge, bounds, diff(pc, p), &self.dir[m..b])?;
         let turns = &self.turns[m..b];
         Some([&self.turns[a..m], &turns[r], &turns[s]])
     }
@@ -223,6 +248,8 @@ pub(crate) struct Adjacency {
     dir: Vec<Dir>,
     points: Vec<MeshPoint>,
     wedges: Vec<[MeshPoint; 2]>,
+    /// Per node, [`edge_bounds`] of its directions (those after `mid`).
+    bounds: Vec<[u32; 2]>,
 }
 
 impl Adjacency {
@@ -244,6 +271,7 @@ impl Adjacency {
                 dir: Vec::new(),
                 points: Vec::new(),
                 wedges: Vec::new(),
+                bounds: Vec::new(),
             };
         };
         let mut out = Adjacency {
@@ -254,6 +282,7 @@ impl Adjacency {
             dir: Vec::with_capacity(nbr.len()),
             points: graph.points().to_vec(),
             wedges: wedges.to_vec(),
+            bounds: Vec::with_capacity(n),
         };
         let mut row: Vec<(Dir, (u32, f64))> = Vec::new();
         for v in 0..n {
@@ -264,6 +293,12 @@ impl Adjacency {
             let fixed = sort_row(&mut row, |x, y| x.0.cmp(&y.0));
             out.mid.push((a + fixed) as u32);
             out.dir.extend(row.iter().map(|r| r.0));
+            let bounds = edge_bounds(
+                at,
+                out.wedges[v],
+                &out.dir[out.dir.len() - (b - a - fixed)..],
+            );
+            out.bounds.push(bounds);
             out.nbr.extend(row.iter().map(|r| r.1.0));
             out.w.extend(row.iter().map(|r| r.1.1));
         }
@@ -294,7 +329,8 @@ impl Adjacency {
         let m = self.mid[v as usize] as usize;
         let at = self.points[v as usize];
         let gamma = diff(at, self.points[from as usize]);
-        match taut_arc(at, self.wedges[v as usize], gamma, &self.dir[m..b]) {
+        let (wedge, bounds) = (self.wedges[v as usize], self.bounds[v as usize]);
+        match taut_arc(at, wedge, bounds, gamma, &self.dir[m..b]) {
             Some([r, s]) => [a..m, m + r.start..m + r.end, m + s.start..m + s.end],
             None => [a..b, 0..0, 0..0],
         }
@@ -343,7 +379,8 @@ mod tests {
                     if cross(gamma, diff(f0, pc)) == 0 || cross(gamma, diff(f1, pc)) == 0 {
                         along_edges += 1;
                     }
-                    let [r, s] = taut_arc(pc, [f0, f1], gamma, &dirs)
+                    let bounds = edge_bounds(pc, [f0, f1], &dirs);
+                    let [r, s] = taut_arc(pc, [f0, f1], bounds, gamma, &dirs)
                         .unwrap_or_else(|| panic!("no arc: corner {c}, from {p:?}"));
                     given += 1;
                     for (k, &d) in dirs.iter().enumerate() {

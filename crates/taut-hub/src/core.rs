@@ -11,7 +11,9 @@
 //! parent) keeps its entry for `h`, so a path is walked hub by hub: the parent was expanded,
 //! hence labelled by `h` too.
 
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, RwLock};
+
 use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::NO_CORNER;
 use taut_search::{Entry, OpenList, StampedCosts};
@@ -53,10 +55,6 @@ pub struct CoreLabels {
     block_corner: Vec<u32>,
 }
 
-/// The most batches of one search [`CoreLabels::build_limited`] runs before it tries a full
-/// batch again.
-const MAX_SOLO: usize = 64;
-
 /// Entries per block of [`CoreLabels`]' corner lookup.
 const BLOCK: u32 = 64;
 
@@ -73,6 +71,18 @@ impl CoreLabels {
     /// its core labels, so a budget they pass is known to be too small without finishing
     /// them (on a random 512² map, 76,000 corners, the first hubs label nearly every corner).
     pub fn build_limited(graph: &Graph, max_entries: usize) -> Result<CoreLabels, (usize, usize)> {
+        // Helpers spin: no more threads than cores, or they would take turns with the
+        // searches.
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        Self::build_on(graph, max_entries, rayon::current_num_threads().min(cores))
+    }
+
+    /// [`CoreLabels::build_limited`] on `threads` threads (the labels do not depend on it).
+    fn build_on(
+        graph: &Graph,
+        max_entries: usize,
+        threads: usize,
+    ) -> Result<CoreLabels, (usize, usize)> {
         let n = graph.node_count();
         // Each edge's length once (the same `f64` as measuring it at every relaxation), and
         // the neighbours by direction, so that a search relaxes only taut continuations.
@@ -82,61 +92,7 @@ impl CoreLabels {
         for (r, &c) in order.iter().enumerate() {
             rank[c as usize] = r as u32;
         }
-        // (hub rank, distance, parent in the hub's search) per corner.
-        let mut labels: Vec<Vec<(u32, f64, u32)>> = vec![Vec::new(); n];
-        // Searches run in batches, one per thread, each reading the labels as they were
-        // before the batch. Hub `h`'s search reads other hubs' entries only through its own
-        // label (`root_label`), so it is the sequential one unless a hub earlier in the
-        // batch labelled `h`; then it is run again, after them. The labels are those of the
-        // sequential build whatever the number of threads.
-        let mut pool: Vec<Search> = (0..rayon::current_num_threads().max(1))
-            .map(|_| Search::new(n))
-            .collect();
-        // Where most searches ahead are run again (the first hubs label nearly every corner,
-        // and those searches are the longest), a batch costs more than running its searches
-        // one by one: then batches of one follow, twice as many after each batch that
-        // wasted most of its searches, until a full batch pays again.
-        let (mut r, mut total) = (0, 0);
-        let (mut solo, mut backoff) = (0usize, 1usize);
-        while r < n {
-            let k = if solo > 0 {
-                solo -= 1;
-                1
-            } else {
-                pool.len().min(n - r)
-            };
-            if k == 1 {
-                pool[0].run(&adj, &labels, r as u32, order[r]);
-            } else {
-                pool[..k].par_iter_mut().enumerate().for_each(|(j, s)| {
-                    s.run(&adj, &labels, (r + j) as u32, order[r + j]);
-                });
-            }
-            let mut again = 0;
-            for (j, s) in pool[..k].iter_mut().enumerate() {
-                let h = order[r + j];
-                if labels[h as usize].last().is_some_and(|e| e.0 >= r as u32) {
-                    s.run(&adj, &labels, (r + j) as u32, h);
-                    again += 1;
-                }
-                for &(v, d, p) in &s.found {
-                    labels[v as usize].push(((r + j) as u32, d, p));
-                }
-                total += s.found.len();
-            }
-            if k > 1 {
-                if 2 * again >= k - 1 {
-                    solo = backoff;
-                    backoff = (backoff * 2).min(MAX_SOLO);
-                } else {
-                    backoff = 1;
-                }
-            }
-            r += k;
-            if total > max_entries {
-                return Err((r, total));
-            }
-        }
+        let labels = pruned_labels(&adj, &order, max_entries, threads)?;
         let mut off = Vec::with_capacity(n + 1);
         off.push(0u32);
         let mut total = 0u32;
@@ -307,6 +263,156 @@ impl CoreLabels {
     }
 }
 
+/// A corner's label while the core is built: (hub rank, distance, parent in the hub's
+/// search), by rank.
+type Label = Vec<(u32, f64, u32)>;
+
+/// What a helper of [`pruned_labels`] is told, in its `task`: nothing to do, stop, or the
+/// rank of the hub to search from (`RANK + r`).
+const IDLE: usize = 0;
+const QUIT: usize = 1;
+const RANK: usize = 2;
+
+/// One helper thread of [`pruned_labels`]: it waits (spinning) for a hub, searches from it
+/// and says it is done; the search stops early when told to (`cancel`).
+struct Helper {
+    task: AtomicUsize,
+    done: AtomicBool,
+    cancel: AtomicBool,
+    search: Mutex<Search>,
+}
+
+/// Sets its flag when dropped, also when a panic unwinds: a helper says it is done even when
+/// its search panicked (the caller then finds its search's lock poisoned), and the builder
+/// tells the helpers to stop however it leaves, so the threads are always joined.
+struct OnDrop<'a>(&'a [Helper], fn(&Helper));
+
+impl Drop for OnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.iter().for_each(self.1);
+    }
+}
+
+/// Waits until `f` holds: a few thousand spins, then yielding between looks. Hand-offs come
+/// every few tens of microseconds here, and a sleeping thread takes about as long to wake.
+fn spin_until(f: impl Fn() -> bool) {
+    let mut spins = 0u32;
+    while !f() {
+        if spins < 4096 {
+            spins += 1;
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// The pruned labels of every corner, hubs in `order`, on `threads` threads; `Err((hubs
+/// searched, entries))` as soon as they pass `max_entries` entries.
+///
+/// With `t` threads, hub `r`'s search runs on this thread while helpers search from the
+/// next `t − 1` hubs, all reading the labels as they were before `r`. Hub `h`'s search
+/// reads other hubs' entries only through its own label (`root_label`), so it is the
+/// sequential one unless a hub before it among those labels `h`. The searches are taken in
+/// order up to the first such hub, which comes first next time, and the searches after it
+/// are stopped (they may read a label it changes). So the labels are those of the sequential
+/// build whatever the number of threads. A helper's search whose root the searches before it
+/// label is told to stop as soon as that is known: the first hubs label nearly every corner,
+/// and there a helper's search costs nothing but the core it runs on. The helpers spin
+/// between searches: the hand-offs come every few tens of microseconds on the dao maps,
+/// about what waking a sleeping thread takes (with rayon's batches, which slept, two threads
+/// built these labels no faster than one: ost100d 0.95 s against 0.89 s).
+fn pruned_labels(
+    adj: &Adjacency,
+    order: &[u32],
+    max_entries: usize,
+    threads: usize,
+) -> Result<Vec<Label>, (usize, usize)> {
+    let n = adj.node_count();
+    let labels: RwLock<Vec<Label>> = RwLock::new(vec![Vec::new(); n]);
+    let threads = threads.clamp(1, n.max(1));
+    let helpers: Vec<Helper> = (1..threads)
+        .map(|_| Helper {
+            task: AtomicUsize::new(IDLE),
+            done: AtomicBool::new(true),
+            cancel: AtomicBool::new(false),
+            search: Mutex::new(Search::new(n)),
+        })
+        .collect();
+    let lock_poisoned = "a helper of the core build panicked";
+    std::thread::scope(|scope| -> Result<(), (usize, usize)> {
+        for helper in &helpers {
+            let labels = &labels;
+            scope.spawn(move || {
+                loop {
+                    spin_until(|| helper.task.load(Ordering::Acquire) != IDLE);
+                    let task = helper.task.swap(IDLE, Ordering::AcqRel);
+                    if task == QUIT {
+                        return;
+                    }
+                    let r = task - RANK;
+                    let _done = OnDrop(std::slice::from_ref(helper), |h| {
+                        h.done.store(true, Ordering::Release);
+                    });
+                    let labels = labels.read().expect(lock_poisoned);
+                    let mut search = helper.search.lock().expect(lock_poisoned);
+                    search.run(adj, &labels, r as u32, order[r], Some(&helper.cancel));
+                }
+            });
+        }
+        // A helper at work finishes its search first.
+        let _quit = OnDrop(&helpers, |h| h.task.store(QUIT, Ordering::Release));
+        let mut main = Search::new(n);
+        let (mut r, mut total) = (0, 0);
+        while r < n {
+            let k = threads.min(n - r);
+            for (i, helper) in helpers[..k - 1].iter().enumerate() {
+                helper.cancel.store(false, Ordering::Relaxed);
+                helper.done.store(false, Ordering::Relaxed);
+                helper.task.store(RANK + r + 1 + i, Ordering::Release);
+            }
+            {
+                let labels = labels.read().expect(lock_poisoned);
+                main.run(adj, &labels, r as u32, order[r], None);
+            }
+            // The searches taken: the first always, each next one unless a search before
+            // it labels its root; from the first that is not, the rest are stopped.
+            let mut guards: Vec<MutexGuard<'_, Search>> = Vec::with_capacity(k - 1);
+            let mut cut = false;
+            for (i, helper) in helpers[..k - 1].iter().enumerate() {
+                let root = order[r + 1 + i];
+                cut = cut
+                    || std::iter::once(&main)
+                        .chain(guards.iter().map(|g| &**g))
+                        .any(|s| s.found.iter().any(|&(v, _, _)| v == root));
+                if cut {
+                    helper.cancel.store(true, Ordering::Relaxed);
+                }
+                spin_until(|| helper.done.load(Ordering::Acquire));
+                if !cut {
+                    guards.push(helper.search.lock().expect(lock_poisoned));
+                }
+            }
+            let taken = 1 + guards.len();
+            let mut labels = labels.write().expect(lock_poisoned);
+            let searches = std::iter::once(&main).chain(guards.iter().map(|g| &**g));
+            for (j, s) in searches.enumerate() {
+                for &(v, d, p) in &s.found {
+                    labels[v as usize].push(((r + j) as u32, d, p));
+                }
+                total += s.found.len();
+            }
+            drop(guards);
+            r += taken;
+            if total > max_entries {
+                return Err((r, total));
+            }
+        }
+        Ok(())
+    })?;
+    Ok(labels.into_inner().expect(lock_poisoned))
+}
+
 /// One pruned Dijkstra search of the core build, with its buffers.
 struct Search {
     dist: StampedCosts,
@@ -331,7 +437,15 @@ impl Search {
 
     /// The search from hub `h` of rank `r` over `labels` (the hubs ranked before `r`): a
     /// corner is labelled unless a hub of both its label and `h`'s gives its distance.
-    fn run(&mut self, adj: &Adjacency, labels: &[Vec<(u32, f64, u32)>], r: u32, h: u32) {
+    /// Stopped as soon as `cancel` is set (the found corners are then not the search's).
+    fn run(
+        &mut self,
+        adj: &Adjacency,
+        labels: &[Label],
+        r: u32,
+        h: u32,
+        cancel: Option<&AtomicBool>,
+    ) {
         let n = adj.node_count();
         for &(x, d, _) in &labels[h as usize] {
             self.root_label[x as usize] = d;
@@ -349,6 +463,9 @@ impl Search {
         while let Some(Entry { f: d, id: v, .. }) = self.open.pop() {
             if d > self.dist.get(v as usize) {
                 continue;
+            }
+            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                break;
             }
             // Pruned when a hub of both labels gives `d` or less (the first one decides).
             let root_label = &self.root_label;
@@ -372,7 +489,7 @@ impl Search {
                 }
             }
         }
-        debug_assert!(labels[h as usize].iter().all(|e| e.0 < r));
+        debug_assert!(labels[h as usize].iter().all(|e| e.0 < r) || cancel.is_some());
         for &(x, _, _) in &labels[h as usize] {
             self.root_label[x as usize] = f64::INFINITY;
         }
@@ -495,8 +612,9 @@ mod tests {
             }
         }
 
-        /// The searches a thread runs ahead of its batch are checked and run again when an
-        /// earlier hub of the batch labelled their root: the labels are the sequential ones.
+        /// A helper's search is taken only when no search before it labels its root, and
+        /// the ones after a search not taken are dropped: the labels are the sequential ones
+        /// (on 5 threads too, more than this machine may have cores: `build_on` is told).
         #[test]
         fn labels_do_not_depend_on_threads(
             n in 1usize..24,
@@ -506,7 +624,7 @@ mod tests {
             let g = random_graph(n, &pts, &edges);
             let build = |threads| {
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-                pool.install(|| CoreLabels::build(&g))
+                pool.install(|| CoreLabels::build_on(&g, usize::MAX, threads).unwrap())
             };
             let one = build(1);
             for threads in [2, 5] {

@@ -389,8 +389,10 @@ fn pruned_labels(
                     helper.cancel.store(true, Ordering::Relaxed);
                 }
                 spin_until(|| helper.done.load(Ordering::Acquire));
+                // Locked also when dropped: a helper whose search panicked is found here.
+                let search = helper.search.lock().expect(lock_poisoned);
                 if !cut {
-                    guards.push(helper.search.lock().expect(lock_poisoned));
+                    guards.push(search);
                 }
             }
             let taken = 1 + guards.len();

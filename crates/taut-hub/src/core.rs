@@ -363,6 +363,8 @@ fn pruned_labels(
         // A helper at work finishes its search first.
         let _quit = OnDrop(&helpers, |h| h.task.store(QUIT, Ordering::Release));
         let mut main = Search::new(n);
+        // The helpers' searches taken in a round, locked until their corners are in.
+        let mut guards: Vec<MutexGuard<'_, Search>> = Vec::with_capacity(threads - 1);
         let (mut r, mut total) = (0, 0);
         while r < n {
             let k = threads.min(n - r);
@@ -377,7 +379,6 @@ fn pruned_labels(
             }
             // The searches taken: the first always, each next one unless a search before
             // it labels its root; from the first that is not, the rest are stopped.
-            let mut guards: Vec<MutexGuard<'_, Search>> = Vec::with_capacity(k - 1);
             let mut cut = false;
             for (i, helper) in helpers[..k - 1].iter().enumerate() {
                 let root = order[r + 1 + i];
@@ -404,7 +405,7 @@ fn pruned_labels(
                 }
                 total += s.found.len();
             }
-            drop(guards);
+            guards.clear();
             r += taken;
             if total > max_entries {
                 return Err((r, total));
@@ -491,7 +492,7 @@ impl Search {
                 }
             }
         }
-        debug_assert!(labels[h as usize].iter().all(|e| e.0 < r) || cancel.is_some());
+        debug_assert!(labels[h as usize].iter().all(|e| e.0 < r));
         for &(x, _, _) in &labels[h as usize] {
             self.root_label[x as usize] = f64::INFINITY;
         }

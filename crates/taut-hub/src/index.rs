@@ -286,6 +286,9 @@ pub(crate) struct Scratch {
     region: u32,
     /// The corners the last point sees and can turn at.
     visible: Vec<u32>,
+    /// Per corner, where its taut arc ended for the last point that saw it: the next point,
+    /// a neighbour, mostly ends there too (`TurnOrder::taut_runs`).
+    arc_hint: Vec<u32>,
 }
 
 impl HubIndex {
@@ -718,6 +721,7 @@ impl Scratch {
             self.best = vec![f64::INFINITY; n];
             self.via = vec![0; n];
             self.hint = vec![0; n];
+            self.arc_hint = vec![0; n];
         }
         self.touched.clear();
         while let Some(seen) = self.vis.next(mesh, f64::INFINITY) {
@@ -747,7 +751,7 @@ impl Scratch {
                     via[hub as usize] = entry;
                 }
             };
-            match turns.taut_runs(corners, c, mp) {
+            match turns.taut_runs(corners, c, mp, &mut self.arc_hint[c as usize]) {
                 // Only the entries whose paths are taut at `c` (`turns.rs`).
                 Some(runs) => {
                     for t in runs.iter().flat_map(|r| r.iter()) {

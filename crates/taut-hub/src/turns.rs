@@ -100,13 +100,16 @@ fn sort_row<T>(row: &mut [(Dir, T)], tie: impl Fn(&T, &T) -> Ordering) -> usize 
 /// narrower than 180°).
 ///
 /// `bounds` is [`edge_bounds`] of the same corner and `dir`: one end of the arc is always an
-/// obstacle edge, so only the other end is searched for.
+/// obstacle edge, so only the other end is searched for, from `hint` when there is one
+/// ([`partition_near`]: the end found last for the same corner, which a neighbouring point
+/// mostly shares).
 fn taut_arc(
     at: MeshPoint,
     [f0, f1]: [MeshPoint; 2],
     [after_e0, past_e1]: [u32; 2],
     gamma: Dir,
     dir: &[Dir],
+    hint: Option<&mut u32>,
 ) -> Option<[Range<usize>; 2]> {
     if gamma == (0, 0) {
         return None;
@@ -119,11 +122,15 @@ fn taut_arc(
         cross(gamma, e) == 0
             && i64::from(gamma.0) * i64::from(e.0) + i64::from(gamma.1) * i64::from(e.1) > 0
     };
+    let search = |pred: &dyn Fn(Dir) -> bool| match hint {
+        Some(h) => partition_near(dir, h, pred),
+        None => dir.partition_point(|&d| pred(d)),
+    };
     let (from, to, lo, hi) = if cross(gamma, e0) < 0 || along(e0) {
-        let hi = dir.partition_point(|&d| angle_cmp(d, gamma) != Ordering::Greater);
+        let hi = search(&|d| angle_cmp(d, gamma) != Ordering::Greater);
         (e0, gamma, after_e0 as usize, hi)
     } else if cross(gamma, e1) > 0 || along(e1) {
-        let lo = dir.partition_point(|&d| angle_cmp(d, gamma) == Ordering::Less);
+        let lo = search(&|d| angle_cmp(d, gamma) == Ordering::Less);
         (gamma, e1, lo, past_e1 as usize)
     } else {
         return None;
@@ -133,6 +140,42 @@ fn taut_arc(
     } else {
         [lo..dir.len(), 0..hi]
     })
+}
+
+/// Steps [`partition_near`] walks from its hint before it searches by halves.
+const NEAR: usize = 4;
+
+/// `dir.partition_point(pred)` (`pred` true on a prefix of `dir`), looked for first within
+/// [`NEAR`] steps of `*hint`, which then holds the answer.
+fn partition_near(dir: &[Dir], hint: &mut u32, pred: &dyn Fn(Dir) -> bool) -> usize {
+    let n = dir.len();
+    let mut i = (*hint as usize).min(n);
+    let p = if i < n && pred(dir[i]) {
+        // The answer lies after `i`.
+        let end = (i + 1 + NEAR).min(n);
+        i += 1;
+        while i < end && pred(dir[i]) {
+            i += 1;
+        }
+        if i < end || end == n {
+            i
+        } else {
+            end + dir[end..].partition_point(|&d| pred(d))
+        }
+    } else {
+        // The answer is `i` or before it.
+        let stop = i.saturating_sub(NEAR);
+        while i > stop && !pred(dir[i - 1]) {
+            i -= 1;
+        }
+        if i > stop || i == 0 {
+            i
+        } else {
+            dir[..i].partition_point(|&d| pred(d))
+        }
+    };
+    *hint = p as u32;
+    p
 }
 
 /// Of `dir`, sorted by [`angle_cmp`], the index of the first direction not before the
@@ -208,8 +251,15 @@ impl TurnOrder {
 
     /// The entries of corner `c` that a point `p` seeing it must read: those without
     /// a direction and those whose paths are taut at `c`, as up to three runs; `None` when
-    /// every entry must be read (`p` at `c`, or the order not built).
-    pub fn taut_runs(&self, corners: &Corners, c: u32, p: MeshPoint) -> Option<[&[Turn]; 3]> {
+    /// every entry must be read (`p` at `c`, or the order not built). `hint` is the corner's
+    /// hint for [`partition_near`], any value at first.
+    pub fn taut_runs(
+        &self,
+        corners: &Corners,
+        c: u32,
+        p: MeshPoint,
+        hint: &mut u32,
+    ) -> Option<[&[Turn]; 3]> {
         if !self.is_built() {
             return None;
         }
@@ -221,7 +271,7 @@ impl TurnOrder {
         );
         let wedge = corners.wedge_points()[c as usize];
         let bounds = self.bounds[c as usize];
-        let [r, s] = taut_arc(pc, wedge, bounds, diff(pc, p), &self.dir[m..b])?;
+        let [r, s] = taut_arc(pc, wedge, bounds, diff(pc, p), &self.dir[m..b], Some(hint))?;
         let turns = &self.turns[m..b];
         Some([&self.turns[a..m], &turns[r], &turns[s]])
     }
@@ -330,7 +380,7 @@ impl Adjacency {
         let at = self.points[v as usize];
         let gamma = diff(at, self.points[from as usize]);
         let (wedge, bounds) = (self.wedges[v as usize], self.bounds[v as usize]);
-        match taut_arc(at, wedge, bounds, gamma, &self.dir[m..b]) {
+        match taut_arc(at, wedge, bounds, gamma, &self.dir[m..b], None) {
             Some([r, s]) => [a..m, m + r.start..m + r.end, m + s.start..m + s.end],
             None => [a..b, 0..0, 0..0],
         }
@@ -380,8 +430,14 @@ mod tests {
                         along_edges += 1;
                     }
                     let bounds = edge_bounds(pc, [f0, f1], &dirs);
-                    let [r, s] = taut_arc(pc, [f0, f1], bounds, gamma, &dirs)
+                    let [r, s] = taut_arc(pc, [f0, f1], bounds, gamma, &dirs, None)
                         .unwrap_or_else(|| panic!("no arc: corner {c}, from {p:?}"));
+                    // From any hint, the same arc.
+                    for h in [0, 1, 7, 40, 79, 80, 200] {
+                        let mut h = h;
+                        let near = taut_arc(pc, [f0, f1], bounds, gamma, &dirs, Some(&mut h));
+                        assert_eq!(near, Some([r.clone(), s.clone()]), "hint {h}");
+                    }
                     given += 1;
                     for (k, &d) in dirs.iter().enumerate() {
                         if into_obstacle(d) {
@@ -398,6 +454,31 @@ mod tests {
             }
         }
         assert!(given > 100 && along_edges > 10, "{given} {along_edges}");
+    }
+
+    proptest::proptest! {
+        /// From any hint, [`partition_near`] finds what a search by halves finds, and leaves
+        /// it as the hint; the directions (a sorted circle with repeats) are cut at every
+        /// place, near the hint and far from it.
+        #[test]
+        fn a_search_from_a_hint_finds_the_partition_point(
+            raw in proptest::collection::vec((-6i32..=6, -6i32..=6), 0..40),
+            cut in (-6i32..=6, -6i32..=6),
+            hint in 0u32..50,
+            strict in proptest::bool::ANY,
+        ) {
+            let mut dir: Vec<Dir> = raw.into_iter().filter(|&d| d != (0, 0)).collect();
+            dir.sort_by(|&a, &b| angle_cmp(a, b));
+            let cut = if cut == (0, 0) { (1, 0) } else { cut };
+            let pred = |d: Dir| {
+                let o = angle_cmp(d, cut);
+                if strict { o == Ordering::Less } else { o != Ordering::Greater }
+            };
+            let want = dir.partition_point(|&d| pred(d));
+            let mut h = hint;
+            proptest::prop_assert_eq!(partition_near(&dir, &mut h, &pred), want);
+            proptest::prop_assert_eq!(h as usize, want);
+        }
     }
 
     #[test]

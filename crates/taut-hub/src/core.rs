@@ -16,7 +16,7 @@ use std::sync::{Mutex, MutexGuard, RwLock};
 
 use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::NO_CORNER;
-use taut_search::{Entry, OpenList, StampedCosts};
+use taut_search::{Dist, DistHeap, StampedCosts};
 
 use crate::turns::Adjacency;
 
@@ -420,7 +420,7 @@ fn pruned_labels(
 struct Search {
     dist: StampedCosts,
     parent: Vec<u32>,
-    open: OpenList,
+    open: DistHeap,
     /// d(h, x) for the hubs x of the root's label, by rank (infinite for the others).
     root_label: Vec<f64>,
     /// (corner, distance, parent) of every corner the search labels, in the order found.
@@ -432,7 +432,7 @@ impl Search {
         Search {
             dist: StampedCosts::default(),
             parent: vec![NO_CORNER; n],
-            open: OpenList::default(),
+            open: DistHeap::default(),
             root_label: vec![f64::INFINITY; n],
             found: Vec::new(),
         }
@@ -458,12 +458,8 @@ impl Search {
         self.open.clear();
         self.dist.set(h as usize, 0.0);
         self.parent[h as usize] = NO_CORNER;
-        self.open.push(Entry {
-            f: 0.0,
-            g: 0.0,
-            id: h,
-        });
-        while let Some(Entry { f: d, id: v, .. }) = self.open.pop() {
+        self.open.push(Dist { d: 0.0, id: h });
+        while let Some(Dist { d, id: v }) = self.open.pop() {
             if d > self.dist.get(v as usize) {
                 continue;
             }
@@ -484,11 +480,7 @@ impl Search {
                 if du < self.dist.get(u as usize) {
                     self.dist.set(u as usize, du);
                     self.parent[u as usize] = v;
-                    self.open.push(Entry {
-                        f: du,
-                        g: du,
-                        id: u,
-                    });
+                    self.open.push(Dist { d: du, id: u });
                 }
             }
         }
@@ -504,6 +496,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use taut_mesh::MeshPoint;
+    use taut_search::{Entry, OpenList};
 
     /// Plain Dijkstra over the whole graph.
     fn dijkstra(g: &Graph, s: u32) -> Vec<f64> {

@@ -16,7 +16,7 @@ use std::collections::BinaryHeap;
 use rayon::prelude::*;
 use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::NO_CORNER;
-use taut_search::{Entry, OpenList, StampedCosts};
+use taut_search::{Dist, DistHeap, StampedCosts};
 
 use crate::turns::Adjacency;
 
@@ -77,16 +77,12 @@ impl<I: Id> Tree<I> {
         let n = adj.node_count();
         let mut dist = StampedCosts::default();
         dist.begin(n);
-        let mut open = OpenList::default();
+        let mut open = DistHeap::default();
         let mut parent = vec![I::NONE; n];
         let mut settled = Vec::new();
         dist.set(root as usize, 0.0);
-        open.push(Entry {
-            f: 0.0,
-            g: 0.0,
-            id: root,
-        });
-        while let Some(Entry { f: d, id: v, .. }) = open.pop() {
+        open.push(Dist { d: 0.0, id: root });
+        while let Some(Dist { d, id: v }) = open.pop() {
             // Pushed only on a strict improvement, so a node is popped at its distance once.
             if d > dist.get(v as usize) {
                 continue;
@@ -98,11 +94,7 @@ impl<I: Id> Tree<I> {
                 if du < dist.get(u as usize) {
                     dist.set(u as usize, du);
                     parent[u as usize] = I::of(v);
-                    open.push(Entry {
-                        f: du,
-                        g: du,
-                        id: u,
-                    });
+                    open.push(Dist { d: du, id: u });
                 }
             }
         }

@@ -2,6 +2,7 @@
 //!
 //! - [`OpenList`]: a binary min-heap of [`Entry`] `(f, g, id)`, lowest `f` first, ties to the
 //!   larger `g`, lazy deletion, keeping its allocation across queries.
+//! - [`DistHeap`]: the same heap of `(d, id)`, for Dijkstra searches.
 //! - [`StampedCosts`]: a flat table of best costs indexed by a dense id whose reset is O(1)
 //!   (an epoch counter), the usual replacement for a closed list or a root history.
 //!
@@ -25,5 +26,5 @@
 mod open;
 mod stamped;
 
-pub use open::{Entry, OpenList};
+pub use open::{Dist, DistHeap, Entry, Heap, HeapItem, OpenList};
 pub use stamped::StampedCosts;

@@ -1,4 +1,5 @@
-//! The open list: a binary min-heap of `(f, g, id)`.
+//! The open list: a binary min-heap of `(f, g, id)`, and the same heap of `(d, id)` for
+//! searches whose `g` is their `f` (Dijkstra).
 //!
 //! Entries are ordered by `f` ascending, and among equal `f` by `g` descending (deeper nodes
 //! first, the usual tie-break that shortens the final plateau of a search). There is no
@@ -17,31 +18,66 @@ pub struct Entry {
     pub id: u32,
 }
 
-impl Entry {
+/// An item of a [`Heap`]: it says which of two comes out first.
+pub trait HeapItem: Copy {
     /// Whether `self` must be popped before `other`.
+    fn before(&self, other: &Self) -> bool;
+}
+
+impl HeapItem for Entry {
     #[inline(always)]
     fn before(&self, other: &Entry) -> bool {
         self.f < other.f || (self.f == other.f && self.g > other.g)
     }
 }
 
-/// A binary min-heap of [`Entry`] (see the module docs for the order).
-#[derive(Debug, Clone, Default)]
-pub struct OpenList {
-    heap: Vec<Entry>,
+/// One entry of a [`DistHeap`]: a node and its distance.
+#[derive(Debug, Clone, Copy)]
+pub struct Dist {
+    /// Priority: the distance from the start.
+    pub d: f64,
+    /// Node index.
+    pub id: u32,
 }
 
-impl OpenList {
-    /// The entry [`OpenList::pop`] would return, without removing it.
+impl HeapItem for Dist {
+    #[inline(always)]
+    fn before(&self, other: &Dist) -> bool {
+        self.d < other.d
+    }
+}
+
+/// A binary min-heap of [`HeapItem`]s, lazy deletion (see the module docs).
+#[derive(Debug, Clone)]
+pub struct Heap<T> {
+    heap: Vec<T>,
+}
+
+impl<T> Default for Heap<T> {
+    fn default() -> Self {
+        Heap { heap: Vec::new() }
+    }
+}
+
+/// The open list of a best-first search: [`Entry`], lowest `f` first, ties to the larger `g`.
+pub type OpenList = Heap<Entry>;
+
+/// The open list of a Dijkstra search: [`Dist`], lowest distance first. Two thirds the
+/// memory of an [`OpenList`] of entries whose `g` is their `f`, and it pops them in the same
+/// order (an [`Entry`]'s `g` breaks no tie when it equals its `f`).
+pub type DistHeap = Heap<Dist>;
+
+impl<T: HeapItem> Heap<T> {
+    /// The entry [`Heap::pop`] would return, without removing it.
     #[inline]
-    pub fn peek(&self) -> Option<&Entry> {
+    pub fn peek(&self) -> Option<&T> {
         self.heap.first()
     }
 
     /// The entries in heap order: entry `i` comes no later than entries `2i + 1` and `2i + 2`
     /// (so a search for every entry tied with the first can stop at any entry after it).
     #[inline]
-    pub fn entries(&self) -> &[Entry] {
+    pub fn entries(&self) -> &[T] {
         &self.heap
     }
 
@@ -65,7 +101,7 @@ impl OpenList {
 
     /// Adds an entry.
     #[inline]
-    pub fn push(&mut self, e: Entry) {
+    pub fn push(&mut self, e: T) {
         let mut i = self.heap.len();
         self.heap.push(e);
         // Sift up with a hole: move parents down until `e` fits.
@@ -84,7 +120,7 @@ impl OpenList {
     // Always inlined: a search generic over its tracer calls it from two instantiations, and
     // LLVM then stops inlining it (measured with callgrind: +2 % instructions for A*).
     #[inline(always)]
-    pub fn pop(&mut self) -> Option<Entry> {
+    pub fn pop(&mut self) -> Option<T> {
         let last = self.heap.pop()?;
         if self.heap.is_empty() {
             return Some(last);
@@ -145,5 +181,39 @@ mod tests {
         assert_eq!(count, 200);
         h.clear();
         assert!(h.pop().is_none());
+    }
+
+    /// A [`DistHeap`] pops what an [`OpenList`] of the same distances as both `f` and `g`
+    /// pops, ties included (Dijkstra's trees and labels do not change with the heap).
+    #[test]
+    fn a_dist_heap_pops_as_an_open_list_of_equal_f_and_g() {
+        let (mut open, mut dist) = (OpenList::default(), DistHeap::default());
+        let mut x = 777u32;
+        let mut next = || {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            x >> 16
+        };
+        for round in 0..2000u32 {
+            if next() % 3 == 0 {
+                let (a, b) = (open.pop(), dist.pop());
+                assert_eq!(
+                    a.map(|e| (e.f, e.id)),
+                    b.map(|e| (e.d, e.id)),
+                    "round {round}"
+                );
+            } else {
+                let d = f64::from(next() % 20);
+                open.push(Entry {
+                    f: d,
+                    g: d,
+                    id: round,
+                });
+                dist.push(Dist { d, id: round });
+            }
+        }
+        while let Some(a) = open.pop() {
+            assert_eq!(dist.pop().map(|e| (e.d, e.id)), Some((a.f, a.id)));
+        }
+        assert!(dist.pop().is_none());
     }
 }

@@ -433,10 +433,10 @@ mod tests {
                     let [r, s] = taut_arc(pc, [f0, f1], bounds, gamma, &dirs, None)
                         .unwrap_or_else(|| panic!("no arc: corner {c}, from {p:?}"));
                     // From any hint, the same arc.
-                    for h in [0, 1, 7, 40, 79, 80, 200] {
-                        let mut h = h;
+                    for start in [0, 1, 7, 40, 79, 80, 200] {
+                        let mut h = start;
                         let near = taut_arc(pc, [f0, f1], bounds, gamma, &dirs, Some(&mut h));
-                        assert_eq!(near, Some([r.clone(), s.clone()]), "hint {h}");
+                        assert_eq!(near, Some([r.clone(), s.clone()]), "hint {start}");
                     }
                     given += 1;
                     for (k, &d) in dirs.iter().enumerate() {

@@ -13,6 +13,7 @@ mod framing;
 
 use framing::framed;
 use libfuzzer_sys::fuzz_target;
+use sha2::{Digest, Sha256};
 use taut::cpd::FORMAT_VERSION;
 use taut::cpd::encoding::{CPD_MAGIC, decode_cpd, decode_shard, encode_cpd};
 use taut::cpd::shard::SHARD_MAGIC;
@@ -24,9 +25,10 @@ fuzz_target!(|data: &[u8]| {
     let (cpd_bytes, shard_bytes) = if mode % 2 == 0 {
         (rest.to_vec(), rest.to_vec())
     } else {
+        let sha256 = |b: &[u8]| <[u8; 32]>::from(Sha256::digest(b));
         (
-            framed(&CPD_MAGIC, FORMAT_VERSION, rest),
-            framed(&SHARD_MAGIC, FORMAT_VERSION, rest),
+            framed(&CPD_MAGIC, FORMAT_VERSION, rest, sha256),
+            framed(&SHARD_MAGIC, FORMAT_VERSION, rest, sha256),
         )
     };
     let _ = decode_shard(&shard_bytes);

@@ -5,7 +5,7 @@
 //!
 //! A checksum guards every file, so random bytes almost never reach the structural checks.
 //! The first input byte therefore picks the mode: even, the rest of the input is a whole file;
-//! odd, it is a body that the target frames with a correct prefix and SHA-256, as a file
+//! odd, it is a body that the target frames with a correct prefix and XXH3-128, as a file
 //! damaged before its checksum was written would be.
 #![no_main]
 
@@ -17,7 +17,7 @@ mod framing;
 use framing::framed;
 use libfuzzer_sys::fuzz_target;
 use taut::grid::{Answer, Grid, Planner, Point, Status};
-use taut::hub::{FORMAT_VERSION, HUB_MAGIC, HubPlanner, decode_hub, encode_hub};
+use taut::hub::{FORMAT_VERSION, HUB_MAGIC, HubPlanner, checksum, decode_hub, encode_hub};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     let bytes = if mode % 2 == 0 {
         rest.to_vec()
     } else {
-        framed(&HUB_MAGIC, FORMAT_VERSION, rest)
+        framed(&HUB_MAGIC, FORMAT_VERSION, rest, checksum)
     };
     let Ok(index) = decode_hub(&bytes) else {
         return;

@@ -8,7 +8,7 @@ use taut_cpd::encoding::{decode_cpd, encode_cpd};
 use taut_cpd::graph::Graph;
 use taut_cpd::{BuildParams, Cpd, CpdError, FORMAT_VERSION, NoProgress, read_cpd, read_cpd_header};
 use taut_mesh::MeshPoint;
-use taut_testdata::damage::{apply_edits, edits, reseal};
+use taut_testdata::damage::{Seal, apply_edits, edits, reseal};
 use taut_testdata::fixtures;
 
 fn small_cpd() -> Cpd {
@@ -98,7 +98,7 @@ proptest! {
     fn damaged_files_are_errors(edits in edits()) {
         let original = encode_cpd(&small_cpd());
         let mut bytes = original.clone();
-        apply_edits(&mut bytes, &edits, false);
+        apply_edits(&mut bytes, &edits, None);
         prop_assume!(bytes != original);
         prop_assert!(decode_cpd(&bytes).is_err());
     }
@@ -109,8 +109,8 @@ proptest! {
     fn resealed_damage_is_refused_or_harmless(edits in edits()) {
         let mut bytes = encode_cpd(&small_cpd());
         // Only the body: the prefix and checksum are repaired by `reseal`.
-        apply_edits(&mut bytes, &edits, true);
-        let bytes = reseal(bytes);
+        apply_edits(&mut bytes, &edits, Some(Seal::Sha256));
+        let bytes = reseal(bytes, Seal::Sha256);
         match decode_cpd(&bytes) {
             Ok(cpd) => exercise(&cpd),
             Err(e) => prop_assert!(matches!(e, CpdError::Corrupt(_)), "{}", e),

@@ -21,7 +21,10 @@ use taut_search::{Dist, DistHeap, StampedCosts};
 use crate::turns::Adjacency;
 
 /// One entry of a corner's label.
-#[derive(Debug, Clone, Copy, PartialEq)]
+///
+/// `repr(C)`, with no padding: index files store it as its bytes (`file.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 pub struct CoreEntry {
     /// The length of a shortest path from the labelled corner to the hub.
     pub dist: f64,

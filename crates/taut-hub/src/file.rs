@@ -5,7 +5,7 @@
 //! version     u32 LE    FORMAT_VERSION
 //! body_len    u64 LE    length of the body in bytes
 //! body                  fixed-width little-endian sections (below)
-//! sha256      32 bytes  SHA-256 of everything before it
+//! checksum    16 bytes  XXH3-128 of everything before it, little-endian
 //! ```
 //!
 //! The body: the mesh hash (32 bytes); width, height, region side (u32); corners, graph
@@ -18,15 +18,17 @@
 //! (⌈g²/64⌉ u64 words per corner), hub offsets, hubs, via offsets and vias (f64 distance, u32
 //! core entry, u32 local corner).
 //! Fixed widths let the reader check the body's length against the counts before it
-//! allocates anything, and stream both ways without a second copy of the index in memory.
+//! allocates anything, and stream both ways without a second copy of the index in memory:
+//! each array is read straight into the memory of its vector, as the bytes of its items
+//! ([`Stored`]).
 
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use sha2::{Digest, Sha256};
 use taut_grid::{MAX_SIDE, Point};
 use taut_mesh::corners::NO_CORNER;
+use xxhash_rust::xxh3::Xxh3;
 
 use crate::HubError;
 use crate::core::{CoreEntry, CoreLabels};
@@ -36,18 +38,96 @@ use crate::region::{MAX_REGION, Regions, Via};
 /// Version of the file format this program reads and writes. Any change to the layout or to
 /// the meaning of a field increments it; files of another version are refused
 /// ([`HubError::Version`]) and must be rebuilt.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 /// Magic number of a hub index file.
 pub const HUB_MAGIC: [u8; 8] = *b"TAUTHUB\0";
 
 const PREFIX: u64 = 8 + 4 + 8;
-const DIGEST: u64 = 32;
+const DIGEST: u64 = 16;
 const HEADER: u64 = 32 + 3 * 4 + 7 * 8;
-const CORE_ENTRY: u64 = 8 + 2 * 4;
-const POINT_ENTRY: u64 = 8 + 2 * 4;
-const VIA: u64 = 8 + 2 * 4;
-/// Bytes converted per write or read call.
+/// Bytes of a core entry, a point entry and a via in a file: their bytes in memory (each a
+/// `repr(C)` f64 and two u32, without padding).
+const CORE_ENTRY: u64 = size_of::<CoreEntry>() as u64;
+const POINT_ENTRY: u64 = size_of::<PointEntry>() as u64;
+const VIA: u64 = size_of::<Via>() as u64;
+const _: () = assert!(CORE_ENTRY == 16 && POINT_ENTRY == 16 && VIA == 16);
+/// Bytes per write or read call.
 const CHUNK: usize = 1 << 16;
+
+/// A type stored in a file as its bytes, each field little-endian. The label arrays are
+/// read straight into their vectors' memory and written from it; on a big-endian machine
+/// each item's fields are swapped on the way (the same swap both ways), on a little-endian
+/// one [`Stored::swap_le`] does nothing.
+trait Stored: bytemuck::Pod {
+    /// `self` with each field converted between the machine's order and little-endian.
+    fn swap_le(self) -> Self;
+}
+
+impl Stored for u32 {
+    #[inline]
+    fn swap_le(self) -> Self {
+        self.to_le()
+    }
+}
+
+impl Stored for u64 {
+    #[inline]
+    fn swap_le(self) -> Self {
+        self.to_le()
+    }
+}
+
+impl Stored for [i32; 2] {
+    #[inline]
+    fn swap_le(self) -> Self {
+        self.map(i32::to_le)
+    }
+}
+
+/// A distance's bits, little-endian.
+#[inline]
+fn f64_le(x: f64) -> f64 {
+    f64::from_bits(x.to_bits().to_le())
+}
+
+impl Stored for CoreEntry {
+    #[inline]
+    fn swap_le(self) -> Self {
+        CoreEntry {
+            dist: f64_le(self.dist),
+            hub: self.hub.to_le(),
+            next_entry: self.next_entry.to_le(),
+        }
+    }
+}
+
+impl Stored for PointEntry {
+    #[inline]
+    fn swap_le(self) -> Self {
+        PointEntry {
+            dist: f64_le(self.dist),
+            hub: self.hub.to_le(),
+            entry: self.entry.to_le(),
+        }
+    }
+}
+
+impl Stored for Via {
+    #[inline]
+    fn swap_le(self) -> Self {
+        Via {
+            dist: f64_le(self.dist),
+            entry: self.entry.to_le(),
+            local: self.local.to_le(),
+        }
+    }
+}
+
+/// The checksum of a file: XXH3-128 of every byte before it, as 16 little-endian bytes.
+/// (Formats 1 to 3 used SHA-256, four times slower here: `docs/hub-format.md`, Speed.)
+pub fn checksum(bytes: &[u8]) -> [u8; 16] {
+    xxhash_rust::xxh3::xxh3_128(bytes).to_le_bytes()
+}
 
 /// What [`read_hub_header`] tells without reading the labels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,39 +232,24 @@ impl HubHeader {
 /// A writer that hashes what it writes.
 struct Hashing<W> {
     inner: W,
-    hash: Sha256,
+    hash: Xxh3,
 }
 
 impl<W: Write> Hashing<W> {
     fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        Digest::update(&mut self.hash, bytes);
+        self.hash.update(bytes);
         self.inner.write_all(bytes)
     }
 
-    /// Writes `items`, `N` bytes each, in chunks.
-    fn put_all<T, const N: usize>(
-        &mut self,
-        items: &[T],
-        bytes: impl Fn(&T) -> [u8; N],
-    ) -> std::io::Result<()> {
-        self.put_iter(items.iter(), bytes)
-    }
-
-    /// Writes what `items` yields, `N` bytes each, in chunks.
-    fn put_iter<T, const N: usize>(
-        &mut self,
-        items: impl Iterator<Item = T>,
-        bytes: impl Fn(T) -> [u8; N],
-    ) -> std::io::Result<()> {
-        let mut buf = Vec::with_capacity(CHUNK);
-        for x in items {
-            buf.extend_from_slice(&bytes(x));
-            if buf.len() + N > CHUNK {
-                self.put(&buf)?;
-                buf.clear();
-            }
+    /// Writes `items` as their little-endian bytes, in chunks.
+    fn put_all<T: Stored>(&mut self, items: &[T]) -> std::io::Result<()> {
+        let mut buf: Vec<T> = Vec::with_capacity(CHUNK / size_of::<T>());
+        for chunk in items.chunks(CHUNK / size_of::<T>()) {
+            buf.clear();
+            buf.extend(chunk.iter().map(|&x| x.swap_le()));
+            self.put(bytemuck::cast_slice(&buf))?;
         }
-        self.put(&buf)
+        Ok(())
     }
 }
 
@@ -199,7 +264,7 @@ pub fn write_hub_to(out: impl Write, index: &HubIndex) -> std::io::Result<()> {
         .expect("an index in memory has a representable size");
     let mut w = Hashing {
         inner: out,
-        hash: Sha256::new(),
+        hash: Xxh3::new(),
     };
     w.put(&HUB_MAGIC)?;
     w.put(&FORMAT_VERSION.to_le_bytes())?;
@@ -219,51 +284,29 @@ pub fn write_hub_to(out: impl Write, index: &HubIndex) -> std::io::Result<()> {
     ] {
         w.put(&x.to_le_bytes())?;
     }
-    w.put_all(&index.free, |x| x.to_le_bytes())?;
-    w.put_all(&index.corner_points, |p| {
-        let mut b = [0; 8];
-        b[..4].copy_from_slice(&p.x.to_le_bytes());
-        b[4..].copy_from_slice(&p.y.to_le_bytes());
-        b
-    })?;
+    w.put_all(&index.free)?;
+    let points: Vec<[i32; 2]> = index.corner_points.iter().map(|p| [p.x, p.y]).collect();
+    w.put_all(&points)?;
     let core = &index.core;
-    w.put_all(&core.order, |x| x.to_le_bytes())?;
-    w.put_all(&core.off, |x| x.to_le_bytes())?;
-    w.put_all(&core.entries, |e| {
-        let mut b = [0; CORE_ENTRY as usize];
-        b[..8].copy_from_slice(&e.dist.to_le_bytes());
-        b[8..12].copy_from_slice(&e.hub.to_le_bytes());
-        b[12..].copy_from_slice(&e.next_entry.to_le_bytes());
-        b
-    })?;
+    w.put_all(&core.order)?;
+    w.put_all(&core.off)?;
+    w.put_all(&core.entries)?;
     match &index.regions {
         None => {
-            w.put_all(&index.off, |x| x.to_le_bytes())?;
-            w.put_all(&index.entries, |e| {
-                let mut b = [0; POINT_ENTRY as usize];
-                b[..8].copy_from_slice(&e.dist.to_le_bytes());
-                b[8..12].copy_from_slice(&e.hub.to_le_bytes());
-                b[12..].copy_from_slice(&e.entry.to_le_bytes());
-                b
-            })?;
+            w.put_all(&index.off)?;
+            w.put_all(&index.entries)?;
         }
         Some(r) => {
-            w.put_all(&r.corner_off, |x| x.to_le_bytes())?;
-            w.put_all(&r.corners, |x| x.to_le_bytes())?;
-            w.put_all(&r.masks, |x| x.to_le_bytes())?;
-            w.put_all(&r.hub_off, |x| x.to_le_bytes())?;
-            w.put_all(&r.hubs, |x| x.to_le_bytes())?;
-            w.put_all(&r.via_off, |x| x.to_le_bytes())?;
-            w.put_all(&r.vias, |v| {
-                let mut b = [0; VIA as usize];
-                b[..8].copy_from_slice(&v.dist.to_le_bytes());
-                b[8..12].copy_from_slice(&v.entry.to_le_bytes());
-                b[12..].copy_from_slice(&v.local.to_le_bytes());
-                b
-            })?;
+            w.put_all(&r.corner_off)?;
+            w.put_all(&r.corners)?;
+            w.put_all(&r.masks)?;
+            w.put_all(&r.hub_off)?;
+            w.put_all(&r.hubs)?;
+            w.put_all(&r.via_off)?;
+            w.put_all(&r.vias)?;
         }
     }
-    let digest = w.hash.finalize();
+    let digest = w.hash.digest128().to_le_bytes();
     w.inner.write_all(&digest)?;
     w.inner.flush()
 }
@@ -305,86 +348,299 @@ pub fn write_hub(path: &Path, index: &HubIndex) -> Result<(), HubError> {
     std::fs::rename(&tmp, path).map_err(io_error(path))
 }
 
-/// Where a reader's bytes go to be hashed.
-trait ReadHash {
-    /// Hashes `bytes` after those given before.
-    fn update(&mut self, bytes: &[u8]);
-    /// The SHA-256 of every byte given.
-    fn digest(self) -> [u8; 32];
+/// Bytes a thread reads at once: the label arrays are read in pieces of this size, in
+/// parallel, straight into their vectors.
+const PIECE: usize = 1 << 20;
+
+/// Where a file's bytes come from: read by position, from several threads at once.
+trait Source: Sync {
+    /// Fills `buf` with the bytes at `offset`; a short source is `UnexpectedEof`.
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> std::io::Result<()>;
 }
 
-impl ReadHash for Sha256 {
-    fn update(&mut self, bytes: &[u8]) {
-        Digest::update(self, bytes);
+impl Source for [u8] {
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+        let bytes = usize::try_from(offset)
+            .ok()
+            .and_then(|at| self.get(at..at.checked_add(buf.len())?))
+            .ok_or(std::io::ErrorKind::UnexpectedEof)?;
+        buf.copy_from_slice(bytes);
+        Ok(())
+    }
+}
+
+/// An open file read by position (`pread`; on platforms without it, one read at a time).
+struct FileSource {
+    #[cfg(any(unix, windows))]
+    file: std::fs::File,
+    #[cfg(not(any(unix, windows)))]
+    file: std::sync::Mutex<std::fs::File>,
+}
+
+impl Source for FileSource {
+    #[cfg(unix)]
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+        std::os::unix::fs::FileExt::read_exact_at(&self.file, buf, offset)
     }
 
-    fn digest(self) -> [u8; 32] {
-        self.finalize().into()
-    }
-}
-
-/// SHA-256 on another thread, fed through a bounded channel, so that reading and decoding a
-/// large index overlap with hashing it (a quarter of the time of a load on one thread).
-struct Threaded<'s> {
-    chunks: Option<std::sync::mpsc::SyncSender<Vec<u8>>>,
-    hasher: std::thread::ScopedJoinHandle<'s, [u8; 32]>,
-}
-
-impl<'s> Threaded<'s> {
-    fn spawn(scope: &'s std::thread::Scope<'s, '_>) -> Self {
-        let (chunks, rx) = std::sync::mpsc::sync_channel::<Vec<u8>>(16);
-        let hasher = scope.spawn(move || {
-            let mut h = Sha256::new();
-            for chunk in rx {
-                Digest::update(&mut h, &chunk);
+    #[cfg(windows)]
+    fn read_at(&self, mut buf: &mut [u8], mut offset: u64) -> std::io::Result<()> {
+        while !buf.is_empty() {
+            match std::os::windows::fs::FileExt::seek_read(&self.file, buf, offset) {
+                Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+                Ok(k) => {
+                    buf = &mut buf[k..];
+                    offset += k as u64;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
-            h.finalize().into()
-        });
-        Threaded {
-            chunks: Some(chunks),
-            hasher,
+        }
+        Ok(())
+    }
+
+    #[cfg(not(any(unix, windows)))]
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+        use std::io::Seek;
+        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        file.seek(std::io::SeekFrom::Start(offset))?;
+        file.read_exact(buf)
+    }
+}
+
+/// A read error of a source: a short source is [`HubError::Truncated`].
+fn read_error(e: std::io::Error) -> ReadError {
+    if e.kind() == std::io::ErrorKind::UnexpectedEof {
+        ReadError::Hub(HubError::Truncated)
+    } else {
+        ReadError::Io(e)
+    }
+}
+
+/// The arrays of a file, in the order the file stores them; those of the other layout than
+/// the region side's stay empty.
+#[derive(Default)]
+struct Arrays {
+    free: Vec<u64>,
+    points: Vec<[i32; 2]>,
+    order: Vec<u32>,
+    core_off: Vec<u32>,
+    core_entries: Vec<CoreEntry>,
+    off: Vec<u32>,
+    entries: Vec<PointEntry>,
+    corner_off: Vec<u32>,
+    corners: Vec<u32>,
+    masks: Vec<u64>,
+    hub_off: Vec<u32>,
+    hubs: Vec<u32>,
+    via_off: Vec<u32>,
+    vias: Vec<Via>,
+}
+
+/// `count` zeroed items, for a count the header checked against the file's length.
+fn zeroed<T: Stored>(count: u64) -> Result<Vec<T>, ReadError> {
+    let count = usize::try_from(count).map_err(|_| ReadError::Hub(HubError::Truncated))?;
+    Ok(bytemuck::zeroed_vec(count))
+}
+
+/// Converts `items` from the file's little-endian order (nothing to do on little-endian
+/// machines).
+fn swap_all<T: Stored>(items: &mut [T]) {
+    if cfg!(target_endian = "big") {
+        for x in items {
+            *x = x.swap_le();
         }
     }
 }
 
-impl ReadHash for Threaded<'_> {
-    fn update(&mut self, bytes: &[u8]) {
-        if let Some(tx) = &self.chunks {
-            // The receiver lives until `digest` closes the channel.
-            let _ = tx.send(bytes.to_vec());
+impl Arrays {
+    /// The arrays that the counts of `h` announce, zeroed.
+    fn zeroed(h: &HubHeader) -> Result<Arrays, ReadError> {
+        let cells = h.cells();
+        let mut a = Arrays {
+            free: zeroed(cells.div_ceil(64))?,
+            points: zeroed(h.corners)?,
+            order: zeroed(h.corners)?,
+            core_off: zeroed(h.corners + 1)?,
+            core_entries: zeroed(h.core_entries)?,
+            ..Arrays::default()
+        };
+        if h.region == 1 {
+            a.off = zeroed(cells + 1)?;
+            a.entries = zeroed(h.point_entries)?;
+        } else {
+            let n = h.regions();
+            a.corner_off = zeroed(n + 1)?;
+            a.corners = zeroed(h.region_corners)?;
+            a.masks = zeroed(h.region_corners * Regions::words(h.region) as u64)?;
+            a.hub_off = zeroed(n + 1)?;
+            a.hubs = zeroed(h.region_hubs)?;
+            a.via_off = zeroed(h.region_hubs + 1)?;
+            a.vias = zeroed(h.region_vias)?;
         }
+        Ok(a)
     }
 
-    fn digest(mut self) -> [u8; 32] {
-        drop(self.chunks.take());
-        self.hasher
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    /// Each array's bytes, in the file's order.
+    fn bytes_mut(&mut self) -> [&mut [u8]; 14] {
+        use bytemuck::cast_slice_mut as b;
+        [
+            b(&mut self.free),
+            b(&mut self.points),
+            b(&mut self.order),
+            b(&mut self.core_off),
+            b(&mut self.core_entries),
+            b(&mut self.off),
+            b(&mut self.entries),
+            b(&mut self.corner_off),
+            b(&mut self.corners),
+            b(&mut self.masks),
+            b(&mut self.hub_off),
+            b(&mut self.hubs),
+            b(&mut self.via_off),
+            b(&mut self.vias),
+        ]
+    }
+
+    /// Each array's bytes, in the file's order.
+    fn bytes(&self) -> [&[u8]; 14] {
+        use bytemuck::cast_slice as b;
+        [
+            b(&self.free),
+            b(&self.points),
+            b(&self.order),
+            b(&self.core_off),
+            b(&self.core_entries),
+            b(&self.off),
+            b(&self.entries),
+            b(&self.corner_off),
+            b(&self.corners),
+            b(&self.masks),
+            b(&self.hub_off),
+            b(&self.hubs),
+            b(&self.via_off),
+            b(&self.vias),
+        ]
+    }
+
+    /// Every item from the file's little-endian order to the machine's.
+    fn swap_le(&mut self) {
+        swap_all(&mut self.free);
+        swap_all(&mut self.points);
+        swap_all(&mut self.order);
+        swap_all(&mut self.core_off);
+        swap_all(&mut self.core_entries);
+        swap_all(&mut self.off);
+        swap_all(&mut self.entries);
+        swap_all(&mut self.corner_off);
+        swap_all(&mut self.corners);
+        swap_all(&mut self.masks);
+        swap_all(&mut self.hub_off);
+        swap_all(&mut self.hubs);
+        swap_all(&mut self.via_off);
+        swap_all(&mut self.vias);
     }
 }
 
-/// Files below this many bytes are hashed inline: a thread costs more than it saves there
-/// (and the fuzz target decodes millions of small inputs).
-const THREADED_HASH: u64 = 1 << 22;
-
-/// Reads a whole index of `total` bytes from `inner`, hashing on a second thread when the
-/// file is large.
-fn read_hashed<R: Read>(inner: R, total: u64) -> Result<HubIndex, ReadError> {
-    if total < THREADED_HASH {
-        return read_index(Reading::new(inner, Sha256::new()), total);
+/// Reads a whole index of `total` bytes from `src`. The header is read first; the arrays it
+/// announces are then read in pieces of [`PIECE`] bytes, in parallel on the rayon pool,
+/// straight into their vectors (the page faults of the new memory, most of a load's time,
+/// are shared by the threads). Then the checksum and the checks of [`validate`] run side by
+/// side; a checksum that fails is reported first, whatever the checks found.
+fn read_hashed(src: &(impl Source + ?Sized), total: u64) -> Result<HubIndex, ReadError> {
+    let mut head = vec![0; total.min(PREFIX + HEADER) as usize];
+    src.read_at(&mut head, 0).map_err(read_error)?;
+    let mut r = Reading::new(&head[..]);
+    let h = read_header(&mut r, total)?;
+    let mut hash = r.hash;
+    let mut arrays = Arrays::zeroed(&h)?;
+    let mut pieces = Vec::new();
+    let mut at = PREFIX + HEADER;
+    for bytes in arrays.bytes_mut() {
+        for piece in bytes.chunks_mut(PIECE) {
+            let len = piece.len() as u64;
+            pieces.push((at, piece));
+            at += len;
+        }
     }
-    std::thread::scope(|scope| read_index(Reading::new(inner, Threaded::spawn(scope)), total))
+    pieces
+        .into_par_iter()
+        .try_for_each(|(at, piece)| src.read_at(piece, at))
+        .map_err(read_error)?;
+    let mut stored = [0u8; DIGEST as usize];
+    src.read_at(&mut stored, at).map_err(read_error)?;
+    // The file's bytes are the arrays' own on a little-endian machine: they are hashed from
+    // the index while its checks run. A big-endian one hashes them before it swaps them.
+    let little = cfg!(target_endian = "little");
+    if !little {
+        for bytes in arrays.bytes() {
+            hash.update(bytes);
+        }
+        arrays.swap_le();
+    }
+    let points = arrays.points.clone();
+    let (index, order_ok) = index_of(&h, arrays);
+    let (ix, points) = (&index, &points);
+    let (sum, checked) = rayon::join(
+        move || {
+            if little {
+                for bytes in sections(ix, points) {
+                    hash.update(bytes);
+                }
+            }
+            hash.digest128().to_le_bytes()
+        },
+        || {
+            if !order_ok {
+                return Err(corrupt("the corner order is not a permutation"));
+            }
+            validate(&index)
+        },
+    );
+    if sum != stored {
+        return Err(HubError::Checksum.into());
+    }
+    checked?;
+    Ok(index)
+}
+
+/// The bytes of `index`'s arrays in the file's order (`points`: its corners' points as the
+/// file stores them), on a little-endian machine the file's bytes.
+fn sections<'a>(index: &'a HubIndex, points: &'a [[i32; 2]]) -> [&'a [u8]; 14] {
+    use bytemuck::cast_slice as b;
+    let core = &index.core;
+    let r = index.regions.as_ref();
+    let empty: &[u32] = &[];
+    [
+        b(&index.free),
+        b(points),
+        b(&core.order),
+        b(&core.off),
+        b(&core.entries),
+        b(&index.off),
+        b(&index.entries),
+        b(r.map_or(empty, |r| &r.corner_off)),
+        b(r.map_or(empty, |r| &r.corners)),
+        b(r.map_or(&[][..], |r| &r.masks)),
+        b(r.map_or(empty, |r| &r.hub_off)),
+        b(r.map_or(empty, |r| &r.hubs)),
+        b(r.map_or(empty, |r| &r.via_off)),
+        b(r.map_or(&[][..], |r| &r.vias)),
+    ]
 }
 
 /// A reader that hashes what it reads, and tells a short file from a failed read.
-struct Reading<R, H> {
+struct Reading<R> {
     inner: R,
-    hash: H,
+    hash: Xxh3,
 }
 
-impl<R: Read, H: ReadHash> Reading<R, H> {
-    fn new(inner: R, hash: H) -> Self {
-        Reading { inner, hash }
+impl<R: Read> Reading<R> {
+    fn new(inner: R) -> Self {
+        Reading {
+            inner,
+            hash: Xxh3::new(),
+        }
     }
 
     /// Fills `buf` without hashing it: a short file is [`HubError::Truncated`].
@@ -417,28 +673,6 @@ impl<R: Read, H: ReadHash> Reading<R, H> {
     fn u64(&mut self) -> Result<u64, ReadError> {
         self.array().map(u64::from_le_bytes)
     }
-
-    /// Reads `count` items of `N` bytes each, in chunks.
-    fn all<T, const N: usize>(
-        &mut self,
-        count: u64,
-        item: impl Fn(&[u8; N]) -> T,
-    ) -> Result<Vec<T>, ReadError> {
-        // The caller checked `count` against the file's length.
-        let count = usize::try_from(count).map_err(|_| ReadError::Hub(HubError::Truncated))?;
-        let mut out = Vec::with_capacity(count);
-        let mut buf = vec![0; CHUNK / N * N];
-        while out.len() < count {
-            let k = (count - out.len()).min(CHUNK / N);
-            self.take(&mut buf[..k * N])?;
-            out.extend(
-                buf[..k * N]
-                    .chunks_exact(N)
-                    .map(|c| item(c.try_into().expect("N bytes"))),
-            );
-        }
-        Ok(out)
-    }
 }
 
 enum ReadError {
@@ -458,10 +692,7 @@ fn corrupt(what: impl Into<String>) -> HubError {
 
 /// Reads the prefix and header; checks magic, version, and that the counts give the body
 /// length announced and the whole length `total`.
-fn read_header<R: Read, H: ReadHash>(
-    r: &mut Reading<R, H>,
-    total: u64,
-) -> Result<HubHeader, ReadError> {
+fn read_header<R: Read>(r: &mut Reading<R>, total: u64) -> Result<HubHeader, ReadError> {
     let mut magic = [0u8; 8];
     let mut got = 0;
     while got < 8 {
@@ -547,82 +778,43 @@ fn read_header<R: Read, H: ReadHash>(
     Ok(h)
 }
 
-/// Reads a whole index from `r`, whose length is `total` bytes.
-fn read_index<R: Read, H: ReadHash>(
-    mut r: Reading<R, H>,
-    total: u64,
-) -> Result<HubIndex, ReadError> {
-    let h = read_header(&mut r, total)?;
-    let cells = h.cells();
-    let free = r.all(cells.div_ceil(64), |b: &[u8; 8]| u64::from_le_bytes(*b))?;
-    let corner_points = r.all(h.corners, |b: &[u8; 8]| {
-        Point::new(
-            i32::from_le_bytes(b[..4].try_into().expect("4 bytes")),
-            i32::from_le_bytes(b[4..].try_into().expect("4 bytes")),
-        )
-    })?;
-    let u32s = |b: &[u8; 4]| u32::from_le_bytes(*b);
-    let order = r.all(h.corners, u32s)?;
-    let core_off = r.all(h.corners + 1, u32s)?;
-    let core_entries = r.all(h.core_entries, |b: &[u8; CORE_ENTRY as usize]| {
-        let u = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
-        CoreEntry {
-            dist: f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
-            hub: u(8),
-            next_entry: u(12),
-        }
-    })?;
-    let (off, entries, regions) = if h.region == 1 {
-        let off = r.all(cells + 1, u32s)?;
-        let entries = r.all(h.point_entries, |b: &[u8; POINT_ENTRY as usize]| {
-            let u = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
-            PointEntry {
-                dist: f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
-                hub: u(8),
-                entry: u(12),
-            }
-        })?;
-        (off, entries, None)
-    } else {
-        let n = h.regions();
-        let corner_off = r.all(n + 1, u32s)?;
-        let corners = r.all(h.region_corners, u32s)?;
-        let words = h.region_corners * Regions::words(h.region) as u64;
-        let masks = r.all(words, |b: &[u8; 8]| u64::from_le_bytes(*b))?;
-        let hub_off = r.all(n + 1, u32s)?;
-        let hubs = r.all(h.region_hubs, u32s)?;
-        let via_off = r.all(h.region_hubs + 1, u32s)?;
-        let vias = r.all(h.region_vias, |b: &[u8; VIA as usize]| {
-            let u = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
-            Via {
-                dist: f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
-                entry: u(8),
-                local: u(12),
-            }
-        })?;
-        let regions = Regions {
-            g: h.region,
-            across: h.width.div_ceil(h.region),
-            corner_off,
-            corners,
-            masks,
-            hub_off,
-            hubs,
-            via_off,
-            vias,
-        };
-        (Vec::new(), Vec::new(), Some(regions))
-    };
-    let mut stored = [0u8; DIGEST as usize];
-    r.raw(&mut stored)?;
-    if r.hash.digest() != stored {
-        return Err(HubError::Checksum.into());
-    }
+/// The index of the arrays of a file whose header is `h`, unchecked, and whether its corner
+/// order is a permutation (the ranks are its inverse only then).
+fn index_of(h: &HubHeader, a: Arrays) -> (HubIndex, bool) {
+    let Arrays {
+        free,
+        points,
+        order,
+        core_off,
+        core_entries,
+        off,
+        entries,
+        corner_off,
+        corners,
+        masks,
+        hub_off,
+        hubs,
+        via_off,
+        vias,
+    } = a;
+    let corner_points = points.into_iter().map(|[x, y]| Point::new(x, y)).collect();
+    let regions = (h.region > 1).then(|| Regions {
+        g: h.region,
+        across: h.width.div_ceil(h.region),
+        corner_off,
+        corners,
+        masks,
+        hub_off,
+        hubs,
+        via_off,
+        vias,
+    });
     let mut rank = vec![NO_CORNER; order.len()];
+    let mut order_ok = true;
     for (r, &c) in order.iter().enumerate() {
         match rank.get_mut(c as usize) {
             Some(slot) if *slot == NO_CORNER => *slot = r as u32,
-            _ => return Err(corrupt("the corner order is not a permutation").into()),
+            _ => order_ok = false,
         }
     }
     let index = HubIndex {
@@ -637,8 +829,7 @@ fn read_index<R: Read, H: ReadHash>(
         entries,
         regions,
     };
-    validate(&index)?;
-    Ok(index)
+    (index, order_ok)
 }
 
 /// Checks everything the queries rely on, so that a file whose checksum holds but whose
@@ -813,7 +1004,13 @@ fn in_file(path: &Path) -> impl Fn(ReadError) -> HubError + '_ {
 /// [`HubError::Io`], or those of [`decode_hub`].
 pub fn read_hub(path: &Path) -> Result<HubIndex, HubError> {
     let (file, total) = open(path)?;
-    read_hashed(file, total).map_err(in_file(path))
+    let src = FileSource {
+        #[cfg(any(unix, windows))]
+        file: file.into_inner(),
+        #[cfg(not(any(unix, windows)))]
+        file: std::sync::Mutex::new(file.into_inner()),
+    };
+    read_hashed(&src, total).map_err(in_file(path))
 }
 
 /// Reads the header of a hub index file: what it was built for and its sizes, without reading
@@ -824,5 +1021,5 @@ pub fn read_hub(path: &Path) -> Result<HubIndex, HubError> {
 /// [`HubError::Corrupt`] (counts that do not give the file's length).
 pub fn read_hub_header(path: &Path) -> Result<HubHeader, HubError> {
     let (file, total) = open(path)?;
-    read_header(&mut Reading::new(file, Sha256::new()), total).map_err(in_file(path))
+    read_header(&mut Reading::new(file), total).map_err(in_file(path))
 }

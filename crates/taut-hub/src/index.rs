@@ -16,7 +16,10 @@ use crate::turns::TurnOrder;
 
 /// One entry of a point's label: a hub (by rank), the length of a shortest path from the
 /// point to it, and the core entry (for the same hub) of the corner that path goes to first.
-#[derive(Debug, Clone, Copy, PartialEq)]
+///
+/// `repr(C)`, with no padding: index files store it as its bytes (`file.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 pub struct PointEntry {
     /// The length of a shortest path from the point to the hub.
     pub dist: f64,

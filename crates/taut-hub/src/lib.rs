@@ -45,8 +45,8 @@ mod turns;
 pub use crate::core::{CoreEntry, CoreLabels};
 pub use error::HubError;
 pub use file::{
-    FORMAT_VERSION, HUB_MAGIC, HubHeader, decode_hub, encode_hub, read_hub, read_hub_header,
-    write_hub, write_hub_to,
+    FORMAT_VERSION, HUB_MAGIC, HubHeader, checksum, decode_hub, encode_hub, read_hub,
+    read_hub_header, write_hub, write_hub_to,
 };
 pub use index::{HubIndex, HubStats, PointEntry};
 pub use query::HubPlanner;

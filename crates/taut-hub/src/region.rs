@@ -22,7 +22,10 @@ use crate::turns::TurnOrder;
 pub const MAX_REGION: u32 = 64;
 
 /// One via of a region's hub.
-#[derive(Debug, Clone, Copy, PartialEq)]
+///
+/// `repr(C)`, with no padding: index files store it as its bytes (`file.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 pub(crate) struct Via {
     /// `d(c, h)`, the via corner's distance to the hub (its core entry's).
     pub(crate) dist: f64,

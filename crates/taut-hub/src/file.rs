@@ -18,9 +18,9 @@
 //! (⌈g²/64⌉ u64 words per corner), hub offsets, hubs, via offsets and vias (f64 distance, u32
 //! core entry, u32 local corner).
 //! Fixed widths let the reader check the body's length against the counts before it
-//! allocates anything, and stream both ways without a second copy of the index in memory:
-//! each array is read straight into the memory of its vector, as the bytes of its items
-//! ([`Stored`]).
+//! allocates anything, and copy the arrays both ways without a second copy of the index in
+//! memory: each array is written from and read straight into the memory of its vector, as
+//! the bytes of its items ([`Stored`]), the reads in parallel pieces ([`read_hashed`]).
 
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -980,11 +980,11 @@ pub fn decode_hub(bytes: &[u8]) -> Result<HubIndex, HubError> {
     })
 }
 
-/// A buffered reader of the file at `path`, and the file's length.
-fn open(path: &Path) -> Result<(BufReader<std::fs::File>, u64), HubError> {
+/// The file at `path`, open, and its length.
+fn open(path: &Path) -> Result<(std::fs::File, u64), HubError> {
     let file = std::fs::File::open(path).map_err(io_error(path))?;
     let total = file.metadata().map_err(io_error(path))?.len();
-    Ok((BufReader::with_capacity(CHUNK, file), total))
+    Ok((file, total))
 }
 
 /// A read error of the file at `path` as a [`HubError`] (an I/O error names the file).
@@ -1006,9 +1006,9 @@ pub fn read_hub(path: &Path) -> Result<HubIndex, HubError> {
     let (file, total) = open(path)?;
     let src = FileSource {
         #[cfg(any(unix, windows))]
-        file: file.into_inner(),
+        file,
         #[cfg(not(any(unix, windows)))]
-        file: std::sync::Mutex::new(file.into_inner()),
+        file: std::sync::Mutex::new(file),
     };
     read_hashed(&src, total).map_err(in_file(path))
 }
@@ -1021,5 +1021,5 @@ pub fn read_hub(path: &Path) -> Result<HubIndex, HubError> {
 /// [`HubError::Corrupt`] (counts that do not give the file's length).
 pub fn read_hub_header(path: &Path) -> Result<HubHeader, HubError> {
     let (file, total) = open(path)?;
-    read_header(&mut Reading::new(file), total).map_err(in_file(path))
+    read_header(&mut Reading::new(BufReader::new(file)), total).map_err(in_file(path))
 }

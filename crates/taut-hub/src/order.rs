@@ -160,12 +160,20 @@ impl<I: Id> Tree<I> {
 /// twice: 256 samples up to 262,144 edges (ost100d has 225,800), fewer beyond, at least 16.
 const SAMPLE_WORK: usize = 1 << 26;
 
+/// At most one corner in this many roots a sampled tree: past that, on the small dao maps,
+/// the trees cost more of the build than their smaller labels save.
+const CORNERS_PER_SAMPLE: usize = 5;
+
 /// How many trees [`coverage_order`] grows for `graph`. On the five dao maps of
 /// `docs/hub.md`, 256 samples give core labels 1.5 to 3.5 times smaller than ranking by
 /// degree; 1,024 give 6 to 19 % fewer entries than 256, but the core takes up to 3.4 times
-/// as long (2026-11-28).
+/// as long (2026-11-28). On maps of fewer than 1,280 corners the samples are a fifth of the
+/// corners: arena2 (578 corners) 115 trees instead of 256, 3 % more core entries and a budget
+/// build at EHL-64's size 10 % faster; den520d (912) 182, 5 % faster (`docs/hub.md`).
 pub fn samples_for(graph: &Graph) -> usize {
-    (SAMPLE_WORK / graph.edge_count().max(1)).clamp(16, 256)
+    (SAMPLE_WORK / graph.edge_count().max(1))
+        .min(graph.node_count() / CORNERS_PER_SAMPLE)
+        .clamp(16, 256)
 }
 
 /// The corners of `graph` from the first hub to the last, covering the shortest-path trees

@@ -63,7 +63,7 @@ const BLOCK: u32 = 64;
 
 impl CoreLabels {
     /// Labels for `graph`, corners ranked by how many sampled shortest paths they cover
-    /// (`order.rs`: a greedy cover of 256 sampled shortest-path trees): the first hubs then
+    /// (`order.rs`: a greedy cover of up to 256 sampled shortest-path trees): the first hubs then
     /// cover most pairs, and the labels are small.
     pub fn build(graph: &Graph) -> CoreLabels {
         Self::build_limited(graph, usize::MAX).expect("no limit")

@@ -21,7 +21,7 @@ use taut_search::{Dist, DistHeap, StampedCosts};
 use crate::turns::Adjacency;
 
 /// A node id inside a sampled tree: `u16` on graphs of fewer than 65,535 nodes (every dao
-/// map), `u32` above. The order keeps 256 trees at once, four numbers per node each: 4 MB
+/// map), `u32` above. The order keeps up to 256 trees at once, four numbers per node each: 4 MB
 /// per 1,000 corners in `u32`, and the largest allocation of an order on those maps.
 trait Id: Copy + Send + Sync {
     /// No node: a root's parent, and nodes the root does not reach.
@@ -169,7 +169,7 @@ const CORNERS_PER_SAMPLE: usize = 5;
 /// degree; 1,024 give 6 to 19 % fewer entries than 256, but the core takes up to 3.4 times
 /// as long (2026-11-28). On maps of fewer than 1,280 corners the samples are a fifth of the
 /// corners: arena2 (578 corners) 115 trees instead of 256, 3 % more core entries and a budget
-/// build at EHL-64's size 10 % faster; den520d (912) 182, 5 % faster (`docs/hub.md`).
+/// build at EHL-64's size 8 % faster; den520d (912) 182, within noise (`docs/hub.md`).
 pub fn samples_for(graph: &Graph) -> usize {
     (SAMPLE_WORK / graph.edge_count().max(1))
         .min(graph.node_count() / CORNERS_PER_SAMPLE)

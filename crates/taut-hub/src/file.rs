@@ -502,27 +502,6 @@ impl Arrays {
         ]
     }
 
-    /// Each array's bytes, in the file's order.
-    fn bytes(&self) -> [&[u8]; 14] {
-        use bytemuck::cast_slice as b;
-        [
-            b(&self.free),
-            b(&self.points),
-            b(&self.order),
-            b(&self.core_off),
-            b(&self.core_entries),
-            b(&self.off),
-            b(&self.entries),
-            b(&self.corner_off),
-            b(&self.corners),
-            b(&self.masks),
-            b(&self.hub_off),
-            b(&self.hubs),
-            b(&self.via_off),
-            b(&self.vias),
-        ]
-    }
-
     /// Every item from the file's little-endian order to the machine's.
     fn swap_le(&mut self) {
         swap_all(&mut self.free);
@@ -573,7 +552,7 @@ fn read_hashed(src: &(impl Source + ?Sized), total: u64) -> Result<HubIndex, Rea
     // the index while its checks run. A big-endian one hashes them before it swaps them.
     let little = cfg!(target_endian = "little");
     if !little {
-        for bytes in arrays.bytes() {
+        for bytes in arrays.bytes_mut() {
             hash.update(bytes);
         }
         arrays.swap_le();

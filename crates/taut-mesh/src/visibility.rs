@@ -69,6 +69,9 @@ pub struct VisibilitySearch {
     target: Option<MeshPoint>,
     target_seen: bool,
     integer: bool,
+    /// Set while [`VisibilitySearch::cones`] runs: cul-de-sacs are entered too (points in
+    /// them are in view, though no corner is).
+    into_dead_ends: bool,
     expanded: u64,
     /// `f` of the node whose sightings are pending (they all lie beyond it).
     last_f: f64,
@@ -121,6 +124,49 @@ impl VisibilitySearch {
         self.open_polygons(mesh, polys);
     }
 
+    /// Everything mesh vertex `v` sees looking into the polygons `polys` around it (a corner's
+    /// sector), as parts of polygons: calls `f(poly, None)` for each of `polys` (seen whole:
+    /// the root lies on its boundary), then `f(poly, Some([ra, rb, la, lb]))` for every cone
+    /// through which the sight lines enter another polygon. The part of `poly` in view through
+    /// that cone is the closed polygon on or left of the right ray's line, through mesh
+    /// vertices `ra` then `rb`, and on or right of the left ray's line, through `la` then `lb`
+    /// (ids of mesh vertices, `v` among them). A polygon may come several times, through
+    /// different cones, and cul-de-sacs come too, since points in them are in view. A point
+    /// `p` of the mesh lies in one of these parts exactly when it sees `v` on a segment the
+    /// search from `p` accepts: the decisions are the same orientation tests (`taut-hub`
+    /// checks the two against each other on every point of the dao maps).
+    pub fn cones(
+        &mut self,
+        mesh: &Mesh,
+        v: u32,
+        polys: &[u32],
+        mut f: impl FnMut(u32, Option<[u32; 4]>),
+    ) {
+        self.begin(mesh, mesh.point(v), Some(v), None, &[]);
+        self.into_dead_ends = true;
+        for &p in polys {
+            f(p, None);
+        }
+        self.open_polygons(mesh, polys);
+        while let Some(id) = self.stack.pop() {
+            let node = self.nodes[id as usize];
+            // The root is vertex `v` (`root_id`), so every known point is a mesh vertex.
+            f(
+                node.poly,
+                Some([node.right.a, node.right.b, node.left.a, node.left.b]),
+            );
+            self.expanded += 1;
+            if self.integer {
+                self.expand::<Integer>(mesh, &node);
+            } else {
+                self.expand::<Robust>(mesh, &node);
+            }
+            self.pending.clear();
+        }
+        self.pending.clear();
+        self.into_dead_ends = false;
+    }
+
     /// Starts a search from mesh vertex `v` looking into the polygons `polys` around it (one
     /// sector between obstacles, say), optionally towards `target` lying in `target_polys`.
     pub fn start_at_vertex(
@@ -165,6 +211,7 @@ impl VisibilitySearch {
         self.bound = f64::INFINITY;
         let small = |p: MeshPoint| is_small_integer(p.x) && is_small_integer(p.y);
         self.integer = mesh.is_integer() && small(root) && target.is_none_or(small);
+        self.into_dead_ends = false;
     }
 
     /// Whether the target lies in (or on the boundary of) polygon `poly`.
@@ -265,7 +312,7 @@ impl VisibilitySearch {
     /// the interval comes from, reported (with the same sector) when that one was entered.
     #[inline(always)]
     fn dead_end(&self, c: &Corner) -> bool {
-        c.leads_to_one_way() && self.targets.get(c.adj as usize) != 0.0
+        !self.into_dead_ends && c.leads_to_one_way() && self.targets.get(c.adj as usize) != 0.0
     }
 
     fn push(&mut self, node: VNode) {

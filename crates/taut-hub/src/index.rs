@@ -214,6 +214,7 @@ impl Base {
                         g,
                         rx,
                         ry,
+                        None,
                         s,
                         rs,
                         row,
@@ -330,6 +331,7 @@ impl HubIndex {
             base.core,
             g,
             &[],
+            None,
         )
     }
 
@@ -423,6 +425,10 @@ impl HubIndex {
             if !fits(&base, &mut estimates, &mut sampled, i)? {
                 continue;
             }
+            // The corners' views (`sight.rs`) are used when they take at most half the
+            // index's estimated size: the build holds the regions twice when it assembles
+            // them, so its peak stays about where it was (docs/hub.md).
+            let room = estimates[i].map(|e| e / 2);
             let core = std::mem::take(&mut base.core);
             let mut pre = std::mem::take(&mut sampled[i].labels);
             pre.sort_unstable_by_key(|&(r, _)| r);
@@ -435,6 +441,7 @@ impl HubIndex {
                 core,
                 g,
                 &pre,
+                room,
             )?;
             drop(pre);
             let size = index.size_bytes();
@@ -482,7 +489,8 @@ impl HubIndex {
     }
 
     /// The index of side `g` on `core`, the labels of `corners` (whose graph has `edges`),
-    /// with the labels of the regions in `pre` (by region number) copied, not built.
+    /// with the labels of the regions in `pre` (by region number) copied, not built; the
+    /// corners' views take at most `room` bytes ([`Regions::build`]).
     #[allow(clippy::too_many_arguments)]
     fn assemble(
         grid: &Grid,
@@ -493,10 +501,13 @@ impl HubIndex {
         core: CoreLabels,
         g: u32,
         pre: &[(u64, RowLabels)],
+        room: Option<u64>,
     ) -> Result<HubIndex, HubError> {
         let (w, h) = (grid.width(), grid.height());
         let regions = if g > 1 {
-            Some(Regions::build(grid, mesh, corners, &core, turns, g, pre)?)
+            Some(Regions::build(
+                grid, mesh, corners, &core, turns, g, pre, room,
+            )?)
         } else {
             None
         };
@@ -720,13 +731,6 @@ impl Scratch {
             .start_at_point(mesh, mp, None, SOUTH_EAST)
             .map_err(|_| HubError::MeshMismatch { x: p.x, y: p.y })?;
         self.seen.begin(n);
-        if self.best.len() != n {
-            self.best = vec![f64::INFINITY; n];
-            self.via = vec![0; n];
-            self.hint = vec![0; n];
-            self.arc_hint = vec![0; n];
-        }
-        self.touched.clear();
         while let Some(seen) = self.vis.next(mesh, f64::INFINITY) {
             let Visible::Vertex { vertex, poly } = seen else {
                 continue;
@@ -736,22 +740,69 @@ impl Scratch {
                 continue;
             }
             self.seen.set(c as usize, 0.0);
-            if !corners.can_turn(c, mp) {
-                continue;
+            if corners.can_turn(c, mp) {
+                self.visible.push(c);
             }
-            self.visible.push(c);
+        }
+        self.label_visible(corners, core, turns, p, x, out);
+        Ok(())
+    }
+
+    /// [`Scratch::point_label`] given the corners `p` sees (`seen`, before the turn test:
+    /// [`crate::sight`]) instead of searching for them.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn point_label_seen(
+        &mut self,
+        corners: &Corners,
+        core: &CoreLabels,
+        turns: &TurnOrder,
+        p: Point,
+        x: u32,
+        seen: &[u32],
+        out: &mut Vec<(u32, PointEntry)>,
+    ) {
+        let mp = lattice_point(p);
+        self.visible.clear();
+        self.visible
+            .extend(seen.iter().copied().filter(|&c| corners.can_turn(c, mp)));
+        self.label_visible(corners, core, turns, p, x, out);
+    }
+
+    /// The label of `p` from the corners it sees and can turn at (`self.visible`).
+    fn label_visible(
+        &mut self,
+        corners: &Corners,
+        core: &CoreLabels,
+        turns: &TurnOrder,
+        p: Point,
+        x: u32,
+        out: &mut Vec<(u32, PointEntry)>,
+    ) {
+        let n = core.len();
+        let mp = lattice_point(p);
+        if self.best.len() != n {
+            self.best = vec![f64::INFINITY; n];
+            self.via = vec![0; n];
+            self.hint = vec![0; n];
+            self.arc_hint = vec![0; n];
+        }
+        self.touched.clear();
+        for &c in &self.visible {
             let dc = mp.dist(corners.point(c));
             let first = core.label_start(c);
             let (best, via, touched) = (&mut self.best[..n], &mut self.via[..n], &mut self.touched);
             let mut reach = |hub: u32, dist: f64, entry: u32| {
                 let d = dc + dist;
-                let b = &mut best[hub as usize];
-                if d < *b {
-                    if *b == f64::INFINITY {
+                let h = hub as usize;
+                let b = best[h];
+                // Between equal values the lower entry: the label does not depend on the
+                // order in which the corners come (a search's, or `sight.rs`'s).
+                if d < b || (d == b && entry < via[h]) {
+                    if b == f64::INFINITY {
                         touched.push(hub);
                     }
-                    *b = d;
-                    via[hub as usize] = entry;
+                    best[h] = d;
+                    via[h] = entry;
                 }
             };
             match turns.taut_runs(corners, c, mp, &mut self.arc_hint[c as usize]) {
@@ -808,7 +859,6 @@ impl Scratch {
             self.best[r as usize] = f64::INFINITY;
         }
         out[start..].sort_unstable_by_key(|&(_, e)| e.hub);
-        Ok(())
     }
 }
 
@@ -872,6 +922,7 @@ mod tests {
                 base.core.clone(),
                 g,
                 &[],
+                None,
             )
             .unwrap();
             let actual = index.size_bytes() as f64;
@@ -905,5 +956,64 @@ mod tests {
                 "regions of {g}, first look: estimated {quick} bytes, built {actual}"
             );
         }
+    }
+
+    /// The regions built from the corners' views (`sight.rs`) are those built by a search
+    /// from each point, byte for byte (`room` 0 forbids the views).
+    fn both_ways_build_the_same(grid: &Grid, mesh: &Mesh, sides: &[u32]) {
+        let base = Base::new(grid, mesh, None).unwrap();
+        for &g in sides {
+            let build = |room| {
+                let index = HubIndex::assemble(
+                    grid,
+                    mesh,
+                    &base.corners,
+                    &base.turns,
+                    base.edges,
+                    base.core.clone(),
+                    g,
+                    &[],
+                    room,
+                )
+                .unwrap();
+                crate::encode_hub(&index)
+            };
+            assert!(build(None) == build(Some(0)), "regions of {g}");
+        }
+    }
+
+    #[test]
+    fn regions_from_the_corners_views_are_those_from_each_point() {
+        let grid = mostly_blocked();
+        let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
+        both_ways_build_the_same(&grid, &mesh, &[2, 3, 8, 16]);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+        #[test]
+        fn regions_from_the_corners_views_are_those_from_each_point_on_random_grids(
+            grid in taut_testdata::double_corner_grid(20),
+            g in 2u32..7,
+        ) {
+            let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
+            both_ways_build_the_same(&grid, &mesh, &[g]);
+        }
+    }
+
+    /// On ost100d's merged mesh (reference data), at regions of 8 (EHL-64's size).
+    #[test]
+    fn regions_from_the_corners_views_are_those_from_each_point_on_ost100d() {
+        let Some(data) = taut_testdata::shared_data(
+            "regions_from_the_corners_views_are_those_from_each_point_on_ost100d",
+        ) else {
+            return;
+        };
+        let suites = data.join("suites");
+        let map = taut_grid::MapFile::read(suites.join("grid/dao/ost100d.map")).unwrap();
+        let grid = Grid::from_map(&map, &taut_grid::FreeSet::default());
+        let mesh =
+            taut_mesh::read_mesh(&suites.join("merged-mesh/dao/ost100d-merged.mesh")).unwrap();
+        both_ways_build_the_same(&grid, &mesh, &[8]);
     }
 }

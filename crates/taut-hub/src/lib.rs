@@ -40,6 +40,7 @@ mod index;
 mod order;
 mod query;
 mod region;
+mod sight;
 mod turns;
 
 pub use crate::core::{CoreEntry, CoreLabels};

@@ -16,6 +16,7 @@ use taut_mesh::corners::Corners;
 use crate::HubError;
 use crate::core::CoreLabels;
 use crate::index::{PointEntry, Scratch};
+use crate::sight::{BandSight, Sight};
 use crate::turns::TurnOrder;
 
 /// The largest region side (a mask of 4,096 bits, 512 bytes, per corner of a region).
@@ -87,7 +88,10 @@ impl Regions {
     }
 
     /// Builds the regions of side `g` of `grid`, in parallel by rows of regions (the result
-    /// does not depend on the number of threads).
+    /// does not depend on the number of threads). Each point's visible corners come from the
+    /// corners' side (`sight.rs`) when those views take at most `room` bytes (any size with
+    /// `None`), else from a search at each point; the labels are the same.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn build(
         grid: &Grid,
         mesh: &Mesh,
@@ -96,6 +100,7 @@ impl Regions {
         turns: &TurnOrder,
         g: u32,
         pre: &[(u64, RowLabels)],
+        room: Option<u64>,
     ) -> Result<Regions, HubError> {
         let (w, h) = (grid.width() as u32, grid.height() as u32);
         let (across, down) = (w.div_ceil(g), h.div_ceil(g));
@@ -104,18 +109,31 @@ impl Regions {
         // copied: the build holds about twice the regions' size at most, not the many small
         // lists of a label per region (orz900d, regions of 8: 31.7 MB of heap at the peak
         // before, docs/hub.md).
+        // What each point sees, from the corners' side: a search per corner instead of one
+        // per point (`sight.rs`).
+        let sight = Sight::build(grid, mesh, corners, g, room)?;
         let rows: Vec<RowLabels> = (0..down)
             .into_par_iter()
             .map_init(
-                || (Scratch::default(), RegionScratch::default()),
-                |(s, rs), ry| {
+                || {
+                    (
+                        Scratch::default(),
+                        RegionScratch::default(),
+                        BandSight::default(),
+                    )
+                },
+                |(s, rs, band), ry| {
                     let mut row = RowLabels::default();
+                    let seen = sight.as_ref().map(|sight| {
+                        sight.band(grid, mesh, corners, ry, band);
+                        &*band
+                    });
                     for rx in 0..across {
                         let r = u64::from(ry) * u64::from(across) + u64::from(rx);
                         match pre.binary_search_by_key(&r, |&(q, _)| q) {
                             Ok(k) => row.append(&pre[k].1),
                             Err(_) => region_label(
-                                grid, mesh, corners, core, turns, g, rx, ry, s, rs, &mut row,
+                                grid, mesh, corners, core, turns, g, rx, ry, seen, s, rs, &mut row,
                             )?,
                         }
                     }
@@ -124,6 +142,8 @@ impl Regions {
                 },
             )
             .collect::<Result<_, HubError>>()?;
+        // Gone before the rows are assembled (the build's peak).
+        drop(sight);
         let total = |f: fn(&RowLabels) -> usize| rows.iter().map(f).sum::<usize>();
         let (n_corners, n_hubs, n_vias) = (
             total(|r| r.corners.len()),
@@ -255,6 +275,7 @@ pub(crate) fn region_label(
     g: u32,
     rx: u32,
     ry: u32,
+    sight: Option<&BandSight>,
     s: &mut Scratch,
     rs: &mut RegionScratch,
     out: &mut RowLabels,
@@ -274,7 +295,18 @@ pub(crate) fn region_label(
             continue;
         }
         label.clear();
-        s.point_label(mesh, corners, core, turns, Point::new(x, y), k, label)?;
+        match sight {
+            Some(band) => s.point_label_seen(
+                corners,
+                core,
+                turns,
+                Point::new(x, y),
+                k,
+                band.seen(x, y),
+                label,
+            ),
+            None => s.point_label(mesh, corners, core, turns, Point::new(x, y), k, label)?,
+        }
         seen.extend(s.visible().iter().map(|&c| (c, k)));
         kept.extend(
             label

@@ -264,7 +264,9 @@ pub(crate) struct RegionScratch {
     used: Vec<u32>,
 }
 
-/// Appends the label of region `(rx, ry)`, its points' labels merged, to `out`.
+/// Appends the label of region `(rx, ry)`, its points' labels merged, to `out`. Each point's
+/// corners come from `sight` (the corners' views of its band of rows) when given, else from
+/// a search at the point: the same corners, and the same labels.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn region_label(
     grid: &Grid,

@@ -1009,11 +1009,7 @@ mod tests {
         ) else {
             return;
         };
-        let suites = data.join("suites");
-        let map = taut_grid::MapFile::read(suites.join("grid/dao/ost100d.map")).unwrap();
-        let grid = Grid::from_map(&map, &taut_grid::FreeSet::default());
-        let mesh =
-            taut_mesh::read_mesh(&suites.join("merged-mesh/dao/ost100d-merged.mesh")).unwrap();
+        let (grid, mesh) = crate::sight::tests::dao_map(&data, "ost100d");
         both_ways_build_the_same(&grid, &mesh, &[8]);
     }
 }

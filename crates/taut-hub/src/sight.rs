@@ -48,6 +48,7 @@ impl Plane {
         }
     }
 
+    /// The other closed side of the same line.
     fn flipped(self) -> Plane {
         Plane {
             a: -self.a,
@@ -59,31 +60,17 @@ impl Plane {
     /// Narrows `[lo, hi]` to the `x` of row `y` inside the half-plane.
     #[inline]
     fn clip_row(&self, y: i64, lo: &mut i64, hi: &mut i64) {
-        // a x >= k
+        // a x >= k: x >= ⌈k / a⌉ for a > 0, x <= ⌊-k / -a⌋ for a < 0 (floors of a positive
+        // divisor, as `div_euclid` gives them).
         let (a, k) = (i64::from(self.a), -(i64::from(self.b) * y + self.c));
         if a > 0 {
-            *lo = (*lo).max(div_ceil(k, a));
+            *lo = (*lo).max(-(-k).div_euclid(a));
         } else if a < 0 {
-            *hi = (*hi).min(div_floor(k, a));
+            *hi = (*hi).min((-k).div_euclid(-a));
         } else if k > 0 {
             *hi = *lo - 1;
         }
     }
-}
-
-#[inline]
-fn div_floor(n: i64, d: i64) -> i64 {
-    let q = n / d;
-    if n % d != 0 && ((n < 0) != (d < 0)) {
-        q - 1
-    } else {
-        q
-    }
-}
-
-#[inline]
-fn div_ceil(n: i64, d: i64) -> i64 {
-    -div_floor(-n, d)
 }
 
 /// The part of a polygon in one corner's view.
@@ -104,6 +91,12 @@ struct Cone {
 const WHOLE: u32 = u32::MAX;
 
 impl Cone {
+    /// The bands of `g` rows the part may reach.
+    #[inline]
+    fn bands(&self, g: u32) -> std::ops::RangeInclusive<u32> {
+        self.y0 as u32 / g..=self.y1 as u32 / g
+    }
+
     /// The half-planes of the cone's sides (all of the plane for a polygon seen whole).
     #[inline]
     fn sides(&self, mesh: &Mesh, root: MeshPoint) -> [Plane; 2] {
@@ -203,18 +196,10 @@ impl Sight {
         let mut bbox = Vec::with_capacity(np);
         poly_off.push(0u32);
         for p in 0..np as u32 {
+            // Counter-clockwise (`Mesh` checks it): the polygon is left of every edge.
             let cs = mesh.poly_corners(p);
             let n = cs.len();
-            let area2: f64 = (0..n)
-                .map(|i| {
-                    let (u, v) = (cs[i].p, cs[(i + 1) % n].p);
-                    u.x * v.y - v.x * u.y
-                })
-                .sum();
-            for i in 0..n {
-                let pl = Plane::left_of(cs[i].p, cs[(i + 1) % n].p);
-                planes.push(if area2 >= 0.0 { pl } else { pl.flipped() });
-            }
+            planes.extend((0..n).map(|i| Plane::left_of(cs[i].p, cs[(i + 1) % n].p)));
             poly_off.push(planes.len() as u32);
             let xs = cs.iter().map(|c| c.p.x as i32);
             let ys = cs.iter().map(|c| c.p.y as i32);
@@ -271,7 +256,6 @@ impl Sight {
         };
         let bytes =
             |cones: usize, spans: usize| (cones * std::mem::size_of::<Cone>() + spans * 4) as u64;
-        let spans_of = |k: &Cone| (k.y1 as u32 / g - k.y0 as u32 / g + 1) as usize;
         // A first look at every 16th corner: when their views, scaled to all corners, would
         // not fit `room`, the others are not searched.
         let n = corners.len();
@@ -283,7 +267,11 @@ impl Sight {
             .collect();
         if let Some(room) = room {
             let cones = sample.iter().map(Vec::len).sum::<usize>();
-            let spans = sample.iter().flatten().map(spans_of).sum::<usize>();
+            let spans = sample
+                .iter()
+                .flatten()
+                .map(|k| k.bands(g).count())
+                .sum::<usize>();
             if bytes(cones, spans) as f64 * n as f64 / sample.len().max(1) as f64 > room as f64 {
                 return Ok(None);
             }
@@ -304,8 +292,8 @@ impl Sight {
         let bands = (height as u32).div_ceil(g) as usize;
         let (mut starts, mut spans) = (vec![0usize; bands + 1], vec![0usize; bands + 1]);
         for k in per_corner.iter().flatten() {
-            starts[k.y0 as usize / g as usize + 1] += 1;
-            for b in k.y0 as u32 / g..=k.y1 as u32 / g {
+            starts[*k.bands(g).start() as usize + 1] += 1;
+            for b in k.bands(g) {
                 spans[b as usize + 1] += 1;
             }
         }
@@ -323,9 +311,9 @@ impl Sight {
         let mut cones = vec![Cone::default(); starts[bands]];
         let mut band = vec![0u32; spans[bands]];
         for k in per_corner.into_iter().flatten() {
-            let i = &mut starts[k.y0 as usize / g as usize];
+            let i = &mut starts[*k.bands(g).start() as usize];
             cones[*i] = k;
-            for b in k.y0 as u32 / g..=k.y1 as u32 / g {
+            for b in k.bands(g) {
                 band[spans[b as usize]] = *i as u32;
                 spans[b as usize] += 1;
             }
@@ -470,7 +458,7 @@ fn clipped_rows(mesh: &Mesh, poly: u32, sides: &[Plane; 2]) -> Option<(i32, i32)
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use taut_grid::Point;
     use taut_mesh::Visible;
@@ -537,6 +525,15 @@ mod tests {
         }
     }
 
+    /// Dao map `m` of the reference data `data`, with its reference merged mesh.
+    pub(crate) fn dao_map(data: &std::path::Path, m: &str) -> (Grid, Mesh) {
+        let suites = data.join("suites");
+        let grid = load(&suites.join(format!("grid/dao/{m}.map")));
+        let mesh =
+            taut_mesh::read_mesh(&suites.join(format!("merged-mesh/dao/{m}-merged.mesh"))).unwrap();
+        (grid, mesh)
+    }
+
     /// On the merged meshes of dao maps (reference data), every free lattice point.
     #[test]
     fn the_dao_maps_are_seen_the_same_both_ways() {
@@ -551,11 +548,7 @@ mod tests {
             &["arena2", "ost100d"]
         };
         for m in maps {
-            let suites = data.join("suites");
-            let grid = load(&suites.join(format!("grid/dao/{m}.map")));
-            let mesh =
-                taut_mesh::read_mesh(&suites.join(format!("merged-mesh/dao/{m}-merged.mesh")))
-                    .unwrap();
+            let (grid, mesh) = dao_map(&data, m);
             let pairs = both_ways_agree(&grid, &mesh, 8);
             eprintln!("{m}: {pairs} (point, corner) pairs agree");
             assert!(pairs > 0);

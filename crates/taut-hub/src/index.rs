@@ -996,8 +996,9 @@ mod tests {
             grid in taut_testdata::double_corner_grid(20),
             g in 2u32..7,
         ) {
-            let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
-            both_ways_build_the_same(&grid, &mesh, &[g]);
+            if let Some(mesh) = crate::sight::tests::mesh_of_random(&grid) {
+                both_ways_build_the_same(&grid, &mesh, &[g]);
+            }
         }
     }
 

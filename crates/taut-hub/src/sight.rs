@@ -379,7 +379,10 @@ impl Sight {
                 }
                 let row = ((y - y0) * w) as u32;
                 let (first, last) = (row + lo as u32, row + hi as u32);
-                out.off[first as usize] += 1;
+                // Differences: a point's count may go below zero until the run that starts
+                // there is added, so these sums wrap (as the running sums below), also in a
+                // debug build.
+                out.off[first as usize] = out.off[first as usize].wrapping_add(1);
                 out.off[last as usize + 1] = out.off[last as usize + 1].wrapping_sub(1);
                 out.runs.push([first, last, k.corner, flag | k.poly]);
             }
@@ -525,6 +528,20 @@ pub(crate) mod tests {
         }
     }
 
+    /// The merged mesh of a random grid, or `None` when the grid has no free cell, which the
+    /// mesh builder must refuse with [`taut_mesh::BuildError::NoFreeSpace`] (random grids can
+    /// come out fully blocked; CI's random seeds found a 1×1 one).
+    pub(crate) fn mesh_of_random(grid: &Grid) -> Option<Mesh> {
+        match taut_mesh::mesh_from_grid(grid) {
+            Ok(mesh) => Some(mesh),
+            Err(e) => {
+                assert_eq!(e, taut_mesh::BuildError::NoFreeSpace, "{grid:?}");
+                assert_eq!(grid.free_cells(), 0, "{grid:?} refused: {e}");
+                None
+            }
+        }
+    }
+
     /// Dao map `m` of the reference data `data`, with its reference merged mesh.
     pub(crate) fn dao_map(data: &std::path::Path, m: &str) -> (Grid, Mesh) {
         let suites = data.join("suites");
@@ -562,8 +579,9 @@ pub(crate) mod tests {
             grid in taut_testdata::random_grid(24),
             g in 1u32..10,
         ) {
-            let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
-            both_ways_agree(&grid, &mesh, g);
+            if let Some(mesh) = mesh_of_random(&grid) {
+                both_ways_agree(&grid, &mesh, g);
+            }
         }
 
         #[test]
@@ -571,8 +589,9 @@ pub(crate) mod tests {
             grid in taut_testdata::double_corner_grid(24),
             g in 1u32..10,
         ) {
-            let mesh = taut_mesh::mesh_from_grid(&grid).unwrap();
-            both_ways_agree(&grid, &mesh, g);
+            if let Some(mesh) = mesh_of_random(&grid) {
+                both_ways_agree(&grid, &mesh, g);
+            }
         }
     }
 }

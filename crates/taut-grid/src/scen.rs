@@ -282,7 +282,12 @@ impl Scenario {
             });
         }
         format.lengths = match decimals {
-            Some(Some(d)) if uniform && d > 0 => LengthStyle::Fixed(d.min(17) as u8),
+            // Every decimal written is kept, so that the text writes back the same: a tiny
+            // length written in `Significant` style (`0.000000000000000000079`) has more
+            // than 17 of them.
+            Some(Some(d)) if uniform && d > 0 => {
+                u8::try_from(d).map_or(LengthStyle::Significant(6), LengthStyle::Fixed)
+            }
             _ => LengthStyle::Significant(6),
         };
         Ok(Scenario { format, entries })

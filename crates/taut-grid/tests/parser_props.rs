@@ -194,6 +194,22 @@ fn check_scen_round_trip(s: &Scenario) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A length far below one, written with all its decimals (21 here), reads back with as many:
+/// found by reading the parser (it kept at most 17, and the text then wrote back as zero).
+#[test]
+fn tiny_lengths_keep_every_decimal() {
+    for text in [
+        "version 1\n0\tm.map\t8\t8\t0\t0\t1\t1\t79e-21\n",
+        "version 1\n0\tm.map\t8\t8\t0\t0\t1\t1\t0.000000000000000000079\n",
+    ] {
+        let s = Scenario::parse(text.as_bytes()).unwrap();
+        check_scen_round_trip(&s).unwrap();
+        let again = Scenario::parse(s.to_text().as_bytes()).unwrap();
+        assert_eq!(again.format.lengths, LengthStyle::Fixed(21), "{text:?}");
+        assert_eq!(again.entries[0].octile, 7.9e-20);
+    }
+}
+
 fn check_scen(bytes: &[u8]) -> Result<(), TestCaseError> {
     if let Ok(s) = Scenario::parse(bytes) {
         check_scen_round_trip(&s)?;

@@ -72,7 +72,7 @@ fn run() -> Result<(), Box<dyn Error>> {
 /// Plans one query, prints the path and checks it.
 fn plan_one(
     grid: &Grid,
-    anya: &mut AnyaPlanner<'_>,
+    anya: &mut AnyaPlanner<&Grid>,
     start: Point,
     goal: Point,
 ) -> Result<(), Box<dyn Error>> {
@@ -103,7 +103,7 @@ fn plan_one(
 /// shorter any-angle paths are than the scenario's 8-connected (octile) optima.
 fn run_scenario(
     grid: &Grid,
-    anya: &mut AnyaPlanner<'_>,
+    anya: &mut AnyaPlanner<&Grid>,
     scen: &Scenario,
 ) -> Result<(), Box<dyn Error>> {
     let mut answer = Answer::default();

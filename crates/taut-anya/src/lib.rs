@@ -47,24 +47,25 @@ mod search;
 
 pub use search::{FLAT_HISTORY_MAX_POINTS, Options, RootHistory, SearchContext};
 
+use std::ops::Deref;
 use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status, TraceEvent};
 
 /// Anya behind the common [`Planner`] trait: a grid reference, options and a private context.
 #[derive(Debug)]
-pub struct AnyaPlanner<'g> {
-    grid: &'g Grid,
+pub struct AnyaPlanner<G> {
+    grid: G,
     options: Options,
     ctx: SearchContext,
 }
 
-impl<'g> AnyaPlanner<'g> {
+impl<G: Deref<Target = Grid>> AnyaPlanner<G> {
     /// A planner for `grid` with the default options.
-    pub fn new(grid: &'g Grid) -> Self {
+    pub fn new(grid: G) -> Self {
         Self::with_options(grid, Options::default())
     }
 
     /// A planner for `grid` with the given options.
-    pub fn with_options(grid: &'g Grid, options: Options) -> Self {
+    pub fn with_options(grid: G, options: Options) -> Self {
         AnyaPlanner {
             grid,
             options,
@@ -78,7 +79,7 @@ impl<'g> AnyaPlanner<'g> {
     }
 }
 
-impl Planner for AnyaPlanner<'_> {
+impl<G: Deref<Target = Grid>> Planner for AnyaPlanner<G> {
     fn name(&self) -> &'static str {
         "anya"
     }
@@ -88,7 +89,7 @@ impl Planner for AnyaPlanner<'_> {
     }
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
-        self.ctx.search(self.grid, start, goal, &self.options, out)
+        self.ctx.search(&self.grid, start, goal, &self.options, out)
     }
 
     /// Records each expanded node as a [`TraceEvent::Interval`].
@@ -101,6 +102,6 @@ impl Planner for AnyaPlanner<'_> {
     ) -> Result<Status, QueryError> {
         trace.clear();
         self.ctx
-            .search_traced(self.grid, start, goal, &self.options, out, trace)
+            .search_traced(&self.grid, start, goal, &self.options, out, trace)
     }
 }

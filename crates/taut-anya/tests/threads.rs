@@ -10,7 +10,7 @@ const _: () = {
     assert_send_sync::<Grid>();
     assert_send_sync::<Options>();
     assert_send::<SearchContext>();
-    assert_send::<AnyaPlanner<'static>>();
+    assert_send::<AnyaPlanner<std::sync::Arc<taut_grid::Grid>>>();
 };
 
 #[test]

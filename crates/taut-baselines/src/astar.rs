@@ -26,6 +26,7 @@
 //! the numbers of straight and diagonal steps (it equals the Euclidean length of the polyline).
 
 use std::f64::consts::SQRT_2;
+use std::ops::Deref;
 
 use taut_grid::{
     Answer, Grid, Guarantee, PathModel, Planner, Point, QueryError, Status, TraceEvent, Tracer,
@@ -230,14 +231,14 @@ impl AStar {
 
 /// [`AStar`] bound to one grid, as a [`Planner`] (name `astar`, optimal for its model).
 #[derive(Debug, Clone)]
-pub struct AStarPlanner<'g> {
-    grid: &'g Grid,
+pub struct AStarPlanner<G> {
+    grid: G,
     ctx: AStar,
 }
 
-impl<'g> AStarPlanner<'g> {
+impl<G: Deref<Target = Grid>> AStarPlanner<G> {
     /// A planner for `grid` with a fresh context.
-    pub fn new(grid: &'g Grid) -> Self {
+    pub fn new(grid: G) -> Self {
         AStarPlanner {
             grid,
             ctx: AStar::new(),
@@ -245,7 +246,7 @@ impl<'g> AStarPlanner<'g> {
     }
 }
 
-impl Planner for AStarPlanner<'_> {
+impl<G: Deref<Target = Grid>> Planner for AStarPlanner<G> {
     fn name(&self) -> &'static str {
         "astar"
     }
@@ -259,7 +260,7 @@ impl Planner for AStarPlanner<'_> {
     }
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
-        self.ctx.search(self.grid, start, goal, out)
+        self.ctx.search(&self.grid, start, goal, out)
     }
 
     /// Records each expanded cell as a [`TraceEvent::Cell`].
@@ -271,6 +272,6 @@ impl Planner for AStarPlanner<'_> {
         trace: &mut Vec<TraceEvent>,
     ) -> Result<Status, QueryError> {
         trace.clear();
-        self.ctx.search_traced(self.grid, start, goal, out, trace)
+        self.ctx.search_traced(&self.grid, start, goal, out, trace)
     }
 }

@@ -46,6 +46,7 @@
 //! a warm context allocates nothing, and one context may serve grids of any size.
 
 use std::f64::consts::SQRT_2;
+use std::ops::Deref;
 
 use taut_grid::{
     Answer, Grid, Guarantee, Planner, Point, QueryError, Status, TraceEvent, Tracer, path_length,
@@ -410,15 +411,15 @@ impl Theta {
 /// [`Theta`] bound to one grid and variant, as a [`Planner`] (names `theta` and `lazy-theta`,
 /// not optimal).
 #[derive(Debug, Clone)]
-pub struct ThetaPlanner<'g> {
-    grid: &'g Grid,
+pub struct ThetaPlanner<G> {
+    grid: G,
     variant: Variant,
     ctx: Theta,
 }
 
-impl<'g> ThetaPlanner<'g> {
+impl<G: Deref<Target = Grid>> ThetaPlanner<G> {
     /// A planner running `variant` on `grid` with a fresh context.
-    pub fn new(grid: &'g Grid, variant: Variant) -> Self {
+    pub fn new(grid: G, variant: Variant) -> Self {
         ThetaPlanner {
             grid,
             variant,
@@ -427,7 +428,7 @@ impl<'g> ThetaPlanner<'g> {
     }
 }
 
-impl Planner for ThetaPlanner<'_> {
+impl<G: Deref<Target = Grid>> Planner for ThetaPlanner<G> {
     fn name(&self) -> &'static str {
         match self.variant {
             Variant::Theta => "theta",
@@ -440,7 +441,7 @@ impl Planner for ThetaPlanner<'_> {
     }
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
-        self.ctx.search(self.grid, self.variant, start, goal, out)
+        self.ctx.search(&self.grid, self.variant, start, goal, out)
     }
 
     /// Records each expanded state as a [`TraceEvent::Vertex`].
@@ -453,7 +454,7 @@ impl Planner for ThetaPlanner<'_> {
     ) -> Result<Status, QueryError> {
         trace.clear();
         self.ctx
-            .search_traced(self.grid, self.variant, start, goal, out, trace)
+            .search_traced(&self.grid, self.variant, start, goal, out, trace)
     }
 }
 

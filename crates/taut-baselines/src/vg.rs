@@ -88,6 +88,7 @@
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::ops::Deref;
 
 use taut_grid::{
     Answer, Grid, Guarantee, Planner, Point, QueryError, Stats, Status, TraceEvent, Tracer, quad,
@@ -565,8 +566,8 @@ pub struct CacheInfo {
 /// reusable search arrays, so a warm query allocates only when the cache grows. One planner per
 /// thread.
 #[derive(Debug)]
-pub struct VgPlanner<'g> {
-    grid: &'g Grid,
+pub struct VgPlanner<G> {
+    grid: G,
     index: CornerIndex,
     /// Cached tangent visible corners of each corner; `None` until first expanded.
     adj: Vec<Option<Box<[u32]>>>,
@@ -574,10 +575,10 @@ pub struct VgPlanner<'g> {
     search: Search,
 }
 
-impl<'g> VgPlanner<'g> {
+impl<G: Deref<Target = Grid>> VgPlanner<G> {
     /// Indexes the convex corners of `grid` (time and memory linear in the map's area).
-    pub fn new(grid: &'g Grid) -> Self {
-        let index = CornerIndex::new(grid);
+    pub fn new(grid: G) -> Self {
+        let index = CornerIndex::new(&grid);
         let n = index.points.len();
         VgPlanner {
             grid,
@@ -593,8 +594,8 @@ impl<'g> VgPlanner<'g> {
     }
 
     /// The grid this planner was built for.
-    pub fn grid(&self) -> &'g Grid {
-        self.grid
+    pub fn grid(&self) -> &Grid {
+        &self.grid
     }
 
     /// The number of convex corners of the map.
@@ -655,7 +656,7 @@ impl<'g> VgPlanner<'g> {
         let mut out = Vec::new();
         Self::visible_tangent_corners(
             &self.index,
-            self.grid,
+            &self.grid,
             src,
             Some(class),
             &mut self.search.sweep,
@@ -705,7 +706,7 @@ impl<'g> VgPlanner<'g> {
         out: &mut Answer,
         tracer: &mut T,
     ) -> Result<Status, QueryError> {
-        if let Some(status) = taut_grid::begin_query(self.grid, start, goal, out)? {
+        if let Some(status) = taut_grid::begin_query(&self.grid, start, goal, out)? {
             return Ok(status);
         }
         let n = self.index.points.len();
@@ -796,7 +797,7 @@ impl<'g> VgPlanner<'g> {
                 succ.clear();
                 Self::visible_tangent_corners(
                     &self.index,
-                    self.grid,
+                    &self.grid,
                     start,
                     None,
                     &mut s.sweep,
@@ -838,7 +839,7 @@ impl<'g> VgPlanner<'g> {
     }
 }
 
-impl Planner for VgPlanner<'_> {
+impl<G: Deref<Target = Grid>> Planner for VgPlanner<G> {
     fn name(&self) -> &'static str {
         "vg"
     }

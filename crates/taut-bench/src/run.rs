@@ -9,7 +9,8 @@ use taut::grid::{Answer, FreeSet, Grid, MapFile, Scenario, Status, path_length};
 use crate::error::BenchError;
 use crate::reference::Reference;
 use crate::suite::Suite;
-use taut::registry::{CpdSource, DataSource, MapMeshes, PlannerSpec, make_planner};
+use taut::Source;
+use taut::registry::{MeshChoice, PlannerSpec};
 use taut::{Guarantee, LENGTH_TOLERANCE, PathModel};
 
 /// What a planner promises, as the planner itself says ([`taut::Planner::guarantee`] and
@@ -313,42 +314,52 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
         // Planners take turns map by map, in an order rotated from map to map, so that a
         // change in machine load hits them alike.
         let np = planners.len();
-        // Meshes are built or read once per map, before (and outside) any timing.
+        // Meshes, CPDs and hub indexes are built or read once per map, before (and outside)
+        // any timing: the suite's files when up to date, else built in memory (and reported).
+        let mut map = taut::Map::new(grid);
         let given = suite.mesh_of(map_name);
-        let (mut meshes, build_secs) = MapMeshes::prepare(
-            &grid,
-            planners.iter().map(|p| (p.algo, &p.tuning)),
-            given.as_deref(),
-        )
-        .map_err(|e| BenchError::Data {
-            path: given.clone().unwrap_or_else(|| map_path.clone()),
-            msg: e.to_string(),
-        })?;
-        if meshes.built.is_some() || meshes.given.is_some() {
+        if let Some(mesh) = &given {
+            map = map.with_mesh_file(mesh);
+        }
+        let cpd_file = suite.cpd_of(map_name);
+        if let Some(cpd) = &cpd_file {
+            map = map.with_cpd(Source::Cached(cpd.clone()));
+        }
+        let hub_file = suite.hub_of(map_name);
+        if let Some(hub) = &hub_file {
+            map = map.with_hub(Source::Cached(hub.clone()));
+        }
+        for spec in planners.iter() {
+            map.prepare(spec).map_err(|e| {
+                let path = match &e {
+                    taut::SetupError::CpdFile { .. } | taut::SetupError::CpdBuild(_) => {
+                        cpd_file.clone()
+                    }
+                    taut::SetupError::HubFile { .. }
+                    | taut::SetupError::HubBuild(_)
+                    | taut::SetupError::HubStale(_) => hub_file.clone(),
+                    _ => given.clone(),
+                };
+                BenchError::Data {
+                    path: path.unwrap_or_else(|| map_path.clone()),
+                    msg: e.to_string(),
+                }
+            })?;
+        }
+        let built = map.mesh_if_ready(MeshChoice::Built);
+        let given_mesh = map.mesh_if_ready(MeshChoice::Given);
+        if built.is_some() || given_mesh.is_some() {
             run.meshes.push(MeshInfo {
                 map: mi as u32,
-                build_secs,
-                built_polygons: meshes.built.as_ref().map_or(0, |m| m.polygon_count()),
-                given_polygons: meshes.given.as_ref().map_or(0, |m| m.0.polygon_count()),
+                build_secs: built.as_ref().map_or(0.0, |m| m.secs),
+                built_polygons: built.as_ref().map_or(0, |m| m.mesh.polygon_count()),
+                given_polygons: given_mesh.as_ref().map_or(0, |m| m.mesh.polygon_count()),
             });
         }
-        // End Point Search's CPD likewise: read when the suite's file is up to date, else built
-        // (timed apart from the queries, and reported).
-        let cpd_file = suite.cpd_of(map_name);
-        let source = cpd_file
-            .as_deref()
-            .map_or(CpdSource::Build, CpdSource::Cached);
-        meshes
-            .prepare_cpd(
-                planners.iter().map(|p| (p.algo, &p.tuning)),
-                source,
-                &taut::cpd::NoProgress,
-            )
-            .map_err(|e| BenchError::Data {
-                path: cpd_file.clone().unwrap_or_else(|| map_path.clone()),
-                msg: e.to_string(),
-            })?;
-        if let Some(c) = &meshes.cpd {
+        for c in [MeshChoice::Built, MeshChoice::Given]
+            .into_iter()
+            .filter_map(|m| map.cpd_if_ready(m))
+        {
             run.cpds.push(CpdInfo {
                 map: mi as u32,
                 built: c.built,
@@ -359,18 +370,10 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
                 bytes: c.stats.total_bytes,
             });
         }
-        // The hub index likewise, from the suite's `hubs` directory.
-        let hub_file = suite.hub_of(map_name);
-        let source = hub_file
-            .as_deref()
-            .map_or(DataSource::Build, DataSource::Cached);
-        meshes
-            .prepare_hub(&grid, planners.iter().map(|p| (p.algo, &p.tuning)), source)
-            .map_err(|e| BenchError::Data {
-                path: hub_file.clone().unwrap_or_else(|| map_path.clone()),
-                msg: e.to_string(),
-            })?;
-        if let Some(h) = &meshes.hub {
+        for h in [MeshChoice::Built, MeshChoice::Given]
+            .into_iter()
+            .filter_map(|m| map.hub_if_ready(m))
+        {
             run.hubs.push(HubInfo {
                 map: mi as u32,
                 built: h.built,
@@ -380,10 +383,10 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
                 bytes: h.stats.bytes,
             });
         }
+        let grid = &**map.grid();
         for k in 0..np {
             let p = (mi + k) % np;
-            let mut planner = make_planner(planners[p].algo, &grid, &planners[p].tuning, &meshes)
-                .map_err(|e| BenchError::Data {
+            let mut planner = map.planner(&planners[p]).map_err(|e| BenchError::Data {
                 path: map_path.clone(),
                 msg: e.to_string(),
             })?;
@@ -425,7 +428,7 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
                 rec.length = answer.length;
                 if rec.outcome == Outcome::Found {
                     run.checked.paths += 1;
-                    rec.failure = check_path(&grid, e.start, e.goal, &answer);
+                    rec.failure = check_path(grid, e.start, e.goal, &answer);
                 }
             }
         }

@@ -586,8 +586,9 @@ pub struct MeshStatsArgs {
 /// Options shared by every command that plans: which planner, which terrain is free.
 #[derive(Debug, Clone, Args)]
 pub struct PlannerArgs {
-    /// The planner.
-    #[arg(long, value_name = "ALGO", default_value = "astar", value_parser = algo_parser())]
+    /// The planner (default `auto`: the fastest exact any-angle planner for the map and what
+    /// is given for it; `astar` for 8-connected paths). Every planner: `taut planners`.
+    #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algo_parser())]
     pub algo: Algo,
     /// The map characters that are free terrain; every other character is blocked.
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
@@ -967,7 +968,12 @@ pub enum ScenFormat {
 }
 
 fn algo_parser() -> impl TypedValueParser<Value = Algo> {
-    PossibleValuesParser::new(Algo::ALL.iter().map(|a| a.name())).try_map(|s| s.parse::<Algo>())
+    PossibleValuesParser::new(
+        taut::registry::PLANNERS
+            .iter()
+            .map(|k| clap::builder::PossibleValue::new(k.name).help(k.summary)),
+    )
+    .try_map(|s| s.parse::<Algo>())
 }
 
 /// A command-line point that is not two integers `X,Y`.

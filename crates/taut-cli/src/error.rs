@@ -42,7 +42,7 @@ pub enum CliError {
     },
     /// Polyanya's mesh could not be read or built, or is not a mesh of the map.
     #[error(transparent)]
-    MeshSetup(#[from] taut::registry::MeshSetupError),
+    MeshSetup(#[from] taut::SetupError),
     /// A mesh could not be built (names the file, and the line for polygon maps).
     #[error(transparent)]
     Build(#[from] taut::mesh::BuildError),

@@ -8,7 +8,7 @@ use taut::grid::{Answer, Status};
 
 use crate::args::{PathArgs, PathFormat};
 use crate::error::CliError;
-use crate::planners::{load_grid, make_planner};
+use crate::planners::{load_grid, make_planner, open_map};
 use crate::row::{Outcome, Row};
 
 /// `taut path`: plans one query and writes its length, waypoints and statistics (notes, such
@@ -23,7 +23,9 @@ pub fn run_path(
 ) -> Result<(), CliError> {
     let grid = load_grid(&args.map, &args.planner)?;
     grid.check_query(args.from, args.to)?;
-    let mut planner = make_planner(&grid, &args.planner, notes)?;
+    let map = open_map(grid, &args.planner)?;
+    // One query: `auto` does not build a mesh for it.
+    let (mut planner, _) = make_planner(&map, &args.planner, false, notes)?;
     let mut answer = Answer::default();
     let t = Instant::now();
     let status = planner.plan(args.from, args.to, &mut answer)?;

@@ -1,94 +1,97 @@
-//! The planners the CLI can run: the registry of the `taut` facade (one list for the bench, the
-//! differential tests and the command line), with the meshes and CPD a planner needs prepared
-//! from the command line's options, and the map loaded under its free-terrain set.
+//! The planners the CLI can run: the facade's table of planners ([`taut::registry::PLANNERS`]),
+//! on a prepared [`Map`] made from the command line's options (the mesh of `--mesh`, the CPD
+//! of `--cpd`, the index of `--hub`, else built in memory), with the map loaded under its
+//! free-terrain set.
 
 use std::io::Write;
 use std::path::Path;
-pub use taut::registry::{
-    Algo, EpsStop, MapMeshes, MeshChoice, MeshSetupError, Tuning, UnknownAlgo,
-};
 
-use taut::grid::{Grid, MapFile, Planner};
-pub use taut::registry::{CpdSource, HubSource};
+use taut::registry::{Algo, BoxedPlanner, PlannerSpec};
+use taut::{Grid, Map, MapFile, Source};
 
 use crate::args::PlannerArgs;
 use crate::error::CliError;
 use crate::progress::TermProgress;
 
-/// The meshes, CPD and hub index the planner `args` select needs, for `grid`: Polyanya, End
-/// Point Search and hub labels get the mesh of `--mesh`, or taut's mesh of the grid built
-/// here; End Point Search gets the CPD of `--cpd` (which must belong to that mesh), or one
-/// built here, saying so on `notes` (with a progress bar on stderr when it is a terminal);
-/// hub labels likewise get the index of `--hub` (which must belong to the map and the mesh),
-/// or one built here.
+/// The prepared map of `grid` for the planner `args` select: the mesh of `--mesh`, the CPD of
+/// `--cpd` and the index of `--hub` (each checked against the map when first used), else
+/// built in memory on first use.
 ///
 /// # Errors
-/// [`CliError::MeshSetup`] when the mesh or the CPD cannot be read or built, or does not
-/// belong to this map.
-pub fn prepare(
-    grid: &Grid,
-    args: &PlannerArgs,
-    notes: &mut dyn Write,
-) -> Result<(MapMeshes, Tuning), CliError> {
-    if args.cpd.is_some() && args.algo != Algo::Eps {
+/// [`CliError::OnlyWith`] when `--cpd` or `--hub` is given with a planner that does not read
+/// it.
+pub fn open_map(grid: Grid, args: &PlannerArgs) -> Result<Map, CliError> {
+    if args.cpd.is_some() && !matches!(args.algo, Algo::Eps | Algo::Auto) {
         return Err(CliError::OnlyWith {
             option: "--cpd",
-            algo: "eps",
+            algo: "eps or auto",
         });
     }
-    if args.hub.is_some() && args.algo != Algo::Hub {
+    if args.hub.is_some() && !matches!(args.algo, Algo::Hub | Algo::Auto) {
         return Err(CliError::OnlyWith {
             option: "--hub",
-            algo: "hub",
+            algo: "hub or auto",
         });
     }
-    let tuning = args.tuning();
-    let (mut meshes, _) = MapMeshes::prepare(grid, [(args.algo, &tuning)], args.mesh.as_deref())?;
-    if args.algo == Algo::Eps {
-        let source = match &args.cpd {
-            Some(path) => CpdSource::File(path),
-            None => {
-                // A note that cannot be written is not worth failing the run for.
-                let _ = writeln!(
-                    notes,
-                    "taut: no --cpd given: building the CPD of the map in memory (`taut cpd build` writes one to reuse)"
-                );
-                CpdSource::Build
-            }
-        };
-        let progress = TermProgress::stderr();
-        meshes.prepare_cpd([(args.algo, &tuning)], source, &progress)?;
-        progress.finish();
+    let mut map = Map::new(grid);
+    if let Some(mesh) = &args.mesh {
+        map = map.with_mesh_file(mesh);
     }
-    if args.algo == Algo::Hub {
-        let source = match &args.hub {
-            Some(path) => HubSource::File(path),
-            None => {
-                let _ = writeln!(
-                    notes,
-                    "taut: no --hub given: building the hub index of the map in memory (`taut hub build` writes one to reuse)"
-                );
-                HubSource::Build
-            }
-        };
-        meshes.prepare_hub(grid, [(args.algo, &tuning)], source)?;
+    if let Some(cpd) = &args.cpd {
+        map = map.with_cpd(Source::File(cpd.clone()));
     }
-    Ok((meshes, tuning))
+    if let Some(hub) = &args.hub {
+        map = map.with_hub(Source::File(hub.clone()));
+    }
+    Ok(map)
 }
 
-/// The planner `args` select, for `grid` ([`prepare`] gives it its mesh and CPD).
+/// The planner `args` select, on `map`, with `auto` resolved to the planner it picks (after
+/// building the mesh when the map is one where that pays and `many` queries will follow).
+/// End Point Search without `--cpd` builds its CPD here, saying so on `notes` (with a progress
+/// bar on stderr when it is a terminal); hub labels without `--hub` likewise build their index.
+/// Returns the planner and the planner it is.
 ///
 /// # Errors
-/// As [`prepare`].
-pub fn make_planner<'g>(
-    grid: &'g Grid,
+/// [`CliError::MeshSetup`] when the mesh, CPD or index cannot be read or built, or does not
+/// belong to this map.
+pub fn make_planner(
+    map: &Map,
     args: &PlannerArgs,
+    many: bool,
     notes: &mut dyn Write,
-) -> Result<Box<dyn Planner + Send + 'g>, CliError> {
-    let (meshes, tuning) = prepare(grid, args, notes)?;
-    Ok(taut::registry::make_planner(
-        args.algo, grid, &tuning, &meshes,
-    )?)
+) -> Result<(BoxedPlanner, Algo), CliError> {
+    let mut algo = args.algo;
+    if algo == Algo::Auto {
+        if many {
+            map.prepare(&PlannerSpec::plain(Algo::Auto))?;
+        }
+        algo = map.auto_algo();
+    }
+    let spec = PlannerSpec {
+        algo,
+        tuning: args.tuning(),
+        label: algo.name().to_owned(),
+    };
+    if algo == Algo::Eps {
+        if *map.cpd_source() == Source::Build {
+            // A note that cannot be written is not worth failing the run for.
+            let _ = writeln!(
+                notes,
+                "taut: no --cpd given: building the CPD of the map in memory (`taut cpd build` writes one to reuse)"
+            );
+        }
+        let progress = TermProgress::stderr();
+        map.cpd_with_progress(spec.tuning.mesh, &progress)?;
+        progress.finish();
+    }
+    if algo == Algo::Hub && *map.hub_source() == Source::Build {
+        let _ = writeln!(
+            notes,
+            "taut: no --hub given: building the hub index of the map in memory (`taut hub build` writes one to reuse)"
+        );
+    }
+    Ok((map.planner(&spec)?, algo))
 }
 
 /// Builds the grid of a map file under a free-terrain set.

@@ -39,19 +39,22 @@ pub fn run_render(
     let layout = Layout::fit(grid.width(), grid.height(), args.max_px, args.scale)?;
     // Polyanya draws the mesh it searches (given with --mesh, or built from the map); the
     // other planners draw the --mesh given, if any.
-    let (meshes, tuning) = crate::planners::prepare(&grid, &args.planner, &mut std::io::stderr())?;
-    let mesh = match (meshes.get(&tuning), &args.planner.mesh) {
-        (Some(m), _) => Some(m.clone()),
-        (None, Some(path)) => Some(std::sync::Arc::new(load_mesh(path, &grid)?)),
-        (None, None) => None,
+    let map = crate::planners::open_map(grid, &args.planner)?;
+    let (mut planner, algo) =
+        crate::planners::make_planner(&map, &args.planner, false, &mut std::io::stderr())?;
+    let grid = &**map.grid();
+    let tuning = args.planner.tuning();
+    let mesh = match (map.mesh_if_ready(tuning.mesh), &args.planner.mesh) {
+        (Some(m), _) if algo.needs_mesh() => Some(m.mesh),
+        (_, Some(path)) => Some(std::sync::Arc::new(load_mesh(path, grid)?)),
+        _ => None,
     };
-    let mut planner = taut::registry::make_planner(args.planner.algo, &grid, &tuning, &meshes)?;
     let mut answer = Answer::default();
     let mut trace = Vec::new();
     let status = planner.plan_traced(start, goal, &mut answer, &mut trace)?;
     let drawn = sample_trace(&trace, args.max_trace);
     let scene = Scene {
-        grid: &grid,
+        grid,
         start,
         goal,
         path: &answer.waypoints,
@@ -59,7 +62,7 @@ pub fn run_render(
         trace_len: trace.len(),
         mesh: mesh.as_deref(),
     };
-    let caption = caption(args.planner.algo.name(), status, &answer, &scene);
+    let caption = caption(algo.name(), status, &answer, &scene);
     let bytes = match args.output.format {
         ImageFormat::Svg => svg::render(&scene, &layout, &caption).into_bytes(),
         ImageFormat::Png => png::render(&scene, &layout)?,

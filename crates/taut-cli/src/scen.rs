@@ -4,8 +4,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::planners::{Algo, prepare};
+use crate::planners::{make_planner, open_map};
 use taut::grid::{Answer, Anytime, Grid, Planner, Point, ScenEntry, Scenario, Status};
+use taut::registry::Algo;
 
 use crate::args::ScenArgs;
 use crate::error::CliError;
@@ -152,7 +153,8 @@ pub fn run_scen(
     out: &mut dyn Write,
     warnings: &mut dyn Write,
 ) -> Result<(), CliError> {
-    if let (Some(mesh), None, Algo::Polyanya) = (&args.planner.mesh, &args.map, args.planner.algo)
+    if let (Some(mesh), None, Algo::Polyanya | Algo::Auto) =
+        (&args.planner.mesh, &args.map, args.planner.algo)
         && taut::mesh::is_mesh_scenario(&args.scen)
     {
         return crate::mesh_scen::run_mesh_scen(args, mesh, out);
@@ -179,25 +181,24 @@ pub fn run_scen(
         warn_if_other_map(&args.scen, entries, map, warnings);
     }
 
-    if args.anytime && args.planner.algo != Algo::Eps {
+    if args.anytime && !matches!(args.planner.algo, Algo::Eps | Algo::Auto) {
         return Err(CliError::OnlyWith {
             option: "--anytime",
             algo: "eps",
         });
     }
     // Everything that can fail (meshes, the CPD) before the first line of output.
-    let mut setup = match &grid {
-        Some(grid) => {
-            let (meshes, tuning) = prepare(grid, &args.planner, warnings)?;
-            let mut planner =
-                taut::registry::make_planner(args.planner.algo, grid, &tuning, &meshes)?;
+    let map = grid.map(|g| open_map(g, &args.planner)).transpose()?;
+    let mut setup = match &map {
+        Some(map) => {
+            let (mut planner, _) = make_planner(map, &args.planner, true, warnings)?;
             if args.anytime && planner.anytime().is_none() {
                 return Err(CliError::OnlyWith {
                     option: "--anytime",
                     algo: "eps",
                 });
             }
-            Some((grid, planner))
+            Some((&**map.grid(), planner))
         }
         None => None,
     };

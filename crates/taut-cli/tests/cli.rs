@@ -179,6 +179,8 @@ fn scen_invalid_rows_for_blocked_and_off_map_endpoints() {
         &fixture("small.map"),
         "--scen",
         &fixture("small-edge.scen"),
+        "--algo",
+        "astar",
     ]));
     check_invariants(&rows);
     let status: Vec<&str> = rows.iter().map(|r| r.status.as_str()).collect();
@@ -265,7 +267,13 @@ fn scen_json_has_the_csv_rows() {
 
 #[test]
 fn scen_start_equals_goal() {
-    let rows = parse_csv(&ok(&["scen", "--scen", &fixture("small.map.scen")]));
+    let rows = parse_csv(&ok(&[
+        "scen",
+        "--scen",
+        &fixture("small.map.scen"),
+        "--algo",
+        "astar",
+    ]));
     assert_eq!(rows.len(), 6);
     check_invariants(&rows);
     assert_eq!(rows[3].start, rows[3].goal);
@@ -345,7 +353,9 @@ fn scen_warns_once_when_the_map_differs() {
 #[test]
 fn path_prints_length_and_waypoints() {
     let map = fixture("small.map");
-    let out = ok(&["path", "--map", &map, "--from", "0,0", "--to", "7,5"]);
+    let out = ok(&[
+        "path", "--map", &map, "--from", "0,0", "--to", "7,5", "--algo", "astar",
+    ]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "length 10.82842712");
     let n: usize = {
@@ -364,7 +374,8 @@ fn path_prints_length_and_waypoints() {
     assert!(lines[3 + n].starts_with("generated "));
 
     let json: serde_json::Value = serde_json::from_str(&ok(&[
-        "path", "--map", &map, "--from", "0,0", "--to", "7,5", "--format", "json",
+        "path", "--map", &map, "--from", "0,0", "--to", "7,5", "--format", "json", "--algo",
+        "astar",
     ]))
     .expect("valid JSON");
     assert_eq!(json["status"].as_str(), Some("ok"));
@@ -551,4 +562,34 @@ fn anya_and_its_options_reproduce_the_visibility_graph() {
         ],
         2,
     );
+}
+
+/// Without `--algo`, `path` and `scen` give the exact any-angle optimum (`auto`): Anya's
+/// lengths, not A*'s octile ones.
+#[test]
+fn the_default_planner_is_the_exact_any_angle_optimum() {
+    let map = fixture("arena.map");
+    let length = |algo: Option<&str>| {
+        let mut args = vec!["path", "--map", &map, "--from", "3,3", "--to", "40,40"];
+        args.extend(algo.map(|a| ["--algo", a]).into_iter().flatten());
+        let out = ok(&args);
+        let first = out.lines().next().unwrap().to_owned();
+        first
+            .strip_prefix("length ")
+            .unwrap()
+            .parse::<f64>()
+            .unwrap()
+    };
+    let (default, anya, astar) = (length(None), length(Some("anya")), length(Some("astar")));
+    assert_eq!(default, anya);
+    assert!(astar > anya + 0.1, "astar {astar} anya {anya}");
+    let scen = fixture("arena.map.scen");
+    let by_default = parse_csv(&ok(&["scen", "--scen", &scen]));
+    let by_anya = parse_csv(&ok(&["scen", "--scen", &scen, "--algo", "anya"]));
+    assert_eq!(by_default.len(), 130);
+    for (d, a) in by_default.iter().zip(&by_anya) {
+        assert_eq!(d.status, a.status);
+        assert!(lengths_agree(d.length, a.length), "{d:?} vs {a:?}");
+    }
+    assert_eq!(length(Some("auto")), anya);
 }

@@ -30,6 +30,7 @@
 //! such a pair, and one whose corners see each other (a direct move), is taken without the
 //! taut tests (its length is that of a real path).
 
+use std::ops::Deref;
 use std::sync::Arc;
 
 use smallvec::SmallVec;
@@ -675,17 +676,17 @@ impl EpsContext {
 /// database (as `taut_polyanya::PolyanyaPlanner` does for Polyanya): grid endpoint rules,
 /// and an end on a double corner belongs to its south-east cell.
 #[derive(Debug)]
-pub struct EpsPlanner<'g> {
-    grid: &'g Grid,
+pub struct EpsPlanner<G> {
+    grid: G,
     eps: Arc<Eps>,
     stop: Stop,
     ctx: EpsContext,
     answer: MeshAnswer,
 }
 
-impl<'g> EpsPlanner<'g> {
+impl<G: Deref<Target = Grid>> EpsPlanner<G> {
     /// A planner for `grid` over `eps`, stopping as `stop` says.
-    pub fn new(grid: &'g Grid, eps: Arc<Eps>, stop: Stop) -> Self {
+    pub fn new(grid: G, eps: Arc<Eps>, stop: Stop) -> Self {
         EpsPlanner {
             grid,
             eps,
@@ -701,7 +702,7 @@ impl<'g> EpsPlanner<'g> {
     }
 }
 
-impl Planner for EpsPlanner<'_> {
+impl<G: Deref<Target = Grid>> Planner for EpsPlanner<G> {
     fn name(&self) -> &'static str {
         match self.stop {
             Stop::Optimal => "eps",
@@ -721,7 +722,7 @@ impl Planner for EpsPlanner<'_> {
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
         let (ctx, eps, stop) = (&mut self.ctx, &self.eps, self.stop);
         grid_query(
-            self.grid,
+            &self.grid,
             start,
             goal,
             &mut self.answer,
@@ -738,7 +739,7 @@ impl Planner for EpsPlanner<'_> {
 /// End Point Search as an anytime planner: [`EpsContext::next_solution`] on grid queries, with
 /// the grid's endpoint rules. The stop rule of [`EpsPlanner::new`] does not apply: the caller
 /// decides when to stop asking.
-impl Anytime for EpsPlanner<'_> {
+impl<G: Deref<Target = Grid>> Anytime for EpsPlanner<G> {
     fn start(&mut self, start: Point, goal: Point) -> Result<(), QueryError> {
         self.grid.check_query(start, goal)?;
         self.ctx

@@ -103,6 +103,15 @@ impl Grid {
         }
     }
 
+    /// The grid of a MovingAI `.map` file, with the benchmarks' free terrain (`.`, `G`, `S`):
+    /// `Grid::from_map(&MapFile::read(path)?, &FreeSet::default())`.
+    ///
+    /// # Errors
+    /// [`crate::GridError`] when the file cannot be read or is not a valid map.
+    pub fn read(path: impl AsRef<std::path::Path>) -> Result<Self, crate::GridError> {
+        Ok(Self::from_map(&MapFile::read(path)?, &FreeSet::default()))
+    }
+
     /// Builds the grid of a map under a free-terrain set.
     pub fn from_map(map: &MapFile, free: &FreeSet) -> Self {
         let (w, h) = (map.width(), map.height());

@@ -1,10 +1,10 @@
 //! Evidence that taut's planners agree and hold up: a differential oracle that runs every
 //! optimal grid planner on the same queries, and generators of adversarial grids.
 //!
-//! [`Oracle`] builds, for one grid, every planner taut has: Anya, the visibility graph,
-//! Polyanya on taut's merged mesh and on its unmerged triangulation, End Point Search on the
-//! compressed path database of the merged mesh (optimal and first-solution), Theta*, Lazy
-//! Theta* and A*. [`Oracle::check`] answers one query with all of them and fails with a
+//! [`Oracle`] builds, for one grid, every planner of the facade's table
+//! ([`taut::registry::PLANNERS`]) from one prepared [`Map`]: Anya, `auto`, the visibility
+//! graph, Polyanya, End Point Search (optimal and first-solution), hub labels, Theta*, Lazy
+//! Theta* and A*; and Polyanya on the unmerged triangulation too. [`Oracle::check`] answers one query with all of them and fails with a
 //! [`Disagreement`] unless:
 //!
 //! - every planner returns the same status, or the same [`QueryError`] for an invalid query;
@@ -32,15 +32,12 @@ pub mod maps;
 
 use std::sync::Arc;
 
-use taut::anya::AnyaPlanner;
-use taut::baselines::{Algo, make_planner};
-use taut::cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
-use taut::grid::{
-    Answer, Grid, Guarantee, Planner, Point, QueryError, Status, lengths_agree, path_length,
-};
+use taut::Map;
+use taut::grid::{Answer, Grid, Guarantee, Point, QueryError, Status, lengths_agree, path_length};
 use taut::mesh::build::mesh_from_grid_with;
 use taut::mesh::{BuildError, BuildOptions};
 use taut::polyanya::PolyanyaPlanner;
+use taut::registry::{Algo, BoxedPlanner, PLANNERS, PlannerSpec};
 
 /// What the planners agreed on for one query.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,58 +63,78 @@ pub struct Disagreement {
 }
 
 /// Every planner of the workspace, built for one grid, with reusable answers.
-pub struct Oracle<'g> {
-    grid: &'g Grid,
+pub struct Oracle {
+    grid: Arc<Grid>,
     /// The first is Anya, the reference of the comparison.
-    planners: Vec<Box<dyn Planner + Send + 'g>>,
+    planners: Vec<BoxedPlanner>,
     answers: Vec<Answer>,
-    astar: Box<dyn Planner + Send + 'g>,
+    astar: BoxedPlanner,
     octile: Answer,
 }
 
-impl std::fmt::Debug for Oracle<'_> {
+impl std::fmt::Debug for Oracle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let names: Vec<_> = self.planners.iter().map(|p| p.name()).collect();
         f.debug_struct("Oracle").field("planners", &names).finish()
     }
 }
 
-impl<'g> Oracle<'g> {
-    /// Builds every planner for `grid`: meshes, the compressed path database and all. On a grid
-    /// without free space there is no mesh, so only the grid planners take part (they must all
-    /// refuse every query as blocked).
+/// The planners of the table the oracle runs beyond each kind's defaults.
+const VARIANTS: &[&str] = &["eps:first"];
+
+impl Oracle {
+    /// Builds every planner of the table for `grid` (meshes, the compressed path database,
+    /// the hub index and all), and Polyanya on the unmerged triangulation. On a grid without
+    /// free space there is no mesh, so only the grid planners take part (they must all refuse
+    /// every query as blocked).
     ///
     /// # Errors
-    /// A mesh or database that cannot be built for a grid with free space (a defect).
-    pub fn new(grid: &'g Grid) -> Result<Self, String> {
-        let mut planners: Vec<Box<dyn Planner + Send + 'g>> = vec![
-            Box::new(AnyaPlanner::new(grid)),
-            make_planner(Algo::Vg, grid),
-            make_planner(Algo::Theta, grid),
-            make_planner(Algo::LazyTheta, grid),
-        ];
-        for merge in [true, false] {
-            let mesh = match mesh_from_grid_with(grid, &BuildOptions { merge }) {
-                Ok((mesh, _)) => Arc::new(mesh),
-                Err(BuildError::NoFreeSpace) => continue,
-                Err(e) => return Err(format!("mesh (merge: {merge}): {e}")),
-            };
-            if merge {
-                let cpd = build_cpd(&mesh, &BuildParams::default(), &NoProgress)
-                    .map_err(|e| format!("CPD: {e}"))?;
-                let eps = Arc::new(
-                    Eps::new(mesh.clone(), Arc::new(cpd)).map_err(|e| format!("EPS: {e}"))?,
-                );
-                planners.push(Box::new(EpsPlanner::new(grid, eps.clone(), Stop::Optimal)));
-                planners.push(Box::new(EpsPlanner::new(grid, eps, Stop::First)));
+    /// A mesh, database or index that cannot be built for a grid with free space (a defect).
+    pub fn new(grid: &Grid) -> Result<Self, String> {
+        let map = Map::new(grid.clone());
+        let grid = map.grid().clone();
+        let no_space = grid.free_cells() == 0;
+        let make = |spec: &PlannerSpec| -> Result<Option<BoxedPlanner>, String> {
+            if no_space && spec.algo.needs_mesh() {
+                return Ok(None);
             }
-            planners.push(Box::new(PolyanyaPlanner::new(grid, mesh)));
+            map.planner(spec)
+                .map(Some)
+                .map_err(|e| format!("{}: {e}", spec.label))
+        };
+        let anya = PlannerSpec::plain(Algo::Anya);
+        let mut specs = vec![anya.clone()];
+        specs.extend(
+            PLANNERS
+                .iter()
+                .filter(|k| {
+                    k.algo != Algo::Anya && k.algo != Algo::Baseline(taut::baselines::Algo::AStar)
+                })
+                .map(|k| PlannerSpec::plain(k.algo)),
+        );
+        for v in VARIANTS {
+            specs.push(v.parse().map_err(|e| format!("{v}: {e}"))?);
+        }
+        let mut planners = Vec::with_capacity(specs.len() + 1);
+        for spec in &specs {
+            planners.extend(make(spec)?);
+        }
+        match mesh_from_grid_with(&grid, &BuildOptions { merge: false }) {
+            Ok((mesh, _)) => {
+                planners.push(Box::new(PolyanyaPlanner::new(grid.clone(), Arc::new(mesh))))
+            }
+            Err(BuildError::NoFreeSpace) => {}
+            Err(e) => return Err(format!("mesh (merge: false): {e}")),
         }
         let answers = vec![Answer::default(); planners.len()];
+        let astar = make(&PlannerSpec::plain(Algo::Baseline(
+            taut::baselines::Algo::AStar,
+        )))?
+        .expect("A* needs no mesh");
         Ok(Oracle {
             grid,
             planners,
-            astar: make_planner(Algo::AStar, grid),
+            astar,
             octile: Answer::default(),
             answers,
         })
@@ -134,7 +151,7 @@ impl<'g> Oracle<'g> {
     /// The first [`Disagreement`] found.
     pub fn check(&mut self, start: Point, goal: Point) -> Result<Verdict, Disagreement> {
         let fail = |what: String| Disagreement { start, goal, what };
-        let grid = self.grid;
+        let grid = &*self.grid;
         let mut outcomes = Vec::with_capacity(self.planners.len());
         for (planner, answer) in self.planners.iter_mut().zip(&mut self.answers) {
             outcomes.push(planner.plan(start, goal, answer));

@@ -34,9 +34,11 @@ const _: () = {
     assert_send::<taut::polyanya::SearchContext>();
     assert_send::<taut::cpd::EpsContext>();
     assert_send::<SphereContext>();
-    assert_send::<AnyaPlanner<'static>>();
-    assert_send::<PolyanyaPlanner<'static>>();
-    assert_send::<EpsPlanner<'static>>();
+    assert_send::<AnyaPlanner<std::sync::Arc<taut::Grid>>>();
+    assert_send::<PolyanyaPlanner<std::sync::Arc<taut::Grid>>>();
+    assert_send::<EpsPlanner<std::sync::Arc<taut::Grid>>>();
+    assert_send_sync::<taut::Map>();
+    assert_send::<taut::BoxedPlanner>();
 };
 
 /// Every planner of the plane, built for one thread.

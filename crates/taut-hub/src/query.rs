@@ -1,5 +1,6 @@
 //! Answering grid queries with a [`HubIndex`].
 
+use std::ops::Deref;
 use std::sync::Arc;
 
 use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status, begin_query};
@@ -104,8 +105,8 @@ fn merge_regions(
 /// when it could be shorter than the best path through a hub), and otherwise the best
 /// path through a common hub of the ends' labels. Optimal; a warm planner allocates nothing.
 #[derive(Debug)]
-pub struct HubPlanner<'g> {
-    grid: &'g Grid,
+pub struct HubPlanner<G> {
+    grid: G,
     index: Arc<HubIndex>,
     corners: Vec<u32>,
     /// Distances from the ends to their regions' corners (indexes of regions).
@@ -113,13 +114,13 @@ pub struct HubPlanner<'g> {
     dt: Vec<f64>,
 }
 
-impl<'g> HubPlanner<'g> {
+impl<G: Deref<Target = Grid>> HubPlanner<G> {
     /// A planner for `grid` over `index`.
     ///
     /// # Errors
     /// [`HubError::StaleMap`] when `index` was built for another grid.
-    pub fn new(grid: &'g Grid, index: Arc<HubIndex>) -> Result<Self, HubError> {
-        if !index.matches(grid) {
+    pub fn new(grid: G, index: Arc<HubIndex>) -> Result<Self, HubError> {
+        if !index.matches(&grid) {
             return Err(HubError::StaleMap);
         }
         Ok(HubPlanner {
@@ -137,7 +138,7 @@ impl<'g> HubPlanner<'g> {
     }
 }
 
-impl Planner for HubPlanner<'_> {
+impl<G: Deref<Target = Grid>> Planner for HubPlanner<G> {
     fn name(&self) -> &'static str {
         "hub"
     }
@@ -147,7 +148,7 @@ impl Planner for HubPlanner<'_> {
     }
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
-        if let Some(done) = begin_query(self.grid, start, goal, out)? {
+        if let Some(done) = begin_query(&self.grid, start, goal, out)? {
             return Ok(done);
         }
         let ix = &*self.index;

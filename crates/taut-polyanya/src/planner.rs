@@ -1,5 +1,6 @@
 //! Polyanya behind the common grid [`Planner`] trait, on a mesh of the grid's free space.
 
+use std::ops::Deref;
 use std::sync::Arc;
 
 use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status};
@@ -14,24 +15,24 @@ use crate::search::{Options, SearchContext};
 /// Grid rules apply: endpoints are validated against the grid, and a start or goal on a
 /// double corner belongs to its own (south-east) cell ([`taut_mesh::grid`]).
 #[derive(Debug)]
-pub struct PolyanyaPlanner<'g> {
-    grid: &'g Grid,
+pub struct PolyanyaPlanner<G> {
+    grid: G,
     mesh: Arc<Mesh>,
     options: Options,
     ctx: SearchContext,
     answer: MeshAnswer,
 }
 
-impl<'g> PolyanyaPlanner<'g> {
+impl<G: Deref<Target = Grid>> PolyanyaPlanner<G> {
     /// A planner for `grid` searching `mesh`, which must cover exactly the grid's free space
     /// in lattice coordinates.
-    pub fn new(grid: &'g Grid, mesh: Arc<Mesh>) -> Self {
+    pub fn new(grid: G, mesh: Arc<Mesh>) -> Self {
         Self::with_options(grid, mesh, Options::default())
     }
 
     /// As [`PolyanyaPlanner::new`], with search options (the ambiguity rule is always the
     /// grid's south-east rule).
-    pub fn with_options(grid: &'g Grid, mesh: Arc<Mesh>, options: Options) -> Self {
+    pub fn with_options(grid: G, mesh: Arc<Mesh>, options: Options) -> Self {
         PolyanyaPlanner {
             grid,
             mesh,
@@ -50,7 +51,7 @@ impl<'g> PolyanyaPlanner<'g> {
     }
 }
 
-impl Planner for PolyanyaPlanner<'_> {
+impl<G: Deref<Target = Grid>> Planner for PolyanyaPlanner<G> {
     fn name(&self) -> &'static str {
         "polyanya"
     }
@@ -62,7 +63,7 @@ impl Planner for PolyanyaPlanner<'_> {
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
         let (ctx, mesh, options) = (&mut self.ctx, &self.mesh, &self.options);
         grid_query(
-            self.grid,
+            &self.grid,
             start,
             goal,
             &mut self.answer,

@@ -12,7 +12,7 @@ const _: () = {
     assert_send_sync::<Mesh>();
     assert_send_sync::<Options>();
     assert_send::<SearchContext>();
-    assert_send::<PolyanyaPlanner<'static>>();
+    assert_send::<PolyanyaPlanner<std::sync::Arc<taut_grid::Grid>>>();
 };
 
 #[test]

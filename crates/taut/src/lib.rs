@@ -26,12 +26,29 @@
 //! assert!(taut::plan(&grid, start, Point::new(6, 1)).is_err());
 //! ```
 //!
-//! Read a real map with [`MapFile::read`] and [`Grid::from_map`]; run many queries with a
-//! reusable planner ([`AnyaPlanner`], any [`Planner`]) so that a warm query allocates nothing.
+//! Read a real map with [`Grid::read`]. For many queries, or for a planner other than Anya,
+//! make a [`Map`]: it builds what planners need (mesh, CPD, hub index) once, on first use, and
+//! hands out planners that own what they use (`'static`, `Send`, one per thread), so that a
+//! warm query allocates nothing. [`Map::find`] answers one query with `auto`, the fastest exact
+//! planner for what the map has built.
+//!
+//! ```
+//! use taut::{Grid, Map, Point};
+//!
+//! let map = Map::new(Grid::read("../../fixtures/maps/arena.map")?);
+//! let mut planner = map.planner(&"polyanya".parse()?)?;
+//! let mut answer = taut::Answer::default();
+//! planner.plan(Point::new(1, 3), Point::new(45, 40), &mut answer)?;
+//! assert!((answer.length - 57.7026852465268).abs() < taut::LENGTH_TOLERANCE);
+//! // The same optimum by `auto` (Polyanya now: the map has its mesh).
+//! let found = map.find(Point::new(1, 3), Point::new(45, 40))?.expect("reachable");
+//! assert!(taut::lengths_agree(found.length, answer.length));
+//! # Ok::<(), taut::Error>(())
+//! ```
 //!
 //! # What is in here
-//! Every planner of the workspace, re-exported as a module, and the [`registry`] that knows
-//! them all by name:
+//! Every planner of the workspace, re-exported as a module, and the [`registry`]: the one
+//! table of planner kinds ([`registry::PLANNERS`]) that knows them all by name:
 //!
 //! | module | what | feature |
 //! |---|---|---|
@@ -53,6 +70,9 @@
 //! Every planner says what it promises ([`Planner::guarantee`]): `Optimal` planners agree
 //! with each other and with independent reference optima within [`LENGTH_TOLERANCE`].
 
+mod auto;
+mod error;
+mod map;
 pub mod registry;
 
 pub use taut_anya as anya;
@@ -75,7 +95,14 @@ pub use taut_spherical as spherical;
 #[cfg(feature = "spherical")]
 pub use taut_spherical as sphere;
 
-pub use registry::{Algo, MapMeshes, PlannerSpec, make_planner};
+pub use auto::{CLUTTER_THRESHOLD, MapKind};
+pub use error::Error;
+#[cfg(feature = "cpd")]
+pub use map::PreparedCpd;
+#[cfg(feature = "hub")]
+pub use map::PreparedHub;
+pub use map::{Map, PreparedMesh, SetupError, Source};
+pub use registry::{Algo, BoxedPlanner, PlannerSpec};
 pub use taut_anya::AnyaPlanner;
 pub use taut_grid::{
     Answer, Anytime, FreeSet, Grid, GridError, Guarantee, LENGTH_TOLERANCE, MapFile, PathModel,

@@ -1,52 +1,47 @@
-//! Every grid planner of the workspace by name, with its options, and the factory that builds
-//! them.
+//! The table of planner kinds: every grid planner of the workspace by name, with its options,
+//! its promise, what it needs built and how to build it.
 //!
-//! Algorithm crates know nothing of each other; this is the one place that lists them all. The
-//! command line, the benchmark harness and the differential tests build their planners here,
-//! and ask each built planner what it promises ([`Planner::guarantee`],
-//! [`Planner::path_model`]): the planners themselves are the one source of that truth.
+//! Algorithm crates know nothing of each other; [`PLANNERS`] is the one place that lists them
+//! all. Parsing a planner name ([`Algo`]'s `FromStr`), the list of every planner
+//! ([`Algo::all`]), the help text of the command line, every error message that lists options,
+//! the docs table ([`markdown_table`]) and the differential tests' set of optimal planners
+//! ([`optimal`]) are all read off this table. A planner is built from a prepared map
+//! ([`crate::Map::planner`]), which builds what the planner needs once and shares it.
 //!
 //! ```
-//! use taut::Grid;
-//! use taut::registry::{MapMeshes, PlannerSpec, make_planner};
+//! use taut::{Grid, Map, Point};
+//! use taut::registry::PlannerSpec;
 //!
-//! let grid = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
+//! let map = Map::new(Grid::from_ascii(&["....", ".@@.", "...."]).unwrap());
 //! let spec: PlannerSpec = "polyanya:no-cul-de-sac".parse().unwrap();
-//! // Meshes (and CPDs) are prepared once per map and shared by every planner and thread.
-//! let (meshes, _secs) = MapMeshes::prepare(&grid, [(spec.algo, &spec.tuning)], None).unwrap();
-//! let mut planner = make_planner(spec.algo, &grid, &spec.tuning, &meshes).unwrap();
+//! // The mesh is built on first use and shared by every planner and thread of the map.
+//! let mut planner = map.planner(&spec).unwrap();
 //! let mut answer = taut::Answer::default();
-//! planner.plan(taut::Point::new(0, 1), taut::Point::new(3, 2), &mut answer).unwrap();
+//! planner.plan(Point::new(0, 1), Point::new(3, 2), &mut answer).unwrap();
 //! // Under the block: (0, 1) -> (1, 2) -> (3, 2).
 //! assert!((answer.length - (2.0 + 2f64.sqrt())).abs() < taut::LENGTH_TOLERANCE);
 //! assert_eq!(planner.guarantee(), taut::Guarantee::Optimal);
 //! ```
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-#[cfg(any(feature = "cpd", feature = "hub"))]
-use std::time::Instant;
-
-use taut_anya::{AnyaPlanner, Options};
 #[cfg(feature = "cpd")]
-use taut_cpd::{
-    BuildParams, CpdStats, Eps, EpsPlanner, Progress, Stop, build_cpd, mesh_hash, read_cpd,
-    read_cpd_header,
-};
+use taut_cpd::Stop;
 #[cfg(feature = "cpd")]
 use taut_grid::Factor;
-use taut_grid::{Grid, Planner};
-#[cfg(feature = "hub")]
-use taut_hub::{HubIndex, HubPlanner, HubStats, read_hub, read_hub_header};
-use taut_mesh::Mesh;
-use taut_polyanya::PolyanyaPlanner;
+use taut_grid::Planner;
 
-/// A planner by its command-line name: a baseline of `taut-baselines`, Anya, Polyanya,
-/// (feature `cpd`) End Point Search or (feature `hub`) hub labels. Not exhaustive: features
-/// add planners.
+use crate::map::{Map, SetupError};
+
+/// A planner that owns what it uses (the grid in an `Arc`, its mesh, CPD or index shared):
+/// `'static` and `Send`, one per thread.
+pub type BoxedPlanner = Box<dyn Planner + Send + 'static>;
+
+/// A planner by its name in [`PLANNERS`]. Not exhaustive: features add planners.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Algo {
+    /// `auto`: the fastest exact any-angle planner for the map and what has been built for it
+    /// ([`crate::Map::auto_algo`]).
+    Auto,
     /// `astar`, `theta`, `lazy-theta`, `vg` (see [`taut_baselines::Algo`]).
     Baseline(taut_baselines::Algo),
     /// `anya`: Anya (optimal any-angle lengths, online).
@@ -57,55 +52,508 @@ pub enum Algo {
     /// map (optimal, or first / bounded with [`Tuning::eps`]). Feature `cpd`.
     #[cfg(feature = "cpd")]
     Eps,
-    /// `hub`: hub labels over the corners of a navigation mesh of the map, with a label for
-    /// every lattice point (optimal). Feature `hub`.
+    /// `hub`: hub labels over the corners of a navigation mesh of the map (optimal). Feature
+    /// `hub`.
     #[cfg(feature = "hub")]
     Hub,
 }
 
-impl Algo {
-    /// Every planner this build has (End Point Search with feature `cpd`, hub labels with
-    /// feature `hub`).
-    pub const ALL: &'static [Algo] = &[
-        Algo::Baseline(taut_baselines::Algo::AStar),
-        Algo::Baseline(taut_baselines::Algo::Theta),
-        Algo::Baseline(taut_baselines::Algo::LazyTheta),
-        Algo::Baseline(taut_baselines::Algo::Vg),
-        Algo::Anya,
-        Algo::Polyanya,
-        #[cfg(feature = "cpd")]
-        Algo::Eps,
-        #[cfg(feature = "hub")]
-        Algo::Hub,
-    ];
+/// What a planner needs built for the map before it can answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Needs {
+    /// The grid alone.
+    Grid,
+    /// A navigation mesh of the map's free space (built in milliseconds, or read).
+    Mesh,
+    /// A mesh and its compressed path database (`taut cpd build`: seconds to hours).
+    Cpd,
+    /// A mesh and its hub index (`taut hub build`: seconds, and memory).
+    Hub,
+    /// Whatever the planner it picks needs; it never builds a CPD or hub index itself.
+    Chosen,
+}
 
-    /// Whether the planner searches a navigation mesh of the map ([`MapMeshes::prepare`]).
-    pub fn needs_mesh(self) -> bool {
+impl Needs {
+    /// The word the docs and the help text use.
+    pub fn describe(self) -> &'static str {
         match self {
-            Algo::Polyanya => true,
-            #[cfg(feature = "cpd")]
-            Algo::Eps => true,
-            #[cfg(feature = "hub")]
-            Algo::Hub => true,
-            Algo::Baseline(_) | Algo::Anya => false,
-        }
-    }
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::Baseline(b) => b.name(),
-            Algo::Anya => "anya",
-            Algo::Polyanya => "polyanya",
-            #[cfg(feature = "cpd")]
-            Algo::Eps => "eps",
-            #[cfg(feature = "hub")]
-            Algo::Hub => "hub",
+            Needs::Grid => "nothing",
+            Needs::Mesh => "a mesh (built on first use)",
+            Needs::Cpd => "a mesh and its CPD (`taut cpd build`)",
+            Needs::Hub => "a mesh and its hub index (`taut hub build`)",
+            Needs::Chosen => "what the chosen planner needs, never a CPD or index of its own",
         }
     }
 }
 
-/// When End Point Search stops (`eps`, `eps:first`, `eps:q1.05`). Feature `cpd`.
+/// One option a planner kind takes in a spec (`NAME:OPT+OPT`).
+#[derive(Debug, Clone, Copy)]
+pub struct PlannerOption {
+    /// As written in a spec: a flag (`no-cul-de-sac`) or a key with a value (`q=F`).
+    pub name: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+    /// Applies the option to `tuning`: `value` is the text after `=` (empty for a flag).
+    /// `false` when the value is not one the option takes.
+    set: fn(&mut Tuning, &str) -> bool,
+}
+
+impl PlannerOption {
+    /// The key before `=` (the whole name for a flag).
+    pub fn key(&self) -> &'static str {
+        self.name.split_once('=').map_or(self.name, |(k, _)| k)
+    }
+
+    /// Whether the option takes a value (`q=F`).
+    pub fn takes_value(&self) -> bool {
+        self.name.contains('=')
+    }
+}
+
+/// One planner kind: its name, options, promise, needs and how to build it.
+#[derive(Debug, Clone, Copy)]
+pub struct PlannerKind {
+    /// The planner.
+    pub algo: Algo,
+    /// Its name (`--algo NAME`, `NAME:OPT` in the bench, `grid.path(s, g, "NAME")`).
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub summary: &'static str,
+    /// What it promises, in words (each built planner states it exactly:
+    /// [`Planner::guarantee`]).
+    pub promise: &'static str,
+    /// Whether its default options give optimal any-angle lengths (the differential tests
+    /// compare every such planner with every other).
+    pub exact: bool,
+    /// What it needs built.
+    pub needs: Needs,
+    /// The options it takes.
+    pub options: &'static [PlannerOption],
+    /// The cargo feature of the facade that brings it in (`None`: always there).
+    pub feature: Option<&'static str>,
+    /// Builds one for `map` with `tuning`.
+    build: fn(&Map, &Tuning) -> Result<BoxedPlanner, SetupError>,
+}
+
+impl PlannerKind {
+    /// Builds a planner of this kind for `map` (see [`Map::planner`]).
+    ///
+    /// # Errors
+    /// [`SetupError`] when what it needs cannot be built or read.
+    pub fn build(&self, map: &Map, tuning: &Tuning) -> Result<BoxedPlanner, SetupError> {
+        (self.build)(map, tuning)
+    }
+
+    /// The option spelled `opt` (`no-cul-de-sac`, `q=1.05`), applied to `tuning`.
+    fn apply(&self, opt: &str, tuning: &mut Tuning) -> bool {
+        let (key, value) = opt.split_once('=').unwrap_or((opt, ""));
+        self.options.iter().any(|o| {
+            if o.takes_value() {
+                // `q=1.05`, and the bench's older spelling `q1.05`.
+                let value = if o.key() == key {
+                    Some(value)
+                } else {
+                    opt.strip_prefix(o.key()).filter(|v| !v.is_empty())
+                };
+                value.is_some_and(|v| (o.set)(tuning, v))
+            } else {
+                o.name == opt && (o.set)(tuning, "")
+            }
+        })
+    }
+
+    /// The options as the help text and error messages list them: `a, b, q=F`.
+    pub fn option_list(&self) -> String {
+        if self.options.is_empty() {
+            return "none".to_owned();
+        }
+        self.options
+            .iter()
+            .map(|o| o.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+const ANYA_OPTIONS: &[PlannerOption] = &[
+    PlannerOption {
+        name: "no-cul-de-sac",
+        help: "turn cul-de-sac pruning off",
+        set: |t, _| {
+            t.anya.cul_de_sac = false;
+            true
+        },
+    },
+    PlannerOption {
+        name: "no-intermediate",
+        help: "turn intermediate pruning off",
+        set: |t, _| {
+            t.anya.intermediate = false;
+            true
+        },
+    },
+    PlannerOption {
+        name: "auto",
+        help: "root history in a flat array on small maps, a hash table on large ones (the default)",
+        set: |t, _| {
+            t.anya.history = taut_anya::RootHistory::Auto;
+            true
+        },
+    },
+    PlannerOption {
+        name: "hash",
+        help: "root history in a hash table",
+        set: |t, _| {
+            t.anya.history = taut_anya::RootHistory::Hash;
+            true
+        },
+    },
+    PlannerOption {
+        name: "flat",
+        help: "root history in a flat array over the map's points",
+        set: |t, _| {
+            t.anya.history = taut_anya::RootHistory::Flat;
+            true
+        },
+    },
+];
+
+const POLYANYA_OPTIONS: &[PlannerOption] = &[
+    PlannerOption {
+        name: "no-cul-de-sac",
+        help: "turn cul-de-sac pruning off",
+        set: |t, _| {
+            t.polyanya.cul_de_sac = false;
+            true
+        },
+    },
+    PlannerOption {
+        name: "no-intermediate",
+        help: "turn intermediate pruning off",
+        set: |t, _| {
+            t.polyanya.intermediate = false;
+            true
+        },
+    },
+    PlannerOption {
+        name: "reference",
+        help: "search the given mesh (--mesh FILE, a suite's `meshes` directory) instead of taut's mesh of the grid",
+        set: |t, _| {
+            t.mesh = MeshChoice::Given;
+            true
+        },
+    },
+];
+
+#[cfg(feature = "cpd")]
+const EPS_OPTIONS: &[PlannerOption] = &[
+    PlannerOption {
+        name: "first",
+        help: "stop at the first path found",
+        set: |t, _| {
+            t.eps = EpsStop::First;
+            true
+        },
+    },
+    PlannerOption {
+        name: "q=F",
+        help: "stop at a path within factor F >= 1 of a proven lower bound",
+        set: |t, v| match parse_factor(v) {
+            Some(q) => {
+                t.eps = q;
+                true
+            }
+            None => false,
+        },
+    },
+    PlannerOption {
+        name: "reference",
+        help: "search the given mesh (--mesh FILE) instead of taut's mesh of the grid",
+        set: |t, _| {
+            t.mesh = MeshChoice::Given;
+            true
+        },
+    },
+];
+
+#[cfg(feature = "hub")]
+const HUB_OPTIONS: &[PlannerOption] = &[PlannerOption {
+    name: "reference",
+    help: "build on the given mesh (--mesh FILE) instead of taut's mesh of the grid",
+    set: |t, _| {
+        t.mesh = MeshChoice::Given;
+        true
+    },
+}];
+
+fn baseline(map: &Map, b: taut_baselines::Algo) -> BoxedPlanner {
+    use taut_baselines::{astar, theta, vg};
+    let grid = map.grid().clone();
+    match b {
+        taut_baselines::Algo::AStar => Box::new(astar::AStarPlanner::new(grid)),
+        taut_baselines::Algo::Theta => {
+            Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Theta))
+        }
+        taut_baselines::Algo::LazyTheta => {
+            Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Lazy))
+        }
+        taut_baselines::Algo::Vg => Box::new(vg::VgPlanner::new(grid)),
+    }
+}
+
+/// Every planner kind of this build (End Point Search with feature `cpd`, hub labels with
+/// feature `hub`), `auto` first.
+pub static PLANNERS: &[PlannerKind] = &[
+    PlannerKind {
+        algo: Algo::Auto,
+        name: "auto",
+        summary: "the fastest exact any-angle planner for the map and what has been built for it",
+        promise: "optimal any-angle lengths",
+        exact: true,
+        needs: Needs::Chosen,
+        options: &[],
+        feature: None,
+        build: |map, _| {
+            let algo = map.auto_algo();
+            kind(algo).build(map, &Tuning::default())
+        },
+    },
+    PlannerKind {
+        algo: Algo::Anya,
+        name: "anya",
+        summary: "Anya: intervals of grid rows, online (Harabor et al., JAIR 2016)",
+        promise: "optimal any-angle lengths",
+        exact: true,
+        needs: Needs::Grid,
+        options: ANYA_OPTIONS,
+        feature: None,
+        build: |map, t| {
+            Ok(Box::new(taut_anya::AnyaPlanner::with_options(
+                map.grid().clone(),
+                t.anya,
+            )))
+        },
+    },
+    PlannerKind {
+        algo: Algo::Polyanya,
+        name: "polyanya",
+        summary: "Polyanya: intervals of navigation-mesh edges, online (Cui et al., IJCAI 2017)",
+        promise: "optimal any-angle lengths",
+        exact: true,
+        needs: Needs::Mesh,
+        options: POLYANYA_OPTIONS,
+        feature: None,
+        build: |map, t| {
+            let mesh = map.mesh(t.mesh)?;
+            Ok(Box::new(taut_polyanya::PolyanyaPlanner::with_options(
+                map.grid().clone(),
+                mesh,
+                t.polyanya,
+            )))
+        },
+    },
+    #[cfg(feature = "cpd")]
+    PlannerKind {
+        algo: Algo::Eps,
+        name: "eps",
+        summary: "End Point Search over a compressed path database (Shen et al., IJCAI 2020); anytime",
+        promise: "optimal any-angle lengths (first: any path; q=F: within F of the optimum)",
+        exact: true,
+        needs: Needs::Cpd,
+        options: EPS_OPTIONS,
+        feature: Some("cpd"),
+        build: |map, t| {
+            let cpd = map.cpd(t.mesh)?;
+            Ok(Box::new(taut_cpd::EpsPlanner::new(
+                map.grid().clone(),
+                cpd.eps,
+                t.eps.stop(),
+            )))
+        },
+    },
+    #[cfg(feature = "hub")]
+    PlannerKind {
+        algo: Algo::Hub,
+        name: "hub",
+        summary: "hub labels over the mesh's corners (after Du et al., AAAI 2023)",
+        promise: "optimal any-angle lengths",
+        exact: true,
+        needs: Needs::Hub,
+        options: HUB_OPTIONS,
+        feature: Some("hub"),
+        build: |map, t| {
+            let hub = map.hub(t.mesh)?;
+            let planner = taut_hub::HubPlanner::new(map.grid().clone(), hub.index)
+                .map_err(SetupError::HubStale)?;
+            Ok(Box::new(planner))
+        },
+    },
+    PlannerKind {
+        algo: Algo::Baseline(taut_baselines::Algo::Vg),
+        name: "vg",
+        summary: "A* on the visibility graph of the map's convex corners (slow; a test oracle)",
+        promise: "optimal any-angle lengths",
+        exact: true,
+        needs: Needs::Grid,
+        options: &[],
+        feature: None,
+        build: |map, _| Ok(baseline(map, taut_baselines::Algo::Vg)),
+    },
+    PlannerKind {
+        algo: Algo::Baseline(taut_baselines::Algo::AStar),
+        name: "astar",
+        summary: "A* on the 8-connected grid, no corner cutting",
+        promise: "optimal octile lengths (not any-angle)",
+        exact: false,
+        needs: Needs::Grid,
+        options: &[],
+        feature: None,
+        build: |map, _| Ok(baseline(map, taut_baselines::Algo::AStar)),
+    },
+    PlannerKind {
+        algo: Algo::Baseline(taut_baselines::Algo::Theta),
+        name: "theta",
+        summary: "Theta*: A* with line-of-sight shortcuts",
+        promise: "any-angle paths, no bound on length",
+        exact: false,
+        needs: Needs::Grid,
+        options: &[],
+        feature: None,
+        build: |map, _| Ok(baseline(map, taut_baselines::Algo::Theta)),
+    },
+    PlannerKind {
+        algo: Algo::Baseline(taut_baselines::Algo::LazyTheta),
+        name: "lazy-theta",
+        summary: "Lazy Theta*: Theta* checking line of sight on expansion",
+        promise: "any-angle paths, no bound on length",
+        exact: false,
+        needs: Needs::Grid,
+        options: &[],
+        feature: None,
+        build: |map, _| Ok(baseline(map, taut_baselines::Algo::LazyTheta)),
+    },
+];
+
+/// The table entry of `algo`.
+///
+/// # Panics
+/// Never for an `Algo` of this build: every variant has an entry (a test checks it).
+pub fn kind(algo: Algo) -> &'static PlannerKind {
+    PLANNERS
+        .iter()
+        .find(|k| k.algo == algo)
+        .expect("every Algo has an entry in PLANNERS")
+}
+
+/// The planner kinds whose default options give optimal any-angle lengths, `auto` left out
+/// (it is one of the others): the set the differential tests compare.
+pub fn optimal() -> impl Iterator<Item = &'static PlannerKind> {
+    PLANNERS.iter().filter(|k| k.exact && k.algo != Algo::Auto)
+}
+
+/// The planner table as Markdown (`docs/planners.md` is this text; a test keeps it so).
+pub fn markdown_table() -> String {
+    let mut s = String::from(
+        "| name | what | promise | needs built | options | feature |\n|---|---|---|---|---|---|\n",
+    );
+    for k in PLANNERS {
+        let options = if k.options.is_empty() {
+            "none".to_owned()
+        } else {
+            k.options
+                .iter()
+                .map(|o| format!("`{}`: {}", o.name, o.help))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        s.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} | {} |\n",
+            k.name,
+            k.summary,
+            k.promise,
+            k.needs.describe(),
+            options,
+            k.feature.map_or("always".to_owned(), |f| format!("`{f}`")),
+        ));
+    }
+    s
+}
+
+/// The help text of `--algo`: every planner with its summary and options.
+pub fn help_text() -> String {
+    PLANNERS
+        .iter()
+        .map(|k| {
+            let opts = if k.options.is_empty() {
+                String::new()
+            } else {
+                format!(" [options: {}]", k.option_list())
+            };
+            format!("{}: {}{opts}", k.name, k.summary)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl Algo {
+    /// Every planner of this build, in the table's order (`auto` first).
+    pub fn all() -> impl Iterator<Item = Algo> {
+        PLANNERS.iter().map(|k| k.algo)
+    }
+
+    /// Its table entry.
+    pub fn kind(self) -> &'static PlannerKind {
+        kind(self)
+    }
+
+    /// What it needs built.
+    pub fn needs(self) -> Needs {
+        kind(self).needs
+    }
+
+    /// Whether it searches a navigation mesh of the map (needs a mesh, CPD or hub index).
+    pub fn needs_mesh(self) -> bool {
+        matches!(self.needs(), Needs::Mesh | Needs::Cpd | Needs::Hub)
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        kind(self).name
+    }
+}
+
+impl std::fmt::Display for Algo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown planner name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm {0:?} (expected one of: {names})", names = names())]
+pub struct UnknownAlgo(pub String);
+
+/// The names of [`PLANNERS`], comma-separated.
+pub fn names() -> String {
+    PLANNERS
+        .iter()
+        .map(|k| k.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl std::str::FromStr for Algo {
+    type Err = UnknownAlgo;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PLANNERS
+            .iter()
+            .find(|k| k.name == s)
+            .map(|k| k.algo)
+            .ok_or_else(|| UnknownAlgo(s.to_owned()))
+    }
+}
+
+/// When End Point Search stops (`eps`, `eps:first`, `eps:q=1.05`). Feature `cpd`.
 #[cfg(feature = "cpd")]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum EpsStop {
@@ -130,7 +578,21 @@ impl EpsStop {
     }
 }
 
-/// A stop rule that is not `optimal`, `first` or `qF` / `q=F` with a factor F ≥ 1.
+/// `F` of `q=F`: a finite factor of at least 1 (1 is the optimum).
+#[cfg(feature = "cpd")]
+fn parse_factor(f: &str) -> Option<EpsStop> {
+    let q = f
+        .parse::<f64>()
+        .ok()
+        .filter(|q| q.is_finite() && *q >= 1.0)?;
+    Some(if q == 1.0 {
+        EpsStop::Optimal
+    } else {
+        EpsStop::Within(Factor(q))
+    })
+}
+
+/// A stop rule that is not `optimal`, `first` or `q=F` with a factor F ≥ 1.
 #[cfg(feature = "cpd")]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
@@ -142,81 +604,46 @@ pub struct BadEpsStop(pub String);
 impl std::str::FromStr for EpsStop {
     type Err = BadEpsStop;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "optimal" => return Ok(EpsStop::Optimal),
-            "first" => return Ok(EpsStop::First),
-            _ => {}
+        if s == "optimal" {
+            return Ok(EpsStop::Optimal);
         }
-        let q = s
-            .strip_prefix("q=")
-            .or_else(|| s.strip_prefix('q'))
-            .and_then(|f| f.parse::<f64>().ok())
-            .filter(|q| q.is_finite() && *q >= 1.0)
-            .ok_or_else(|| BadEpsStop(s.to_owned()))?;
-        Ok(if q == 1.0 {
-            EpsStop::Optimal
+        let mut t = Tuning::default();
+        if kind(Algo::Eps).apply(s, &mut t) && t.mesh == MeshChoice::Built {
+            Ok(t.eps)
         } else {
-            EpsStop::Within(Factor(q))
-        })
-    }
-}
-
-impl std::fmt::Display for Algo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An unknown planner name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm {0:?} (expected one of: {names})", names = algo_names())]
-pub struct UnknownAlgo(pub String);
-
-/// The names of [`Algo::ALL`], comma-separated.
-fn algo_names() -> String {
-    Algo::ALL
-        .iter()
-        .map(|a| a.name())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-impl std::str::FromStr for Algo {
-    type Err = UnknownAlgo;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "anya" => return Ok(Algo::Anya),
-            "polyanya" => return Ok(Algo::Polyanya),
-            #[cfg(feature = "cpd")]
-            "eps" => return Ok(Algo::Eps),
-            #[cfg(feature = "hub")]
-            "hub" => return Ok(Algo::Hub),
-            _ => {}
+            Err(BadEpsStop(s.to_owned()))
         }
-        s.parse()
-            .map(Algo::Baseline)
-            .map_err(|_| UnknownAlgo(s.to_owned()))
     }
 }
 
-/// Which mesh Polyanya searches.
+/// Which mesh a mesh planner searches.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum MeshChoice {
     /// The mesh taut builds from the grid (`taut_mesh::mesh_from_grid`).
     #[default]
     Built,
-    /// A mesh given from outside: the CLI's `--mesh FILE`, or the bench suite's `meshes`
-    /// directory (`NAME-merged.mesh`, as the reference Polyanya tools name them).
+    /// A mesh given from outside ([`crate::Map::with_mesh_file`]): the CLI's `--mesh FILE`,
+    /// or the bench suite's `meshes` directory (`NAME-merged.mesh`).
     Given,
 }
 
+impl MeshChoice {
+    pub(crate) fn slot(self) -> usize {
+        match self {
+            MeshChoice::Built => 0,
+            MeshChoice::Given => 1,
+        }
+    }
+}
+
 /// Options that only some planners read (the others ignore them). Not exhaustive (feature
-/// `cpd` adds End Point Search's): start from `Tuning::default()`.
+/// `cpd` adds End Point Search's): start from `Tuning::default()`, or parse a
+/// [`PlannerSpec`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Tuning {
     /// Anya's pruning and root-history options.
-    pub anya: Options,
+    pub anya: taut_anya::Options,
     /// Polyanya's pruning options (the ambiguity rule is always the grid's).
     pub polyanya: taut_polyanya::Options,
     /// The mesh Polyanya and End Point Search search, and hub labels are built on.
@@ -226,390 +653,9 @@ pub struct Tuning {
     pub eps: EpsStop,
 }
 
-/// The meshes of one map that mesh planners may need, prepared by the caller (built or read
-/// once per map, shared by every planner and thread).
-#[derive(Debug, Clone, Default)]
-#[non_exhaustive]
-pub struct MapMeshes {
-    /// taut's mesh of the grid.
-    pub built: Option<Arc<Mesh>>,
-    /// A mesh given from outside, and where it came from.
-    pub given: Option<(Arc<Mesh>, PathBuf)>,
-    /// End Point Search's mesh and CPD ([`MapMeshes::prepare_cpd`]), shared by every `eps`
-    /// planner of the map.
-    #[cfg(feature = "cpd")]
-    pub cpd: Option<PreparedCpd>,
-    /// The hub index of the map ([`MapMeshes::prepare_hub`]), shared by every `hub` planner.
-    #[cfg(feature = "hub")]
-    pub hub: Option<PreparedHub>,
-}
-
-/// A hub index ready for queries, and how it was had.
-#[cfg(feature = "hub")]
-#[derive(Debug, Clone)]
-pub struct PreparedHub {
-    /// The index.
-    pub index: Arc<HubIndex>,
-    /// Which of the map's meshes it was built from.
-    pub mesh: MeshChoice,
-    /// The file it was read from; `None` when built here.
-    pub file: Option<PathBuf>,
-    /// Seconds spent building or reading it.
-    pub secs: f64,
-    /// Whether it was built here (else read).
-    pub built: bool,
-    /// Its sizes.
-    pub stats: HubStats,
-}
-
-/// Where the hub index comes from: [`DataSource::File`] must belong to the map and its mesh;
-/// [`DataSource::Cached`] is read when it exists and was built from the same mesh (same
-/// format version).
-#[cfg(feature = "hub")]
-pub type HubSource<'p> = DataSource<'p>;
-
-/// A CPD ready for End Point Search, and how it was had.
-#[cfg(feature = "cpd")]
-#[derive(Debug, Clone)]
-pub struct PreparedCpd {
-    /// The mesh and its CPD.
-    pub eps: Arc<Eps>,
-    /// Which of the map's meshes it was built for.
-    pub mesh: MeshChoice,
-    /// The file it was read from; `None` when built here.
-    pub file: Option<PathBuf>,
-    /// Seconds spent building (0 when read) or reading it.
-    pub secs: f64,
-    /// Whether it was built here (else read).
-    pub built: bool,
-    /// Its sizes.
-    pub stats: CpdStats,
-}
-
-/// Where a planner's preprocessed data (End Point Search's CPD, the hub index) comes from.
-#[derive(Debug, Clone, Copy)]
-pub enum DataSource<'p> {
-    /// Build it in memory.
-    Build,
-    /// Read this file; it must exist and belong to the mesh (and the map).
-    File(&'p Path),
-    /// Read this file when it exists and is up to date for the mesh, else build it in memory.
-    Cached(&'p Path),
-}
-
-/// Where End Point Search's CPD comes from: [`DataSource::Cached`] is read when it has the
-/// same format version, mesh hash and build parameters.
-#[cfg(feature = "cpd")]
-pub type CpdSource<'p> = DataSource<'p>;
-
-/// A mesh a planner needs could not be had.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum MeshSetupError {
-    /// Building the mesh of the grid failed.
-    #[error("building the mesh of the map failed: {0}")]
-    Build(String),
-    /// Reading the given mesh failed.
-    #[error("{0}")]
-    Read(#[from] taut_mesh::MeshError),
-    /// The given mesh does not cover the map's free space.
-    #[error(
-        "{} is not a mesh of this map: it covers an area of {area} within {lo:?}..{hi:?}, the map has {free} free cells within (0, 0)..({width}, {height})",
-        path.display()
-    )]
-    Mismatch {
-        /// The mesh file.
-        path: PathBuf,
-        /// The mesh's area.
-        area: f64,
-        /// Its bounding box.
-        lo: (f64, f64),
-        /// Its bounding box.
-        hi: (f64, f64),
-        /// The map's free cells.
-        free: u64,
-        /// Map width.
-        width: i32,
-        /// Map height.
-        height: i32,
-    },
-    /// A CPD could not be read, or does not belong to the map's mesh.
-    #[error("{}: {message}", path.display())]
-    Cpd {
-        /// The CPD file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-    },
-    /// A CPD could not be built, or does not fit the mesh.
-    #[error("building the CPD of the map failed: {0}")]
-    CpdBuild(String),
-    /// End Point Search runs but its CPD was not prepared.
-    #[error("eps needs a CPD here (MapMeshes::prepare_cpd)")]
-    NoCpd,
-    /// A hub index could not be read, or does not belong to the map or its mesh.
-    #[error("{}: {message}", path.display())]
-    Hub {
-        /// The index file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-    },
-    /// A hub index could not be built, or does not fit the map.
-    #[error("building the hub index of the map failed: {0}")]
-    HubBuild(String),
-    /// Hub labels run but their index was not prepared.
-    #[error("hub needs an index here (MapMeshes::prepare_hub)")]
-    NoHub,
-    /// The planner wants a given mesh but none was named.
-    #[error("polyanya needs a mesh file here (--mesh FILE, or a `meshes` directory in the suite)")]
-    NoneGiven,
-}
-
-impl MapMeshes {
-    /// Prepares what the planners `wanted` (pairs of planner and options) need: builds the
-    /// grid's mesh if one wants [`MeshChoice::Built`], reads `given` if one wants
-    /// [`MeshChoice::Given`]. Returns the meshes and the seconds spent building.
-    ///
-    /// # Errors
-    /// [`MeshSetupError`] when a needed mesh cannot be built or read.
-    pub fn prepare<'a>(
-        grid: &Grid,
-        wanted: impl IntoIterator<Item = (Algo, &'a Tuning)>,
-        given: Option<&Path>,
-    ) -> Result<(MapMeshes, f64), MeshSetupError> {
-        let mut meshes = MapMeshes::default();
-        let mut build_secs = 0.0;
-        for (algo, tuning) in wanted {
-            if !algo.needs_mesh() {
-                continue;
-            }
-            match tuning.mesh {
-                MeshChoice::Built if meshes.built.is_none() => {
-                    let t = std::time::Instant::now();
-                    let mesh = taut_mesh::mesh_from_grid(grid)
-                        .map_err(|e| MeshSetupError::Build(e.to_string()))?;
-                    build_secs = t.elapsed().as_secs_f64();
-                    meshes.built = Some(Arc::new(mesh));
-                }
-                MeshChoice::Given if meshes.given.is_none() => {
-                    let path = given.ok_or(MeshSetupError::NoneGiven)?;
-                    let mesh = taut_mesh::read_mesh(path)?;
-                    check_covers(&mesh, grid, path)?;
-                    meshes.given = Some((Arc::new(mesh), path.to_owned()));
-                }
-                _ => {}
-            }
-        }
-        Ok((meshes, build_secs))
-    }
-
-    #[cfg(feature = "cpd")]
-    /// Prepares End Point Search's CPD when one of the planners `wanted` is `eps`, for the
-    /// mesh its tuning selects (which [`MapMeshes::prepare`] must have prepared): read from
-    /// `source`, or built with the default parameters (reporting to `progress`). Building is
-    /// timed in [`PreparedCpd::secs`]. Returns whether a CPD is now prepared.
-    ///
-    /// # Errors
-    /// [`MeshSetupError::Cpd`] when the file cannot be read or belongs to another mesh,
-    /// [`MeshSetupError::CpdBuild`] when building fails.
-    pub fn prepare_cpd<'a>(
-        &mut self,
-        wanted: impl IntoIterator<Item = (Algo, &'a Tuning)>,
-        source: CpdSource<'_>,
-        progress: &dyn Progress,
-    ) -> Result<bool, MeshSetupError> {
-        let Some((_, tuning)) = wanted.into_iter().find(|(a, _)| *a == Algo::Eps) else {
-            return Ok(false);
-        };
-        let mesh = self.get(tuning).ok_or(MeshSetupError::NoneGiven)?.clone();
-        let params = BuildParams::default();
-        let hash = mesh_hash(&mesh);
-        let bad = |path: &Path, e: &dyn std::fmt::Display| MeshSetupError::Cpd {
-            path: path.to_owned(),
-            message: e.to_string(),
-        };
-        let file = match source {
-            CpdSource::Build => None,
-            CpdSource::File(p) => Some(p),
-            CpdSource::Cached(p) => read_cpd_header(p)
-                .ok()
-                .filter(|h| h.mesh_hash == hash && h.params == params)
-                .map(|_| p),
-        };
-        let t = Instant::now();
-        let (cpd, built) = match file {
-            // `Eps::new` below refuses a CPD of another mesh (`StaleMesh`, naming the file).
-            // An I/O error names the file itself.
-            Some(p) => (
-                read_cpd(p).map_err(|e| match e {
-                    taut_cpd::CpdError::Io { source, .. } => bad(p, &source),
-                    e => bad(p, &e),
-                })?,
-                false,
-            ),
-            None => (
-                build_cpd(&mesh, &params, progress)
-                    .map_err(|e| MeshSetupError::CpdBuild(e.to_string()))?,
-                true,
-            ),
-        };
-        let secs = t.elapsed().as_secs_f64();
-        let stats = cpd.stats();
-        let eps = Eps::new(mesh, Arc::new(cpd)).map_err(|e| match file {
-            Some(p) => bad(p, &e),
-            None => MeshSetupError::CpdBuild(e.to_string()),
-        })?;
-        self.cpd = Some(PreparedCpd {
-            eps: Arc::new(eps),
-            mesh: tuning.mesh,
-            file: file.map(Path::to_owned),
-            secs,
-            built,
-            stats,
-        });
-        Ok(true)
-    }
-
-    #[cfg(feature = "hub")]
-    /// Prepares the hub index when one of the planners `wanted` is `hub`, for `grid` and the
-    /// mesh its tuning selects (which [`MapMeshes::prepare`] must have prepared): read from
-    /// `source`, or built in memory (on the current rayon pool). Building or reading is timed
-    /// in [`PreparedHub::secs`]. Returns whether an index is now prepared.
-    ///
-    /// # Errors
-    /// [`MeshSetupError::Hub`] when the file cannot be read or belongs to another map or mesh,
-    /// [`MeshSetupError::HubBuild`] when building fails.
-    pub fn prepare_hub<'a>(
-        &mut self,
-        grid: &Grid,
-        wanted: impl IntoIterator<Item = (Algo, &'a Tuning)>,
-        source: HubSource<'_>,
-    ) -> Result<bool, MeshSetupError> {
-        let Some((_, tuning)) = wanted.into_iter().find(|(a, _)| *a == Algo::Hub) else {
-            return Ok(false);
-        };
-        let mesh = self.get(tuning).ok_or(MeshSetupError::NoneGiven)?.clone();
-        let hash = taut_mesh::mesh_hash(&mesh);
-        let bad = |path: &Path, e: &dyn std::fmt::Display| MeshSetupError::Hub {
-            path: path.to_owned(),
-            message: e.to_string(),
-        };
-        let file = match source {
-            HubSource::Build => None,
-            HubSource::File(p) => Some(p),
-            HubSource::Cached(p) => read_hub_header(p)
-                .ok()
-                .filter(|h| h.mesh_hash == hash)
-                .map(|_| p),
-        };
-        let t = Instant::now();
-        let (index, built) = match file {
-            Some(p) => {
-                let index = read_hub(p).map_err(|e| match e {
-                    taut_hub::HubError::Io { source, .. } => bad(p, &source),
-                    e => bad(p, &e),
-                })?;
-                index.check_mesh(&mesh).map_err(|e| bad(p, &e))?;
-                if !index.matches(grid) {
-                    return Err(bad(p, &taut_hub::HubError::StaleMap));
-                }
-                (index, false)
-            }
-            None => (
-                HubIndex::build(grid, &mesh)
-                    .map_err(|e| MeshSetupError::HubBuild(e.to_string()))?,
-                true,
-            ),
-        };
-        let stats = index.stats();
-        self.hub = Some(PreparedHub {
-            index: Arc::new(index),
-            mesh: tuning.mesh,
-            file: file.map(Path::to_owned),
-            secs: t.elapsed().as_secs_f64(),
-            built,
-            stats,
-        });
-        Ok(true)
-    }
-
-    /// The mesh `tuning` selects, if prepared.
-    pub fn get(&self, tuning: &Tuning) -> Option<&Arc<Mesh>> {
-        match tuning.mesh {
-            MeshChoice::Built => self.built.as_ref(),
-            MeshChoice::Given => self.given.as_ref().map(|g| &g.0),
-        }
-    }
-}
-
-/// Checks that a given mesh is one of `grid`'s free space: inside the map and of the same area
-/// (a mesh of another map, or of another free-terrain set, would answer wrongly).
-fn check_covers(mesh: &Mesh, grid: &Grid, path: &Path) -> Result<(), MeshSetupError> {
-    let (lo, hi) = mesh.bounds();
-    let area = mesh.area();
-    let free = grid.free_cells();
-    let inside = lo.x >= 0.0
-        && lo.y >= 0.0
-        && hi.x <= f64::from(grid.width())
-        && hi.y <= f64::from(grid.height());
-    if inside && (area - free as f64).abs() <= 1e-6 * (1.0 + free as f64) {
-        return Ok(());
-    }
-    Err(MeshSetupError::Mismatch {
-        path: path.to_owned(),
-        area,
-        lo: (lo.x, lo.y),
-        hi: (hi.x, hi.y),
-        free,
-        width: grid.width(),
-        height: grid.height(),
-    })
-}
-
-/// Builds a planner for `grid`. The planner owns its search context; build one per thread.
-/// Mesh planners take their mesh from `meshes` ([`MapMeshes::prepare`]).
-///
-/// # Errors
-/// [`MeshSetupError::NoneGiven`] when Polyanya's mesh was not prepared.
-pub fn make_planner<'g>(
-    algo: Algo,
-    grid: &'g Grid,
-    tuning: &Tuning,
-    meshes: &MapMeshes,
-) -> Result<Box<dyn Planner + Send + 'g>, MeshSetupError> {
-    Ok(match algo {
-        Algo::Baseline(b) => taut_baselines::make_planner(b, grid),
-        Algo::Anya => Box::new(AnyaPlanner::with_options(grid, tuning.anya)),
-        #[cfg(feature = "cpd")]
-        Algo::Eps => {
-            let cpd = meshes.cpd.as_ref().ok_or(MeshSetupError::NoCpd)?;
-            Box::new(EpsPlanner::new(grid, cpd.eps.clone(), tuning.eps.stop()))
-        }
-        #[cfg(feature = "hub")]
-        Algo::Hub => {
-            let hub = meshes.hub.as_ref().ok_or(MeshSetupError::NoHub)?;
-            Box::new(
-                HubPlanner::new(grid, hub.index.clone())
-                    .map_err(|e| MeshSetupError::HubBuild(e.to_string()))?,
-            )
-        }
-        Algo::Polyanya => {
-            let mesh = meshes.get(tuning).ok_or(MeshSetupError::NoneGiven)?;
-            Box::new(PolyanyaPlanner::with_options(
-                grid,
-                mesh.clone(),
-                tuning.polyanya,
-            ))
-        }
-    })
-}
-
-/// A planner with its options, as the bench names it: `NAME` or `NAME:OPT+OPT`. Anya takes
-/// `no-cul-de-sac`, `no-intermediate` (turn a pruning rule off) and `hash` / `flat` (where the
-/// root history lives), e.g. `anya:no-cul-de-sac+no-intermediate`; Polyanya takes
-/// `no-cul-de-sac`, `no-intermediate` and `reference` (search the suite's reference mesh
-/// instead of taut's mesh of the grid); End Point Search takes `first` (stop at the first path)
-/// or `qF` (stop within factor F of the optimum, e.g. `eps:q1.05`).
+/// A planner with its options, as the bench names it: `NAME` or `NAME:OPT+OPT`, with the
+/// options of its [`PLANNERS`] entry (e.g. `anya:no-cul-de-sac+hash`, `polyanya:reference`,
+/// `eps:q=1.05`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannerSpec {
     /// The planner.
@@ -637,22 +683,21 @@ impl std::fmt::Display for PlannerSpec {
     }
 }
 
-/// A planner name or option the bench does not know.
+/// A planner name or option the table does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BadPlannerSpec {
     /// The planner name is unknown.
     #[error(transparent)]
     Algo(#[from] UnknownAlgo),
     /// The option is unknown or does not apply to this planner.
-    #[error(
-        "{planner} has no option {option:?} (anya takes: no-cul-de-sac, no-intermediate, hash, flat; polyanya: no-cul-de-sac, no-intermediate, reference{eps}; other planners take none)",
-        eps = if cfg!(feature = "cpd") { "; eps: first, qF with F >= 1" } else { "" }
-    )]
+    #[error("{planner} has no option {option:?} ({planner} takes: {takes})")]
     Option {
         /// The planner.
         planner: String,
         /// The option.
         option: String,
+        /// The options it takes, from the table.
+        takes: String,
     },
 }
 
@@ -661,32 +706,15 @@ impl std::str::FromStr for PlannerSpec {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (name, opts) = s.split_once(':').unwrap_or((s, ""));
         let algo: Algo = name.parse()?;
+        let k = kind(algo);
         let mut tuning = Tuning::default();
         for opt in opts.split('+').filter(|o| !o.is_empty()) {
-            let a = &mut tuning.anya;
-            let p = &mut tuning.polyanya;
-            match (algo, opt) {
-                (Algo::Anya, "no-cul-de-sac") => a.cul_de_sac = false,
-                (Algo::Anya, "no-intermediate") => a.intermediate = false,
-                (Algo::Anya, "hash") => a.history = taut_anya::RootHistory::Hash,
-                (Algo::Anya, "flat") => a.history = taut_anya::RootHistory::Flat,
-                (Algo::Anya, "auto") => a.history = taut_anya::RootHistory::Auto,
-                (Algo::Polyanya, "no-cul-de-sac") => p.cul_de_sac = false,
-                (Algo::Polyanya, "no-intermediate") => p.intermediate = false,
-                (Algo::Polyanya, "reference") => tuning.mesh = MeshChoice::Given,
-                #[cfg(feature = "cpd")]
-                (Algo::Eps, o) if o == "first" || o.starts_with('q') => {
-                    tuning.eps = o.parse().map_err(|_| BadPlannerSpec::Option {
-                        planner: name.to_owned(),
-                        option: opt.to_owned(),
-                    })?;
-                }
-                _ => {
-                    return Err(BadPlannerSpec::Option {
-                        planner: name.to_owned(),
-                        option: opt.to_owned(),
-                    });
-                }
+            if !k.apply(opt, &mut tuning) {
+                return Err(BadPlannerSpec::Option {
+                    planner: name.to_owned(),
+                    option: opt.to_owned(),
+                    takes: k.option_list(),
+                });
             }
         }
         Ok(PlannerSpec {
@@ -700,7 +728,7 @@ impl std::str::FromStr for PlannerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use taut_grid::{Guarantee, PathModel};
+    use taut_grid::{Grid, Guarantee, PathModel};
 
     #[test]
     fn planner_specs_parse_with_their_options() {
@@ -714,18 +742,22 @@ mod tests {
             PlannerSpec::plain(Algo::Baseline(taut_baselines::Algo::AStar))
         );
         let e = "astar:hash".parse::<PlannerSpec>().unwrap_err();
-        assert!(
-            e.to_string().contains("astar has no option \"hash\""),
-            "{e}"
+        assert_eq!(
+            e.to_string(),
+            "astar has no option \"hash\" (astar takes: none)"
         );
         let e = "anya:fast".parse::<PlannerSpec>().unwrap_err();
-        assert!(e.to_string().contains("no option \"fast\""), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "anya has no option \"fast\" (anya takes: no-cul-de-sac, no-intermediate, auto, hash, flat)"
+        );
         assert!("dijkstra".parse::<PlannerSpec>().is_err());
         let s: PlannerSpec = "polyanya:reference+no-intermediate".parse().unwrap();
         assert_eq!(s.algo, Algo::Polyanya);
         assert_eq!(s.tuning.mesh, MeshChoice::Given);
         assert!(!s.tuning.polyanya.intermediate && s.tuning.polyanya.cul_de_sac);
         assert!("polyanya:hash".parse::<PlannerSpec>().is_err());
+        assert_eq!("auto".parse::<Algo>(), Ok(Algo::Auto));
     }
 
     #[cfg(feature = "cpd")]
@@ -735,9 +767,12 @@ mod tests {
         assert_eq!(s.tuning.eps, EpsStop::Optimal);
         let s: PlannerSpec = "eps:first".parse().unwrap();
         assert_eq!(s.tuning.eps, EpsStop::First);
-        let s: PlannerSpec = "eps:q1.05".parse().unwrap();
-        assert_eq!(s.tuning.eps, EpsStop::Within(Factor(1.05)));
+        for spelled in ["eps:q=1.05", "eps:q1.05"] {
+            let s: PlannerSpec = spelled.parse().unwrap();
+            assert_eq!(s.tuning.eps, EpsStop::Within(Factor(1.05)), "{spelled}");
+        }
         assert!("eps:q0.9".parse::<PlannerSpec>().is_err());
+        assert!("eps:q=0.9".parse::<PlannerSpec>().is_err());
         assert!("eps:qx".parse::<PlannerSpec>().is_err());
         assert!("eps:hash".parse::<PlannerSpec>().is_err());
         assert_eq!(
@@ -746,15 +781,67 @@ mod tests {
         );
         assert_eq!("optimal".parse::<EpsStop>(), Ok(EpsStop::Optimal));
         assert_eq!("q1".parse::<EpsStop>(), Ok(EpsStop::Optimal));
+        assert!("reference".parse::<EpsStop>().is_err());
     }
 
-    /// Every planner the registry builds says what it promises, and only End Point Search is
+    /// Every `Algo` variant of this build has exactly one entry, under a distinct name, and
+    /// every option of an entry parses back: no planner exists outside the table.
+    #[test]
+    fn every_planner_is_in_the_table_once() {
+        let variants = [
+            Algo::Auto,
+            Algo::Anya,
+            Algo::Polyanya,
+            #[cfg(feature = "cpd")]
+            Algo::Eps,
+            #[cfg(feature = "hub")]
+            Algo::Hub,
+        ]
+        .into_iter()
+        .chain(taut_baselines::Algo::ALL.map(Algo::Baseline));
+        let mut n = 0;
+        for algo in variants {
+            // A new variant without an arm here fails to compile (the match is exhaustive).
+            match algo {
+                Algo::Auto | Algo::Anya | Algo::Polyanya | Algo::Baseline(_) => {}
+                #[cfg(feature = "cpd")]
+                Algo::Eps => {}
+                #[cfg(feature = "hub")]
+                Algo::Hub => {}
+            }
+            assert_eq!(
+                PLANNERS.iter().filter(|k| k.algo == algo).count(),
+                1,
+                "{algo:?}"
+            );
+            assert_eq!(algo.name().parse::<Algo>(), Ok(algo));
+            n += 1;
+        }
+        assert_eq!(PLANNERS.len(), n);
+        for k in PLANNERS {
+            for o in k.options {
+                let spelled = if o.takes_value() {
+                    format!("{}:{}=1.5", k.name, o.key())
+                } else {
+                    format!("{}:{}", k.name, o.name)
+                };
+                assert!(spelled.parse::<PlannerSpec>().is_ok(), "{spelled}");
+            }
+        }
+        let table = markdown_table();
+        assert_eq!(table.lines().count(), PLANNERS.len() + 2);
+        assert!(help_text().lines().count() == PLANNERS.len());
+    }
+
+    /// Every planner the table builds says what it promises, and only End Point Search is
     /// anytime: the bench, the CLI and the differential tests read exactly this.
     #[test]
     fn built_planners_state_their_guarantees() {
         let grid = Grid::from_ascii(&["......", ".@@...", "...@..", "......"]).unwrap();
+        let map = Map::new(grid);
         #[allow(unused_mut)]
         let mut specs = vec![
+            ("auto", Guarantee::Optimal, PathModel::AnyAngle),
             ("astar", Guarantee::Optimal, PathModel::Octile),
             ("theta", Guarantee::Any, PathModel::AnyAngle),
             ("lazy-theta", Guarantee::Any, PathModel::AnyAngle),
@@ -774,24 +861,14 @@ mod tests {
             ("eps", Guarantee::Optimal, PathModel::AnyAngle),
             ("eps:first", Guarantee::Any, PathModel::AnyAngle),
             (
-                "eps:q1.5",
+                "eps:q=1.5",
                 Guarantee::WithinFactor(Factor(1.5)),
                 PathModel::AnyAngle,
             ),
         ]);
         for (name, guarantee, model) in specs {
             let spec: PlannerSpec = name.parse().unwrap();
-            let wanted = [(spec.algo, &spec.tuning)];
-            let (mut meshes, _) = MapMeshes::prepare(&grid, wanted, None).unwrap();
-            #[cfg(feature = "cpd")]
-            meshes
-                .prepare_cpd(wanted, CpdSource::Build, &taut_cpd::NoProgress)
-                .unwrap();
-            #[cfg(feature = "hub")]
-            meshes.prepare_hub(&grid, wanted, HubSource::Build).unwrap();
-            #[cfg(not(any(feature = "cpd", feature = "hub")))]
-            let _ = &mut meshes;
-            let mut planner = make_planner(spec.algo, &grid, &spec.tuning, &meshes).unwrap();
+            let mut planner = map.planner(&spec).unwrap();
             assert_eq!(planner.guarantee(), guarantee, "{name}");
             assert_eq!(planner.path_model(), model, "{name}");
             #[cfg(feature = "cpd")]
@@ -799,6 +876,14 @@ mod tests {
             #[cfg(not(feature = "cpd"))]
             let anytime = false;
             assert_eq!(planner.anytime().is_some(), anytime, "{name}");
+            let kind = spec.algo.kind();
+            if spec.label == kind.name && spec.algo != Algo::Auto {
+                assert_eq!(
+                    kind.exact,
+                    guarantee == Guarantee::Optimal && model == PathModel::AnyAngle,
+                    "{name}: the table's `exact` must say what the planner promises"
+                );
+            }
         }
     }
 }

@@ -1,0 +1,717 @@
+//! A prepared map: the grid, and everything planners build from it (mesh, CPD, hub index),
+//! each built or read once, on first use, and shared by every planner and thread.
+//!
+//! ```
+//! use taut::{Grid, Map, Point};
+//!
+//! let map = Map::new(Grid::from_ascii(&["......", "..@@..", "......"]).unwrap());
+//! // `auto` is the fastest exact planner for what the map has built (here Anya: no mesh yet).
+//! let found = map.find(Point::new(0, 1), Point::new(6, 2)).unwrap().unwrap();
+//! assert!(found.length > 6.0);
+//! // Planners own what they use: 'static and Send, one per thread.
+//! let mut polyanya = map.planner(&"polyanya".parse().unwrap()).unwrap();
+//! let mut answer = taut::Answer::default();
+//! polyanya.plan(Point::new(0, 1), Point::new(6, 2), &mut answer).unwrap();
+//! assert!(taut::lengths_agree(answer.length, found.length));
+//! std::thread::spawn(move || drop(polyanya)).join().unwrap();
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::time::Instant;
+
+#[cfg(feature = "cpd")]
+use taut_cpd::{
+    BuildParams, Cpd, CpdError, CpdStats, Eps, NoProgress, Progress, build_cpd, mesh_hash,
+    read_cpd, read_cpd_header,
+};
+use taut_grid::{Answer, FreeSet, Grid, GridError, MapFile, Point, Status};
+#[cfg(feature = "hub")]
+use taut_hub::{HubError, HubIndex, HubStats, read_hub, read_hub_header};
+use taut_mesh::Mesh;
+
+use crate::auto::{self, MapKind};
+use crate::registry::{Algo, BoxedPlanner, MeshChoice, PlannerSpec, kind};
+
+/// Where a planner's preprocessed data (End Point Search's CPD, the hub index) comes from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Source {
+    /// Build it in memory on first use.
+    #[default]
+    Build,
+    /// Read this file; it must exist and belong to the mesh (and the map).
+    File(PathBuf),
+    /// Read this file when it exists and is up to date for the mesh (same format version, mesh
+    /// hash and build parameters), else build it in memory.
+    Cached(PathBuf),
+}
+
+impl Source {
+    /// The file named, if any.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            Source::Build => None,
+            Source::File(p) | Source::Cached(p) => Some(p),
+        }
+    }
+}
+
+/// A mesh ready for planners, and how it was had.
+#[derive(Debug, Clone)]
+pub struct PreparedMesh {
+    /// The mesh.
+    pub mesh: Arc<Mesh>,
+    /// The file it was read from; `None` when built here.
+    pub file: Option<PathBuf>,
+    /// Seconds spent building or reading it.
+    pub secs: f64,
+}
+
+/// A CPD ready for End Point Search, and how it was had. Feature `cpd`.
+#[cfg(feature = "cpd")]
+#[derive(Debug, Clone)]
+pub struct PreparedCpd {
+    /// The mesh and its CPD.
+    pub eps: Arc<Eps>,
+    /// Which of the map's meshes it belongs to.
+    pub mesh: MeshChoice,
+    /// The file it was read from; `None` when built here or given in memory.
+    pub file: Option<PathBuf>,
+    /// Seconds spent building or reading it.
+    pub secs: f64,
+    /// Whether it was built here (else read or given).
+    pub built: bool,
+    /// Its sizes.
+    pub stats: CpdStats,
+}
+
+/// A hub index ready for queries, and how it was had. Feature `hub`.
+#[cfg(feature = "hub")]
+#[derive(Debug, Clone)]
+pub struct PreparedHub {
+    /// The index.
+    pub index: Arc<HubIndex>,
+    /// Which of the map's meshes it was built from.
+    pub mesh: MeshChoice,
+    /// The file it was read from; `None` when built here or given in memory.
+    pub file: Option<PathBuf>,
+    /// Seconds spent building or reading it.
+    pub secs: f64,
+    /// Whether it was built here (else read or given).
+    pub built: bool,
+    /// Its sizes.
+    pub stats: HubStats,
+}
+
+/// What a planner needs could not be built or read, or does not belong to the map.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// Building the mesh of the grid failed.
+    #[error("building the mesh of the map failed: {0}")]
+    MeshBuild(#[source] taut_mesh::BuildError),
+    /// Reading the given mesh failed.
+    #[error(transparent)]
+    MeshRead(#[from] taut_mesh::MeshError),
+    /// The given mesh does not cover the map's free space.
+    #[error(
+        "{} is not a mesh of this map: it covers an area of {area} within {lo:?}..{hi:?}, the map has {free} free cells within (0, 0)..({width}, {height})",
+        path.display()
+    )]
+    Mismatch {
+        /// The mesh file.
+        path: PathBuf,
+        /// The mesh's area.
+        area: f64,
+        /// Its bounding box.
+        lo: (f64, f64),
+        /// Its bounding box.
+        hi: (f64, f64),
+        /// The map's free cells.
+        free: u64,
+        /// Map width.
+        width: i32,
+        /// Map height.
+        height: i32,
+    },
+    /// The planner wants a given mesh but none was named.
+    #[error(
+        "this planner needs a mesh file here (--mesh FILE, or a `meshes` directory in the suite)"
+    )]
+    NoneGiven,
+    /// A CPD file could not be read, or belongs to another mesh.
+    #[cfg(feature = "cpd")]
+    #[error("{}: {}", path.display(), cpd_detail(source))]
+    CpdFile {
+        /// The CPD file.
+        path: PathBuf,
+        /// What is wrong.
+        #[source]
+        source: CpdError,
+    },
+    /// A CPD could not be built, or one given in memory does not fit the mesh.
+    #[cfg(feature = "cpd")]
+    #[error("building the CPD of the map failed: {0}")]
+    CpdBuild(#[source] CpdError),
+    /// A hub index file could not be read, or belongs to another map or mesh.
+    #[cfg(feature = "hub")]
+    #[error("{}: {}", path.display(), hub_detail(source))]
+    HubFile {
+        /// The index file.
+        path: PathBuf,
+        /// What is wrong.
+        #[source]
+        source: HubError,
+    },
+    /// A hub index could not be built, or one given in memory does not fit the map.
+    #[cfg(feature = "hub")]
+    #[error("building the hub index of the map failed: {0}")]
+    HubBuild(#[source] HubError),
+    /// A hub index was built for another map.
+    #[cfg(feature = "hub")]
+    #[error("{0}")]
+    HubStale(#[source] HubError),
+}
+
+/// A CPD error without the path that [`SetupError::CpdFile`] names already.
+#[cfg(feature = "cpd")]
+fn cpd_detail(e: &CpdError) -> String {
+    match e {
+        CpdError::Io { source, .. } => source.to_string(),
+        e => e.to_string(),
+    }
+}
+
+/// A hub error without the path that [`SetupError::HubFile`] names already.
+#[cfg(feature = "hub")]
+fn hub_detail(e: &HubError) -> String {
+    match e {
+        HubError::Io { source, .. } => source.to_string(),
+        e => e.to_string(),
+    }
+}
+
+/// One slot per [`MeshChoice`].
+type Slots<T> = [Mutex<Option<T>>; 2];
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while building leaves the slot as it was (nothing half-written is stored).
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A grid and what planners build from it, each made once on first use (or read from the
+/// files named) and shared: the navigation mesh, End Point Search's CPD, the hub index. Hands
+/// out planners that own what they use ([`Map::planner`]: `'static`, `Send`). `Sync`: one
+/// map serves every thread.
+#[derive(Debug)]
+pub struct Map {
+    grid: Arc<Grid>,
+    mesh_file: Option<PathBuf>,
+    meshes: Slots<PreparedMesh>,
+    kind: OnceLock<MapKind>,
+    #[cfg(feature = "cpd")]
+    cpd_source: Source,
+    #[cfg(feature = "cpd")]
+    cpds: Slots<PreparedCpd>,
+    #[cfg(feature = "hub")]
+    hub_source: Source,
+    #[cfg(feature = "hub")]
+    hubs: Slots<PreparedHub>,
+}
+
+impl Map {
+    /// A map of `grid` with nothing built yet.
+    pub fn new(grid: impl Into<Arc<Grid>>) -> Map {
+        Map {
+            grid: grid.into(),
+            mesh_file: None,
+            meshes: Default::default(),
+            kind: OnceLock::new(),
+            #[cfg(feature = "cpd")]
+            cpd_source: Source::Build,
+            #[cfg(feature = "cpd")]
+            cpds: Default::default(),
+            #[cfg(feature = "hub")]
+            hub_source: Source::Build,
+            #[cfg(feature = "hub")]
+            hubs: Default::default(),
+        }
+    }
+
+    /// The map of a MovingAI `.map` file under a free-terrain set.
+    ///
+    /// # Errors
+    /// [`GridError`] when the file cannot be read or is not a valid map.
+    pub fn read(path: impl AsRef<Path>, free: &FreeSet) -> Result<Map, GridError> {
+        Ok(Map::new(Grid::from_map(&MapFile::read(path)?, free)))
+    }
+
+    /// Planners that want a given mesh ([`MeshChoice::Given`]) read this "mesh 2" file, which
+    /// must cover exactly the map's free space.
+    #[must_use]
+    pub fn with_mesh_file(mut self, path: impl Into<PathBuf>) -> Map {
+        self.mesh_file = Some(path.into());
+        self
+    }
+
+    /// Where End Point Search's CPD comes from (default: built in memory). Feature `cpd`.
+    #[cfg(feature = "cpd")]
+    #[must_use]
+    pub fn with_cpd(mut self, source: Source) -> Map {
+        self.cpd_source = source;
+        self
+    }
+
+    /// Where the hub index comes from (default: built in memory). Feature `hub`.
+    #[cfg(feature = "hub")]
+    #[must_use]
+    pub fn with_hub(mut self, source: Source) -> Map {
+        self.hub_source = source;
+        self
+    }
+
+    /// The grid.
+    pub fn grid(&self) -> &Arc<Grid> {
+        &self.grid
+    }
+
+    /// The mesh file named by [`Map::with_mesh_file`].
+    pub fn mesh_file(&self) -> Option<&Path> {
+        self.mesh_file.as_deref()
+    }
+
+    /// Where the CPD comes from. Feature `cpd`.
+    #[cfg(feature = "cpd")]
+    pub fn cpd_source(&self) -> &Source {
+        &self.cpd_source
+    }
+
+    /// Where the hub index comes from. Feature `hub`.
+    #[cfg(feature = "hub")]
+    pub fn hub_source(&self) -> &Source {
+        &self.hub_source
+    }
+
+    /// A planner for this map, building (once) what it needs: the mesh, the CPD, the index.
+    ///
+    /// # Errors
+    /// [`SetupError`] when what it needs cannot be built or read, or belongs to another map.
+    pub fn planner(&self, spec: &PlannerSpec) -> Result<BoxedPlanner, SetupError> {
+        kind(spec.algo).build(self, &spec.tuning)
+    }
+
+    /// Builds (once) what the planner `spec` needs, without making a planner: so that the
+    /// cost is paid, and can be timed, before the queries.
+    ///
+    /// # Errors
+    /// As [`Map::planner`].
+    pub fn prepare(&self, spec: &PlannerSpec) -> Result<(), SetupError> {
+        use crate::registry::Needs;
+        match spec.algo.needs() {
+            Needs::Grid => {}
+            Needs::Mesh => {
+                self.mesh(spec.tuning.mesh)?;
+            }
+            #[cfg(feature = "cpd")]
+            Needs::Cpd => {
+                self.cpd(spec.tuning.mesh)?;
+            }
+            #[cfg(feature = "hub")]
+            Needs::Hub => {
+                self.hub(spec.tuning.mesh)?;
+            }
+            #[cfg(not(all(feature = "cpd", feature = "hub")))]
+            Needs::Cpd | Needs::Hub => {}
+            // What `auto` would use if the map had its mesh (never a CPD or an index).
+            Needs::Chosen => {
+                if self.kind().mesh_pays() {
+                    self.mesh(MeshChoice::Built)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The shortest any-angle path from `start` to `goal`, by `auto` (allocating a planner for
+    /// this one query; keep one from [`Map::planner`] for many): `Ok(None)` when no path
+    /// exists.
+    ///
+    /// # Errors
+    /// [`crate::Error::Query`] when an endpoint is off the map or on a blocked cell,
+    /// [`crate::Error::Setup`] when what `auto` chose cannot be had.
+    pub fn find(&self, start: Point, goal: Point) -> Result<Option<Answer>, crate::Error> {
+        let mut planner = self.planner(&PlannerSpec::plain(Algo::Auto))?;
+        let mut answer = Answer::default();
+        match planner.plan(start, goal, &mut answer) {
+            Ok(Status::Found) => Ok(Some(answer)),
+            Ok(Status::Unreachable) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The planner `auto` answers with now: the fastest exact any-angle planner for this map
+    /// and what has been built or named for it (`docs/planners.md`, "auto"). Never an inexact
+    /// planner; never builds a CPD or an index.
+    pub fn auto_algo(&self) -> Algo {
+        #[cfg(feature = "hub")]
+        if self.hub_ready() {
+            return Algo::Hub;
+        }
+        #[cfg(feature = "cpd")]
+        if self.cpd_ready() {
+            return Algo::Eps;
+        }
+        let has_mesh = lock(&self.meshes[MeshChoice::Built.slot()]).is_some();
+        if has_mesh && self.kind().mesh_pays() {
+            Algo::Polyanya
+        } else {
+            Algo::Anya
+        }
+    }
+
+    /// What `auto` reads of the grid (measured once, in one pass over the cells).
+    pub fn kind(&self) -> &MapKind {
+        self.kind.get_or_init(|| auto::classify(&self.grid))
+    }
+
+    #[cfg(feature = "hub")]
+    fn hub_ready(&self) -> bool {
+        matches!(self.hub_source, Source::File(_)) || self.hubs.iter().any(|s| lock(s).is_some())
+    }
+
+    #[cfg(feature = "cpd")]
+    fn cpd_ready(&self) -> bool {
+        matches!(self.cpd_source, Source::File(_))
+            || lock(&self.cpds[MeshChoice::Built.slot()]).is_some()
+    }
+
+    /// The mesh `choice` selects: taut's mesh of the grid, built on first use, or the file of
+    /// [`Map::with_mesh_file`], read on first use and checked against the map.
+    ///
+    /// # Errors
+    /// [`SetupError::MeshBuild`], [`SetupError::MeshRead`], [`SetupError::Mismatch`],
+    /// [`SetupError::NoneGiven`].
+    pub fn mesh(&self, choice: MeshChoice) -> Result<Arc<Mesh>, SetupError> {
+        self.prepared_mesh(choice).map(|m| m.mesh)
+    }
+
+    /// The mesh `choice` selects, with how it was had ([`Map::mesh`]).
+    ///
+    /// # Errors
+    /// As [`Map::mesh`].
+    pub fn prepared_mesh(&self, choice: MeshChoice) -> Result<PreparedMesh, SetupError> {
+        let mut slot = lock(&self.meshes[choice.slot()]);
+        if let Some(m) = &*slot {
+            return Ok(m.clone());
+        }
+        let t = Instant::now();
+        let prepared = match choice {
+            MeshChoice::Built => PreparedMesh {
+                mesh: Arc::new(
+                    taut_mesh::mesh_from_grid(&self.grid).map_err(SetupError::MeshBuild)?,
+                ),
+                file: None,
+                secs: t.elapsed().as_secs_f64(),
+            },
+            MeshChoice::Given => {
+                let path = self.mesh_file.as_deref().ok_or(SetupError::NoneGiven)?;
+                let mesh = taut_mesh::read_mesh(path)?;
+                check_covers(&mesh, &self.grid, path)?;
+                PreparedMesh {
+                    mesh: Arc::new(mesh),
+                    file: Some(path.to_owned()),
+                    secs: t.elapsed().as_secs_f64(),
+                }
+            }
+        };
+        *slot = Some(prepared.clone());
+        Ok(prepared)
+    }
+
+    /// The mesh `choice` selects if it has been had already.
+    pub fn mesh_if_ready(&self, choice: MeshChoice) -> Option<PreparedMesh> {
+        lock(&self.meshes[choice.slot()]).clone()
+    }
+
+    /// End Point Search's CPD for the mesh `choice` selects, from [`Map::with_cpd`]'s source
+    /// (built with the default parameters when that says so). Feature `cpd`.
+    ///
+    /// # Errors
+    /// [`SetupError::CpdFile`] when the file cannot be read or belongs to another mesh,
+    /// [`SetupError::CpdBuild`] when building fails, and the mesh's errors.
+    #[cfg(feature = "cpd")]
+    pub fn cpd(&self, choice: MeshChoice) -> Result<PreparedCpd, SetupError> {
+        self.cpd_with_progress(choice, &NoProgress)
+    }
+
+    /// [`Map::cpd`], reporting a build's progress to `progress`. Feature `cpd`.
+    ///
+    /// # Errors
+    /// As [`Map::cpd`].
+    #[cfg(feature = "cpd")]
+    pub fn cpd_with_progress(
+        &self,
+        choice: MeshChoice,
+        progress: &dyn Progress,
+    ) -> Result<PreparedCpd, SetupError> {
+        let mesh = self.mesh(choice)?;
+        let mut slot = lock(&self.cpds[choice.slot()]);
+        if let Some(c) = &*slot {
+            return Ok(c.clone());
+        }
+        let params = BuildParams::default();
+        let file = match &self.cpd_source {
+            Source::Build => None,
+            Source::File(p) => Some(p.as_path()),
+            Source::Cached(p) => read_cpd_header(p)
+                .ok()
+                .filter(|h| h.mesh_hash == mesh_hash(&mesh) && h.params == params)
+                .map(|_| p.as_path()),
+        };
+        let bad = |p: &Path, source| SetupError::CpdFile {
+            path: p.to_owned(),
+            source,
+        };
+        let t = Instant::now();
+        let (cpd, built) = match file {
+            Some(p) => (read_cpd(p).map_err(|e| bad(p, e))?, false),
+            None => (
+                build_cpd(&mesh, &params, progress).map_err(SetupError::CpdBuild)?,
+                true,
+            ),
+        };
+        let secs = t.elapsed().as_secs_f64();
+        let stats = cpd.stats();
+        // `Eps::new` refuses a CPD of another mesh (`StaleMesh`).
+        let eps = Eps::new(mesh, Arc::new(cpd)).map_err(|e| match file {
+            Some(p) => bad(p, e),
+            None => SetupError::CpdBuild(e),
+        })?;
+        let prepared = PreparedCpd {
+            eps: Arc::new(eps),
+            mesh: choice,
+            file: file.map(Path::to_owned),
+            secs,
+            built,
+            stats,
+        };
+        *slot = Some(prepared.clone());
+        Ok(prepared)
+    }
+
+    /// The CPD of `choice`'s mesh if it has been had already. Feature `cpd`.
+    #[cfg(feature = "cpd")]
+    pub fn cpd_if_ready(&self, choice: MeshChoice) -> Option<PreparedCpd> {
+        lock(&self.cpds[choice.slot()]).clone()
+    }
+
+    /// Makes `eps` planners made from now on use `cpd` (given in memory), which must belong to
+    /// `choice`'s mesh; `None` forgets the CPD held (the next is had from the source again).
+    /// Returns the CPD held before. Feature `cpd`.
+    ///
+    /// # Errors
+    /// [`SetupError::CpdBuild`] with [`CpdError::StaleMesh`] when `cpd` belongs to another
+    /// mesh, and the mesh's errors.
+    #[cfg(feature = "cpd")]
+    pub fn set_cpd(
+        &self,
+        choice: MeshChoice,
+        cpd: Option<Arc<Cpd>>,
+    ) -> Result<Option<PreparedCpd>, SetupError> {
+        let prepared = match cpd {
+            Some(cpd) => {
+                let mesh = self.mesh(choice)?;
+                let stats = cpd.stats();
+                Some(PreparedCpd {
+                    eps: Arc::new(Eps::new(mesh, cpd).map_err(SetupError::CpdBuild)?),
+                    mesh: choice,
+                    file: None,
+                    secs: 0.0,
+                    built: false,
+                    stats,
+                })
+            }
+            None => None,
+        };
+        Ok(std::mem::replace(
+            &mut *lock(&self.cpds[choice.slot()]),
+            prepared,
+        ))
+    }
+
+    /// Puts back a CPD returned by [`Map::set_cpd`] or [`Map::cpd`]. Feature `cpd`.
+    #[cfg(feature = "cpd")]
+    pub fn restore_cpd(&self, prepared: PreparedCpd) {
+        let slot = prepared.mesh.slot();
+        *lock(&self.cpds[slot]) = Some(prepared);
+    }
+
+    /// The hub index of the map on the mesh `choice` selects, from [`Map::with_hub`]'s source
+    /// (built in memory, on the current rayon pool, when that says so). Feature `hub`.
+    ///
+    /// # Errors
+    /// [`SetupError::HubFile`] when the file cannot be read or belongs to another map or
+    /// mesh, [`SetupError::HubBuild`] when building fails, and the mesh's errors.
+    #[cfg(feature = "hub")]
+    pub fn hub(&self, choice: MeshChoice) -> Result<PreparedHub, SetupError> {
+        let mesh = self.mesh(choice)?;
+        let mut slot = lock(&self.hubs[choice.slot()]);
+        if let Some(h) = &*slot {
+            return Ok(h.clone());
+        }
+        let file = match &self.hub_source {
+            Source::Build => None,
+            Source::File(p) => Some(p.as_path()),
+            Source::Cached(p) => read_hub_header(p)
+                .ok()
+                .filter(|h| h.mesh_hash == taut_mesh::mesh_hash(&mesh))
+                .map(|_| p.as_path()),
+        };
+        let bad = |p: &Path, source| SetupError::HubFile {
+            path: p.to_owned(),
+            source,
+        };
+        let t = Instant::now();
+        let (index, built) = match file {
+            Some(p) => {
+                let index = read_hub(p).map_err(|e| bad(p, e))?;
+                index.check_mesh(&mesh).map_err(|e| bad(p, e))?;
+                if !index.matches(&self.grid) {
+                    return Err(bad(p, HubError::StaleMap));
+                }
+                (index, false)
+            }
+            None => (
+                HubIndex::build(&self.grid, &mesh).map_err(SetupError::HubBuild)?,
+                true,
+            ),
+        };
+        let prepared = PreparedHub {
+            stats: index.stats(),
+            index: Arc::new(index),
+            mesh: choice,
+            file: file.map(Path::to_owned),
+            secs: t.elapsed().as_secs_f64(),
+            built,
+        };
+        *slot = Some(prepared.clone());
+        Ok(prepared)
+    }
+
+    /// The hub index of `choice`'s mesh if it has been had already. Feature `hub`.
+    #[cfg(feature = "hub")]
+    pub fn hub_if_ready(&self, choice: MeshChoice) -> Option<PreparedHub> {
+        lock(&self.hubs[choice.slot()]).clone()
+    }
+
+    /// Makes `hub` planners made from now on use `index` (given in memory; `file` names where
+    /// it came from in messages), which must belong to the map and `choice`'s mesh; `None`
+    /// forgets the index held. Returns the index held before. Feature `hub`.
+    ///
+    /// # Errors
+    /// [`SetupError::HubFile`] (with `file`) or [`SetupError::HubBuild`] when `index` belongs
+    /// to another map or mesh, and the mesh's errors.
+    #[cfg(feature = "hub")]
+    pub fn set_hub(
+        &self,
+        choice: MeshChoice,
+        index: Option<Arc<HubIndex>>,
+        file: Option<PathBuf>,
+    ) -> Result<Option<PreparedHub>, SetupError> {
+        let prepared = match index {
+            Some(index) => {
+                let mesh = self.mesh(choice)?;
+                let refuse = |e| match &file {
+                    Some(p) => SetupError::HubFile {
+                        path: p.clone(),
+                        source: e,
+                    },
+                    None => SetupError::HubBuild(e),
+                };
+                index.check_mesh(&mesh).map_err(refuse)?;
+                if !index.matches(&self.grid) {
+                    return Err(refuse(HubError::StaleMap));
+                }
+                Some(PreparedHub {
+                    stats: index.stats(),
+                    index,
+                    mesh: choice,
+                    file,
+                    secs: 0.0,
+                    built: false,
+                })
+            }
+            None => None,
+        };
+        Ok(std::mem::replace(
+            &mut *lock(&self.hubs[choice.slot()]),
+            prepared,
+        ))
+    }
+
+    /// Puts back an index returned by [`Map::set_hub`] or [`Map::hub`]. Feature `hub`.
+    #[cfg(feature = "hub")]
+    pub fn restore_hub(&self, prepared: PreparedHub) {
+        let slot = prepared.mesh.slot();
+        *lock(&self.hubs[slot]) = Some(prepared);
+    }
+}
+
+/// Checks that a given mesh is one of `grid`'s free space: inside the map and of the same area
+/// (a mesh of another map, or of another free-terrain set, would answer wrongly).
+fn check_covers(mesh: &Mesh, grid: &Grid, path: &Path) -> Result<(), SetupError> {
+    let (lo, hi) = mesh.bounds();
+    let area = mesh.area();
+    let free = grid.free_cells();
+    let inside = lo.x >= 0.0
+        && lo.y >= 0.0
+        && hi.x <= f64::from(grid.width())
+        && hi.y <= f64::from(grid.height());
+    if inside && (area - free as f64).abs() <= 1e-6 * (1.0 + free as f64) {
+        return Ok(());
+    }
+    Err(SetupError::Mismatch {
+        path: path.to_owned(),
+        area,
+        lo: (lo.x, lo.y),
+        hi: (hi.x, hi.y),
+        free,
+        width: grid.width(),
+        height: grid.height(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn a_map_is_shared_and_builds_each_thing_once() {
+        assert_send_sync::<Map>();
+        let map = Map::new(Grid::from_ascii(&["....", ".@@.", "...."]).unwrap());
+        assert!(map.mesh_if_ready(MeshChoice::Built).is_none());
+        let a = map.mesh(MeshChoice::Built).unwrap();
+        let b = map.mesh(MeshChoice::Built).unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(matches!(
+            map.mesh(MeshChoice::Given),
+            Err(SetupError::NoneGiven)
+        ));
+    }
+
+    #[test]
+    fn find_reports_errors_and_unreachable_goals() {
+        let map = Map::new(Grid::from_ascii(&["..@..", "..@..", "..@.."]).unwrap());
+        assert!(
+            map.find(Point::new(0, 0), Point::new(4, 2))
+                .unwrap()
+                .is_none()
+        );
+        assert!(matches!(
+            map.find(Point::new(2, 0), Point::new(0, 0)),
+            Err(crate::Error::Query(_))
+        ));
+    }
+}

@@ -18,6 +18,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod cluster;
 mod fetch;
+mod house;
 mod hub;
 mod passages;
 mod preprocess;

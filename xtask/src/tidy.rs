@@ -345,12 +345,20 @@ pub fn run(_args: &TidyArgs) -> anyhow::Result<()> {
         metadata(&root.join("Cargo.toml"))?,
         metadata(&root.join("fuzz").join("Cargo.toml"))?,
     ])?;
-    let problems = check(&table, &graph);
+    let mut problems: Vec<String> = check(&table, &graph)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    problems.extend(crate::house::check(&root));
     if problems.is_empty() {
         let edges: usize = graph.values().map(BTreeSet::len).sum();
         println!(
-            "tidy: {} crates, {edges} dependencies between them, all allowed by {DOC}",
-            graph.len()
+            "tidy: {} crates, {edges} dependencies between them, all allowed by {DOC}; no new \
+             module cycle ({} known, to break), no file over {} lines but {} on the allow-list",
+            graph.len(),
+            crate::house::debt().0,
+            crate::house::FILE_BUDGET,
+            crate::house::debt().1
         );
         return Ok(());
     }
@@ -359,7 +367,8 @@ pub fn run(_args: &TidyArgs) -> anyhow::Result<()> {
     }
     bail!(
         "{} problem(s): the dependencies between workspace crates must be the ones the table \
-         in {DOC} allows (change the table in the same commit, and say why)",
+         in {DOC} allows (change the table in the same commit, and say why), and the house \
+         rules there must hold",
         problems.len()
     )
 }

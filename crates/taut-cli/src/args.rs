@@ -43,6 +43,9 @@ pub enum Command {
     /// draw its trail.
     #[command(long_about = AGENT_ABOUT, after_help = AGENT_AFTER_HELP)]
     Agent(AgentArgs),
+    /// List every planner (name, promise, what it needs built, options), or show what `auto`
+    /// picks on given maps.
+    Planners(PlannersArgs),
 }
 
 const AGENT_ABOUT: &str = "\
@@ -644,6 +647,22 @@ impl PlannerArgs {
         tuning.eps = self.eps_stop;
         tuning
     }
+}
+
+/// Arguments of `taut planners`.
+#[derive(Debug, Clone, Args)]
+pub struct PlannersArgs {
+    /// Also print, for each of these .map files, what `auto` reads of it (free cells,
+    /// obstacles, obstacles per thousand free cells) and the planner it picks with nothing
+    /// built and once the mesh is built.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub map: Vec<PathBuf>,
+    /// The map characters that are free terrain.
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+    /// Print the table as Markdown (the table of `docs/planners.md`).
+    #[arg(long)]
+    pub markdown: bool,
 }
 
 /// Arguments of `taut path`.

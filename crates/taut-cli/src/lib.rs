@@ -36,6 +36,7 @@ pub mod agent;
 mod args;
 pub mod cpd;
 mod error;
+pub mod list;
 pub mod hub;
 pub mod mesh;
 mod mesh_scen;
@@ -79,5 +80,6 @@ pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(
         Command::Hub(args) => hub::run_hub(args, out),
         Command::Route(args) => route::run_route(args, out, warnings),
         Command::Agent(args) => agent::run_agent(args, out, warnings),
+        Command::Planners(args) => list::run_planners(args, out),
     }
 }

@@ -22,7 +22,7 @@ fn a_warm_planner_allocates_nothing() {
         let mut planner = HubPlanner::new(&grid, index).unwrap();
         let mut answer = Answer::default();
         let run =
-            |planner: &mut HubPlanner<&Grid>, answer: &mut Answer, out: &mut [f64], rev: bool| {
+            |planner: &mut HubPlanner<&taut_grid::Grid>, answer: &mut Answer, out: &mut [f64], rev: bool| {
                 let n = queries.len();
                 for k in 0..n {
                     let i = if rev { n - 1 - k } else { k };

@@ -1,18 +1,19 @@
-//! `auto`'s rule: which exact planner answers fastest on a map, from what has been built for it
-//! and one measure of the grid.
+//! `auto`'s rule: which exact planner answers fastest on a map, from what has been built for it,
+//! and whether building the mesh for many queries pays, from one measure of the grid.
 //!
-//! With a hub index, hub labels; with a CPD, End Point Search (each is the fastest exact tier
-//! where it exists: `docs/planners.md`). Otherwise Polyanya on the map's mesh, or Anya, by the
-//! grid's clutter: Polyanya is faster on game, street, room and maze maps, Anya on maps of
-//! scattered blocked cells, where every speck is an obstacle whose corners the mesh must
-//! triangulate around. The measure is the number of obstacles (8-connected groups of blocked
-//! cells inside the map) per thousand free cells; the threshold is measured
-//! (`docs/planners.md` has the figures).
+//! With a hub index, hub labels; with a CPD, End Point Search; with the map's mesh, Polyanya;
+//! else Anya (`docs/planners.md` has the measurements). Asked to prepare for many queries
+//! ([`crate::Map::prepare`] with `auto`), the map builds its mesh unless the grid is clutter:
+//! scattered blocked cells, every speck an obstacle the mesh must triangulate around, where
+//! the mesh takes 0.75 s on average to build on a 512² map (against 4-63 ms on average on the
+//! game, maze, room and street suites) for a gain of a few milliseconds a query. The measure is the number of
+//! obstacles (8-connected groups of blocked cells) per thousand free cells.
 
 use taut_grid::Grid;
 
-/// Obstacles per thousand free cells above which Anya answers faster than Polyanya on a
-/// map's mesh (measured on every shared map: `docs/planners.md`).
+/// Obstacles per thousand free cells above which `auto` does not build the mesh for many
+/// queries. The 53 maps of the shared `grid/maps` have at most 3.0 but for `8room_000` (12.3)
+/// and the random maps (31.8-90.5): `docs/planners.md`.
 pub const CLUTTER_THRESHOLD: f64 = 20.0;
 
 /// What `auto` reads of a grid.
@@ -30,8 +31,7 @@ impl MapKind {
         self.obstacles as f64 * 1000.0 / self.free.max(1) as f64
     }
 
-    /// Whether Polyanya on the map's mesh answers faster than Anya (the mesh is then worth
-    /// building for many queries).
+    /// Whether building the map's mesh for many queries pays (the map is not clutter).
     pub fn mesh_pays(&self) -> bool {
         self.clutter() <= CLUTTER_THRESHOLD
     }

@@ -16,7 +16,7 @@ pub enum Error {
     Spec(#[from] crate::registry::BadPlannerSpec),
     /// A mesh, CPD or hub index that cannot be built or read, or belongs to another map.
     #[error(transparent)]
-    Setup(#[from] crate::map::SetupError),
+    Setup(#[from] crate::setup::SetupError),
 }
 
 impl From<crate::registry::UnknownAlgo> for Error {

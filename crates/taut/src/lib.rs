@@ -74,6 +74,7 @@ mod auto;
 mod error;
 mod map;
 pub mod registry;
+mod setup;
 
 pub use taut_anya as anya;
 pub use taut_baselines as baselines;
@@ -101,8 +102,9 @@ pub use error::Error;
 pub use map::PreparedCpd;
 #[cfg(feature = "hub")]
 pub use map::PreparedHub;
-pub use map::{Map, PreparedMesh, SetupError, Source};
-pub use registry::{Algo, BoxedPlanner, PlannerSpec};
+pub use map::{Map, PreparedMesh, Source};
+pub use registry::{Algo, BoxedPlanner, PlannerSpec, Sources};
+pub use setup::SetupError;
 pub use taut_anya::AnyaPlanner;
 pub use taut_grid::{
     Answer, Anytime, FreeSet, Grid, GridError, Guarantee, LENGTH_TOLERANCE, MapFile, PathModel,
@@ -111,8 +113,9 @@ pub use taut_grid::{
 pub use taut_mesh::{Mesh, mesh_from_grid};
 pub use taut_polyanya::PolyanyaPlanner;
 
-/// The shortest any-angle path from `start` to `goal` on `grid`, by Anya: `Ok(None)` when no
-/// path exists. For many queries keep an [`AnyaPlanner`] instead (it reuses its memory).
+/// The shortest any-angle path from `start` to `goal` on `grid`: `Ok(None)` when no path
+/// exists. This is `auto` on a bare grid, which is Anya (nothing built, no copy of the grid);
+/// for many queries make a [`Map`] and keep a planner from it (it reuses its memory).
 ///
 /// # Errors
 /// [`QueryError`] when an endpoint is off the map or on a blocked cell.

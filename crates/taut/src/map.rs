@@ -6,12 +6,12 @@
 //!
 //! let map = Map::new(Grid::from_ascii(&["......", "..@@..", "......"]).unwrap());
 //! // `auto` is the fastest exact planner for what the map has built (here Anya: no mesh yet).
-//! let found = map.find(Point::new(0, 1), Point::new(6, 2)).unwrap().unwrap();
-//! assert!(found.length > 6.0);
+//! let found = map.find(Point::new(0, 1), Point::new(5, 2)).unwrap().unwrap();
+//! assert!(found.length > 5.0);
 //! // Planners own what they use: 'static and Send, one per thread.
 //! let mut polyanya = map.planner(&"polyanya".parse().unwrap()).unwrap();
 //! let mut answer = taut::Answer::default();
-//! polyanya.plan(Point::new(0, 1), Point::new(6, 2), &mut answer).unwrap();
+//! polyanya.plan(Point::new(0, 1), Point::new(5, 2), &mut answer).unwrap();
 //! assert!(taut::lengths_agree(answer.length, found.length));
 //! std::thread::spawn(move || drop(polyanya)).join().unwrap();
 //! ```
@@ -22,8 +22,8 @@ use std::time::Instant;
 
 #[cfg(feature = "cpd")]
 use taut_cpd::{
-    BuildParams, Cpd, CpdError, CpdStats, Eps, NoProgress, Progress, build_cpd, mesh_hash,
-    read_cpd, read_cpd_header,
+    BuildParams, Cpd, CpdStats, Eps, NoProgress, Progress, build_cpd, mesh_hash, read_cpd,
+    read_cpd_header,
 };
 use taut_grid::{Answer, FreeSet, Grid, GridError, MapFile, Point, Status};
 #[cfg(feature = "hub")]
@@ -31,7 +31,8 @@ use taut_hub::{HubError, HubIndex, HubStats, read_hub, read_hub_header};
 use taut_mesh::Mesh;
 
 use crate::auto::{self, MapKind};
-use crate::registry::{Algo, BoxedPlanner, MeshChoice, PlannerSpec, kind};
+use crate::registry::{Algo, BoxedPlanner, MeshChoice, PlannerSpec, Sources, kind};
+use crate::setup::SetupError;
 
 /// Where a planner's preprocessed data (End Point Search's CPD, the hub index) comes from.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -101,94 +102,6 @@ pub struct PreparedHub {
     pub built: bool,
     /// Its sizes.
     pub stats: HubStats,
-}
-
-/// What a planner needs could not be built or read, or does not belong to the map.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum SetupError {
-    /// Building the mesh of the grid failed.
-    #[error("building the mesh of the map failed: {0}")]
-    MeshBuild(#[source] taut_mesh::BuildError),
-    /// Reading the given mesh failed.
-    #[error(transparent)]
-    MeshRead(#[from] taut_mesh::MeshError),
-    /// The given mesh does not cover the map's free space.
-    #[error(
-        "{} is not a mesh of this map: it covers an area of {area} within {lo:?}..{hi:?}, the map has {free} free cells within (0, 0)..({width}, {height})",
-        path.display()
-    )]
-    Mismatch {
-        /// The mesh file.
-        path: PathBuf,
-        /// The mesh's area.
-        area: f64,
-        /// Its bounding box.
-        lo: (f64, f64),
-        /// Its bounding box.
-        hi: (f64, f64),
-        /// The map's free cells.
-        free: u64,
-        /// Map width.
-        width: i32,
-        /// Map height.
-        height: i32,
-    },
-    /// The planner wants a given mesh but none was named.
-    #[error(
-        "this planner needs a mesh file here (--mesh FILE, or a `meshes` directory in the suite)"
-    )]
-    NoneGiven,
-    /// A CPD file could not be read, or belongs to another mesh.
-    #[cfg(feature = "cpd")]
-    #[error("{}: {}", path.display(), cpd_detail(source))]
-    CpdFile {
-        /// The CPD file.
-        path: PathBuf,
-        /// What is wrong.
-        #[source]
-        source: CpdError,
-    },
-    /// A CPD could not be built, or one given in memory does not fit the mesh.
-    #[cfg(feature = "cpd")]
-    #[error("building the CPD of the map failed: {0}")]
-    CpdBuild(#[source] CpdError),
-    /// A hub index file could not be read, or belongs to another map or mesh.
-    #[cfg(feature = "hub")]
-    #[error("{}: {}", path.display(), hub_detail(source))]
-    HubFile {
-        /// The index file.
-        path: PathBuf,
-        /// What is wrong.
-        #[source]
-        source: HubError,
-    },
-    /// A hub index could not be built, or one given in memory does not fit the map.
-    #[cfg(feature = "hub")]
-    #[error("building the hub index of the map failed: {0}")]
-    HubBuild(#[source] HubError),
-    /// A hub index was built for another map.
-    #[cfg(feature = "hub")]
-    #[error("{0}")]
-    HubStale(#[source] HubError),
-}
-
-/// A CPD error without the path that [`SetupError::CpdFile`] names already.
-#[cfg(feature = "cpd")]
-fn cpd_detail(e: &CpdError) -> String {
-    match e {
-        CpdError::Io { source, .. } => source.to_string(),
-        e => e.to_string(),
-    }
-}
-
-/// A hub error without the path that [`SetupError::HubFile`] names already.
-#[cfg(feature = "hub")]
-fn hub_detail(e: &HubError) -> String {
-    match e {
-        HubError::Io { source, .. } => source.to_string(),
-        e => e.to_string(),
-    }
 }
 
 /// One slot per [`MeshChoice`].
@@ -322,7 +235,7 @@ impl Map {
             }
             #[cfg(not(all(feature = "cpd", feature = "hub")))]
             Needs::Cpd | Needs::Hub => {}
-            // What `auto` would use if the map had its mesh (never a CPD or an index).
+            // The mesh when building it pays on this kind of map (never a CPD or an index).
             Needs::Chosen => {
                 if self.kind().mesh_pays() {
                     self.mesh(MeshChoice::Built)?;
@@ -361,8 +274,7 @@ impl Map {
         if self.cpd_ready() {
             return Algo::Eps;
         }
-        let has_mesh = lock(&self.meshes[MeshChoice::Built.slot()]).is_some();
-        if has_mesh && self.kind().mesh_pays() {
+        if lock(&self.meshes[MeshChoice::Built.slot()]).is_some() {
             Algo::Polyanya
         } else {
             Algo::Anya
@@ -510,7 +422,7 @@ impl Map {
     /// Returns the CPD held before. Feature `cpd`.
     ///
     /// # Errors
-    /// [`SetupError::CpdBuild`] with [`CpdError::StaleMesh`] when `cpd` belongs to another
+    /// [`SetupError::CpdBuild`] with [`taut_cpd::CpdError::StaleMesh`] when `cpd` belongs to another
     /// mesh, and the mesh's errors.
     #[cfg(feature = "cpd")]
     pub fn set_cpd(
@@ -654,6 +566,26 @@ impl Map {
     pub fn restore_hub(&self, prepared: PreparedHub) {
         let slot = prepared.mesh.slot();
         *lock(&self.hubs[slot]) = Some(prepared);
+    }
+}
+
+impl Sources for Map {
+    fn grid(&self) -> &Arc<Grid> {
+        &self.grid
+    }
+    fn mesh(&self, choice: MeshChoice) -> Result<Arc<Mesh>, SetupError> {
+        Map::mesh(self, choice)
+    }
+    #[cfg(feature = "cpd")]
+    fn eps(&self, choice: MeshChoice) -> Result<Arc<Eps>, SetupError> {
+        self.cpd(choice).map(|c| c.eps)
+    }
+    #[cfg(feature = "hub")]
+    fn hub_index(&self, choice: MeshChoice) -> Result<Arc<HubIndex>, SetupError> {
+        self.hub(choice).map(|h| h.index)
+    }
+    fn auto_algo(&self) -> Algo {
+        Map::auto_algo(self)
     }
 }
 

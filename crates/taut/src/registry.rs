@@ -29,7 +29,38 @@ use taut_cpd::Stop;
 use taut_grid::Factor;
 use taut_grid::Planner;
 
-use crate::map::{Map, SetupError};
+use std::sync::Arc;
+
+use taut_grid::Grid;
+use taut_mesh::Mesh;
+
+use crate::setup::SetupError;
+
+/// What a planner kind's builder may ask of a prepared map ([`crate::Map`] is the one
+/// implementation): the grid, and each thing built once and shared.
+pub trait Sources {
+    /// The grid.
+    fn grid(&self) -> &Arc<Grid>;
+    /// The mesh `choice` selects, built or read on first use.
+    ///
+    /// # Errors
+    /// When it cannot be built or read, or is not a mesh of the map.
+    fn mesh(&self, choice: MeshChoice) -> Result<Arc<Mesh>, SetupError>;
+    /// End Point Search's mesh and CPD, built or read on first use. Feature `cpd`.
+    ///
+    /// # Errors
+    /// When the CPD cannot be built or read, or belongs to another mesh.
+    #[cfg(feature = "cpd")]
+    fn eps(&self, choice: MeshChoice) -> Result<Arc<taut_cpd::Eps>, SetupError>;
+    /// The hub index, built or read on first use. Feature `hub`.
+    ///
+    /// # Errors
+    /// When the index cannot be built or read, or belongs to another map or mesh.
+    #[cfg(feature = "hub")]
+    fn hub_index(&self, choice: MeshChoice) -> Result<Arc<taut_hub::HubIndex>, SetupError>;
+    /// The planner `auto` answers with now.
+    fn auto_algo(&self) -> Algo;
+}
 
 /// A planner that owns what it uses (the grid in an `Arc`, its mesh, CPD or index shared):
 /// `'static` and `Send`, one per thread.
@@ -132,15 +163,15 @@ pub struct PlannerKind {
     /// The cargo feature of the facade that brings it in (`None`: always there).
     pub feature: Option<&'static str>,
     /// Builds one for `map` with `tuning`.
-    build: fn(&Map, &Tuning) -> Result<BoxedPlanner, SetupError>,
+    build: fn(&dyn Sources, &Tuning) -> Result<BoxedPlanner, SetupError>,
 }
 
 impl PlannerKind {
-    /// Builds a planner of this kind for `map` (see [`Map::planner`]).
+    /// Builds a planner of this kind for `map` (see [`crate::Map::planner`]).
     ///
     /// # Errors
     /// [`SetupError`] when what it needs cannot be built or read.
-    pub fn build(&self, map: &Map, tuning: &Tuning) -> Result<BoxedPlanner, SetupError> {
+    pub fn build(&self, map: &dyn Sources, tuning: &Tuning) -> Result<BoxedPlanner, SetupError> {
         (self.build)(map, tuning)
     }
 
@@ -286,7 +317,7 @@ const HUB_OPTIONS: &[PlannerOption] = &[PlannerOption {
     },
 }];
 
-fn baseline(map: &Map, b: taut_baselines::Algo) -> BoxedPlanner {
+fn baseline(map: &dyn Sources, b: taut_baselines::Algo) -> BoxedPlanner {
     use taut_baselines::{astar, theta, vg};
     let grid = map.grid().clone();
     match b {
@@ -363,10 +394,10 @@ pub static PLANNERS: &[PlannerKind] = &[
         options: EPS_OPTIONS,
         feature: Some("cpd"),
         build: |map, t| {
-            let cpd = map.cpd(t.mesh)?;
+            let eps = map.eps(t.mesh)?;
             Ok(Box::new(taut_cpd::EpsPlanner::new(
                 map.grid().clone(),
-                cpd.eps,
+                eps,
                 t.eps.stop(),
             )))
         },
@@ -382,8 +413,8 @@ pub static PLANNERS: &[PlannerKind] = &[
         options: HUB_OPTIONS,
         feature: Some("hub"),
         build: |map, t| {
-            let hub = map.hub(t.mesh)?;
-            let planner = taut_hub::HubPlanner::new(map.grid().clone(), hub.index)
+            let index = map.hub_index(t.mesh)?;
+            let planner = taut_hub::HubPlanner::new(map.grid().clone(), index)
                 .map_err(SetupError::HubStale)?;
             Ok(Box::new(planner))
         },
@@ -728,7 +759,8 @@ impl std::str::FromStr for PlannerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use taut_grid::{Grid, Guarantee, PathModel};
+    use crate::Map;
+    use taut_grid::{Guarantee, PathModel};
 
     #[test]
     fn planner_specs_parse_with_their_options() {
@@ -831,6 +863,22 @@ mod tests {
         let table = markdown_table();
         assert_eq!(table.lines().count(), PLANNERS.len() + 2);
         assert!(help_text().lines().count() == PLANNERS.len());
+    }
+
+    /// `docs/planners.md` holds the table as this build prints it (with every planner's
+    /// feature on).
+    #[cfg(all(feature = "cpd", feature = "hub"))]
+    #[test]
+    fn the_docs_table_is_the_table() {
+        let doc = include_str!("../../../docs/planners.md");
+        let begin = "<!-- planners:table:begin -->\n";
+        let start = doc.find(begin).expect("begin marker") + begin.len();
+        let end = doc.find("<!-- planners:table:end -->").expect("end marker");
+        assert_eq!(
+            &doc[start..end],
+            markdown_table(),
+            "docs/planners.md is stale: paste `taut planners --markdown` between its markers"
+        );
     }
 
     /// Every planner the table builds says what it promises, and only End Point Search is

@@ -1,0 +1,53 @@
+//! `taut planners`: the facade's table of planners, and what `auto` picks on given maps.
+
+use std::io::Write;
+use taut::registry::{PLANNERS, markdown_table};
+use taut::{Map, MapFile};
+
+use crate::args::PlannersArgs;
+use crate::error::CliError;
+
+/// `taut planners`: every planner of this build, one per line (name, what it is, options), or
+/// the Markdown table; then one csv row per `--map`.
+///
+/// # Errors
+/// A map that cannot be read, or a failed write.
+pub fn run_planners(args: &PlannersArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.markdown {
+        write!(out, "{}", markdown_table())?;
+    } else if args.map.is_empty() {
+        for k in PLANNERS {
+            writeln!(out, "{:<11} {}", k.name, k.summary)?;
+            writeln!(
+                out,
+                "{:<11} promise: {}; needs: {}",
+                "",
+                k.promise,
+                k.needs.describe()
+            )?;
+            for o in k.options {
+                writeln!(out, "{:<11} :{}  {}", "", o.name, o.help)?;
+            }
+        }
+    }
+    if !args.map.is_empty() {
+        writeln!(out, "map,free_cells,obstacles,clutter,auto,auto_with_mesh")?;
+        for path in &args.map {
+            let map = Map::new(taut::Grid::from_map(&MapFile::read(path)?, &args.free));
+            let kind = *map.kind();
+            let bare = map.auto_algo();
+            map.prepare(&taut::PlannerSpec::plain(taut::Algo::Auto))?;
+            writeln!(
+                out,
+                "{},{},{},{:.3},{},{}",
+                path.display(),
+                kind.free,
+                kind.obstacles,
+                kind.clutter(),
+                bare,
+                map.auto_algo()
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -1056,7 +1056,7 @@ pub struct CoordError {
 /// outside [-90, 90], a longitude outside [-180, 180].
 ///
 /// ```
-/// use taut_cli::route::parse_latlon;
+/// use taut_cli::parse_latlon;
 /// let p = parse_latlon(" 40.7N, 74.0°W ").unwrap();
 /// assert_eq!((p.lat, p.lon), (40.7, -74.0));
 /// assert_eq!(parse_latlon("-33.9,18.4").unwrap().lat, -33.9);

@@ -1,16 +1,17 @@
 //! The `taut` command line: plan one path on a MovingAI map (`taut path`), run every query of
 //! a scenario file (`taut scen`) with any planner of the workspace, draw one query and its
-//! search (`taut render`, see [`render`]), build navigation meshes (`taut mesh`, see
-//! [`mesh`]), plan a sea route on the sphere (`taut route`, see [`route`] and
-//! [`pairs`]; its GeoJSON is [`taut::render::geojson`]'s), or run real-time agents in unknown terrain (`taut agent`, see [`agent`]).
+//! search (`taut render`), build navigation meshes (`taut mesh`), plan a sea route on the
+//! sphere (`taut route`; its GeoJSON is [`taut::render::geojson`]'s), run real-time agents
+//! in unknown terrain (`taut agent`), or list the planners (`taut planners`).
 //! The pictures of `render`, `route --render` and `agent --render` are drawn by the
 //! [`taut::render`] library; this crate reads the inputs, runs the search and writes the file.
 //!
 //! The binary is a thin shell over this library: [`Cli`] is the parsed command line, [`run`]
 //! executes it against any writers (so tests and benches can capture the output), and
 //! [`usage_error_line`] turns a clap error into the one line the binary prints. The `scen`
-//! output contract (columns, statuses, number formats) is documented on [`CSV_HEADER`] and
-//! [`Row`].
+//! output contract (columns, statuses, number formats) is documented on [`CSV_HEADER`]. The
+//! library exports only what the binary and the tests use; the command line and its output
+//! are the interface.
 //!
 //! # Example
 //! ```
@@ -32,37 +33,33 @@
 //! assert!(warnings.is_empty());
 //! ```
 
-pub mod agent;
+mod agent;
 mod args;
-pub mod cpd;
+mod cpd;
 mod error;
-pub mod list;
-pub mod hub;
-pub mod mesh;
+mod hub;
+mod list;
+mod mesh;
 mod mesh_scen;
-pub mod pairs;
+mod pairs;
 mod path;
-pub mod planners;
+mod planners;
 mod progress;
-pub mod render;
-pub mod route;
+mod render;
+mod route;
 mod row;
 mod scen;
 
 use std::io::Write;
 
-pub use args::{
-    AgentArgs, AgentFormat, AgentQueries, Cli, Command, CpdArgs, CpdBuildArgs, CpdCommand,
-    CpdInfoArgs, CpdMergeArgs, FreeSetError, ImageFormat, MeshArgs, MeshBuildArgs, MeshCommand,
-    MeshStatsArgs, OutputError, OutputFile, PathArgs, PathFormat, PlannerArgs, PointError,
-    QueryPoint, QueryPointError, QuerySource, RenderArgs, RouteArgs, RouteFormat, ScenArgs,
-    ScenFormat, parse_free_set, parse_output, parse_point, parse_query_point,
-};
+pub use args::{Cli, Command, parse_point};
 pub use error::{CliError, usage_error_line};
-pub use path::run_path;
-pub use planners::load_grid;
-pub use row::{ANYTIME_COLUMN, CSV_HEADER, Outcome, Row, RowFormat, RowWriter};
-pub use scen::{resolve_map, run_anytime_query, run_query, run_scen};
+pub use pairs::PAIRS_HEADER;
+pub use route::{load_sphere, parse_latlon};
+pub use row::CSV_HEADER;
+
+use path::run_path;
+use scen::run_scen;
 
 /// Runs a parsed command line: results go to `out`, warnings (one line each, prefixed
 /// `taut: warning: `) to `warnings`.

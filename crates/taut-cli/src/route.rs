@@ -49,7 +49,7 @@ use taut::spherical::{
 };
 
 use crate::args::{AvoidArgs, OutputFile, RenderArgs, RouteArgs, RouteFormat};
-pub use crate::args::{CoordError, fmt_point, parse_latlon};
+pub use crate::args::{fmt_point, parse_latlon};
 use crate::error::CliError;
 pub use crate::error::RouteError;
 use crate::error::write_file;

@@ -22,7 +22,7 @@ use taut::render::sphere::{End, SphereScene, render_sphere};
 use taut::render::{ImageFormat, Layout};
 use taut::spherical::geo::crossing_lat_through;
 use taut::spherical::{EARTH_RADIUS_KM, LatLon, Leg, Route, SeaMap, SphereGrid};
-use taut_cli::route::load_sphere;
+use taut_cli::load_sphere;
 
 mod common;
 use common::{fails, ok, route_json, sphere_fixture, taut};

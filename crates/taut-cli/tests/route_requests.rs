@@ -98,7 +98,7 @@ fn a_batch_is_each_route_in_file_order_with_bad_rows_reported() {
         .iter()
         .map(str::to_owned)
         .collect();
-    assert_eq!(header, taut_cli::pairs::PAIRS_HEADER);
+    assert_eq!(header, taut_cli::PAIRS_HEADER);
     let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     let ids: Vec<&str> = records.iter().map(|r| &r[0]).collect();
     assert_eq!(ids, ["a", "lake", "bad", "b", "c"]);

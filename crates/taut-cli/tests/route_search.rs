@@ -263,7 +263,7 @@ fn earth_port_pairs_lie_between_the_great_circle_and_dijkstra() {
         }
         let map = f[col("map")];
         let grid = grids.entry(map.to_owned()).or_insert_with(|| {
-            taut_cli::route::load_sphere(&dir.join(map), false, &mut Vec::new()).unwrap()
+            taut_cli::load_sphere(&dir.join(map), false, &mut Vec::new()).unwrap()
         });
         let num = |name: &str| f[col(name)].parse::<f64>().unwrap();
         let from = LatLon::new(num("s_lat"), num("s_lon"));

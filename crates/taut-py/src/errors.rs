@@ -4,13 +4,12 @@
 //! line.
 
 use pyo3::PyErr;
-use taut::QueryError;
 use taut::cpd::CpdError;
 use taut::grid::GridError;
 use taut::hub::HubError;
 use taut::mesh::MeshError;
-use taut::registry::MeshSetupError;
 use taut::spherical::{AreaError, PassageError, SeaError};
+use taut::{QueryError, SetupError};
 
 use crate::{format_error, os_error, value_error};
 
@@ -57,10 +56,32 @@ pub(crate) fn hub_error(e: HubError) -> PyErr {
     }
 }
 
-pub(crate) fn setup_error(e: MeshSetupError) -> PyErr {
+/// What a planner needs that cannot be had (`taut::SetupError`): a file that cannot be read
+/// is an `OSError`; a malformed mesh, CPD or hub index file, or a CPD or index of another map
+/// or mesh, a `taut.FormatError`; the rest (a mesh or CPD that cannot be built, a mesh of
+/// another map, a planner option that wants a mesh file) a `ValueError`. The message is the
+/// facade's, naming the file.
+pub(crate) fn setup_error(e: SetupError) -> PyErr {
     match e {
-        MeshSetupError::Read(e) => mesh_error(e),
-        MeshSetupError::Cpd { .. } | MeshSetupError::Hub { .. } => format_error(e.to_string()),
+        SetupError::MeshRead(e) => mesh_error(e),
+        SetupError::CpdFile {
+            source: CpdError::Io { .. },
+            ..
+        }
+        | SetupError::HubFile {
+            source: HubError::Io { .. },
+            ..
+        } => os_error(e.to_string()),
+        SetupError::CpdFile { .. }
+        | SetupError::HubFile { .. }
+        | SetupError::HubStale(_)
+        | SetupError::CpdBuild(CpdError::StaleMesh { .. })
+        | SetupError::HubBuild(HubError::StaleMesh | HubError::StaleMap) => {
+            format_error(e.to_string())
+        }
+        SetupError::HubBuild(HubError::Io { .. }) | SetupError::CpdBuild(CpdError::Io { .. }) => {
+            os_error(e.to_string())
+        }
         _ => value_error(e.to_string()),
     }
 }

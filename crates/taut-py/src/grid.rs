@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use numpy::ndarray::Array2;
@@ -11,14 +11,14 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList};
-use self_cell::self_cell;
-use taut::cpd::NoProgress;
+use taut::cpd::Cpd;
 use taut::grid::{MAX_SIDE, Scenario};
 use taut::hub::HubIndex;
-use taut::registry::{
-    Algo, CpdSource, DataSource, MapMeshes, PlannerSpec, PreparedCpd, PreparedHub, make_planner,
+use taut::registry::{Algo, BadPlannerSpec, BoxedPlanner, PlannerSpec};
+use taut::{
+    Answer, FreeSet, Grid, Map, MapFile, Point, PreparedCpd, PreparedHub, QueryError, SetupError,
+    Status,
 };
-use taut::{Answer, FreeSet, Grid, MapFile, Planner, Point, QueryError, Status};
 
 use crate::errors::{cpd_error, grid_error, query_error, setup_error};
 use crate::hub::PyHub;
@@ -46,7 +46,7 @@ pub enum OptValue {
 ///
 /// # Errors
 /// An unknown planner or keyword, or one that does not apply to the planner (the registry's
-/// message).
+/// message, which lists the planners or the planner's options); `auto` takes no options.
 pub fn spec_of(algo: &str, options: &[(&str, OptValue)]) -> Result<PlannerSpec, String> {
     let mut opts: Vec<String> = Vec::new();
     for (key, value) in options {
@@ -57,7 +57,7 @@ pub fn spec_of(algo: &str, options: &[(&str, OptValue)]) -> Result<PlannerSpec, 
             ("history", OptValue::Str(h)) => opts.push(h.clone()),
             ("stop", OptValue::Str(s)) if s == "optimal" => {}
             ("stop", OptValue::Str(s)) => opts.push(s.clone()),
-            ("quality", OptValue::Float(q)) => opts.push(format!("q{q}")),
+            ("quality", OptValue::Float(q)) => opts.push(format!("q={q}")),
             (key, value) => {
                 let value = match value {
                     OptValue::Bool(b) => {
@@ -83,7 +83,14 @@ pub fn spec_of(algo: &str, options: &[(&str, OptValue)]) -> Result<PlannerSpec, 
     } else {
         format!("{algo}:{}", opts.join("+"))
     };
-    text.parse::<PlannerSpec>().map_err(|e| e.to_string())
+    text.parse::<PlannerSpec>().map_err(|e| match e {
+        // `auto` picks the planner, so options have none to apply to until one is named.
+        BadPlannerSpec::Option { ref planner, .. } if planner == Algo::Auto.name() => format!(
+            "{e}: name the planner the options are for (one of: {})",
+            taut::registry::names()
+        ),
+        e => e.to_string(),
+    })
 }
 
 /// Planner options from `**kwargs`, leaving out the keywords a method takes itself.
@@ -125,48 +132,38 @@ fn parse_spec(
 }
 
 /// A planner with its answer buffer: everything one query needs, kept warm between queries.
-struct Warm<'g> {
-    planner: Box<dyn Planner + Send + 'g>,
+struct Warm {
+    planner: BoxedPlanner,
     answer: Answer,
+}
+
+/// Takes `m`'s lock. A panic while it was held leaves what it guards whole: every change
+/// under these locks is a single assignment at the end.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The warm planners of one grid, by key (the spec label, and for `eps` and `hub` the
 /// generation of the CPD or hub index).
 /// A query takes one out and gives it back when done, so single queries, scenarios and every
 /// thread of a batch reuse search contexts across calls. The lock is held only to take and
-/// give, never while a search runs or while waiting for the GIL. A key is live from
+/// give, never while a search runs or while a planner is made. A key is live from
 /// [`Stash::register`] until [`Stash::forget`]; a planner given back under a key no longer live
 /// (an `eps` planner of a replaced CPD or a `hub` planner of a replaced index, still at work
-/// when it changed) is dropped, and at most one planner per core is kept per key.
-struct Stash<'g>(Mutex<HashMap<String, Vec<Warm<'g>>>>);
+/// when it changed) is dropped, and at most one planner per core is kept per key. The planners
+/// own what they use (`taut::Map` hands out `'static` planners), so nothing borrows the grid.
+#[derive(Default)]
+struct Stash(Mutex<HashMap<String, Vec<Warm>>>);
 
-self_cell!(
-    struct PlannerStash {
-        owner: Arc<Grid>,
-        #[not_covariant]
-        dependent: Stash,
-    }
-);
-
-impl<'g> Stash<'g> {
-    /// A warm planner for `key`, or a new one from `spec` and `meshes` when none is free.
-    fn take(
-        &self,
-        key: &str,
-        grid: &'g Grid,
-        spec: &PlannerSpec,
-        meshes: &MapMeshes,
-    ) -> Result<Warm<'g>, taut::registry::MeshSetupError> {
-        let warm = self
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get_mut(key)
-            .and_then(Vec::pop);
+impl Stash {
+    /// A warm planner for `key`, or a new one from `make` when none is free (made without the
+    /// stash's lock).
+    fn take(&self, key: &str, make: impl FnOnce() -> PyResult<BoxedPlanner>) -> PyResult<Warm> {
+        let warm = lock(&self.0).get_mut(key).and_then(Vec::pop);
         match warm {
             Some(w) => Ok(w),
             None => Ok(Warm {
-                planner: make_planner(spec.algo, grid, &spec.tuning, meshes)?,
+                planner: make()?,
                 answer: Answer::default(),
             }),
         }
@@ -174,7 +171,7 @@ impl<'g> Stash<'g> {
 
     /// Makes `key` live: planners given back under it are kept.
     fn register(&self, key: &str) {
-        let mut stash = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut stash = lock(&self.0);
         if !stash.contains_key(key) {
             stash.insert(key.to_owned(), Vec::new());
         }
@@ -182,8 +179,8 @@ impl<'g> Stash<'g> {
 
     /// Gives `warm` back for the next query with `key`: kept if `key` is live and fewer than
     /// one planner per core are kept for it, else dropped.
-    fn give(&self, key: &str, warm: Warm<'g>) {
-        let mut stash = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+    fn give(&self, key: &str, warm: Warm) {
+        let mut stash = lock(&self.0);
         if let Some(kept) = stash.get_mut(key)
             && kept.len() < cores()
         {
@@ -194,10 +191,7 @@ impl<'g> Stash<'g> {
     /// Drops every warm planner whose key starts with `prefix`, and those keys: planners given
     /// back under them later are dropped too.
     fn forget(&self, prefix: &str) {
-        self.0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .retain(|k, _| !k.starts_with(prefix));
+        lock(&self.0).retain(|k, _| !k.starts_with(prefix));
     }
 }
 
@@ -336,25 +330,26 @@ fn cores() -> usize {
 /// 3.236068
 #[pyclass(module = "taut._taut", name = "Grid")]
 pub struct PyGrid {
-    grid: Arc<Grid>,
-    planners: PlannerStash,
-    /// The grid's navigation mesh, CPD and hub index, made on first use.
-    meshes: Mutex<MapMeshes>,
-    /// Which CPD `meshes` holds.
-    eps_cpd: Mutex<Chosen<taut::cpd::Cpd, PreparedCpd>>,
-    /// Which hub index `meshes` holds.
+    /// The grid, and its navigation mesh, CPD and hub index, each made on first use.
+    map: Map,
+    planners: Stash,
+    /// Which CPD `map` holds.
+    eps_cpd: Mutex<Chosen<Cpd, PreparedCpd>>,
+    /// Which hub index `map` holds.
     hub: Mutex<Chosen<HubIndex, PreparedHub>>,
 }
 
 /// Which preprocessed data `T` (End Point Search's CPD, the hub index; prepared as `P`) a
-/// grid's planners of one kind use.
+/// grid's map holds for the planners of one kind. Changed only with its lock held, which is
+/// also held while such a planner is made: a planner made under a live key holds that key's
+/// data.
 struct Chosen<T, P> {
     /// `None` before any, `Some(None)` the one built here, `Some(Some(d))` the one given.
     have: Option<Option<Arc<T>>>,
     /// Counts changes; part of the planners' stash key, so a planner still at work in a batch
     /// when the data changes is never lent out again.
     generation: u64,
-    /// The data built here, kept when a given one replaces it, for the next call without
+    /// The data built here, kept while a given one replaces it, for the next call without
     /// `cpd=` / `hub=`.
     built: Option<P>,
 }
@@ -367,6 +362,19 @@ impl<T, P> Default for Chosen<T, P> {
             built: None,
         }
     }
+}
+
+/// How [`Chosen::choose`] changes what a map holds: the map's `set_*` / `restore_*` / build
+/// of one kind of data.
+struct Slot<'a, T, P> {
+    /// Gives the map `data` (checked against the map and its mesh); returns what it held.
+    give: &'a dyn Fn(&Arc<T>) -> PyResult<Option<P>>,
+    /// Puts data built here back.
+    restore: &'a dyn Fn(P),
+    /// Forgets what the map holds and builds its own.
+    build: &'a dyn Fn() -> PyResult<()>,
+    /// Whether prepared data was built here (else given).
+    built: fn(&P) -> bool,
 }
 
 impl<T, P> Chosen<T, P> {
@@ -383,40 +391,44 @@ impl<T, P> Chosen<T, P> {
     fn key(&self, spec: &PlannerSpec) -> String {
         format!("{}@{}", spec.label, self.generation)
     }
-}
 
-impl<T, P: Clone> Chosen<T, P> {
-    /// Makes `meshes` (its field `slot`) hold `wanted`: prepared by `given` when given, else
-    /// the one built here (`build` fills the slot the first time; it is kept for later
-    /// calls). Returns whether the data changed, counting the change: the planners warm on
-    /// the old data must then be forgotten.
+    /// Makes the map hold `wanted` (`None`: the one built here, built the first time and kept
+    /// while given ones replace it). On a change, counts it and forgets the planners warm on
+    /// the old data (stash keys starting with `prefix`).
     fn choose(
         &mut self,
-        meshes: &mut MapMeshes,
         wanted: Option<Arc<T>>,
-        slot: fn(&mut MapMeshes) -> &mut Option<P>,
-        given: impl FnOnce(&MapMeshes, &Arc<T>) -> PyResult<P>,
-        build: impl FnOnce(&mut MapMeshes) -> PyResult<()>,
-    ) -> PyResult<bool> {
+        slot: &Slot<'_, T, P>,
+        stash: &Stash,
+        prefix: &str,
+    ) -> PyResult<()> {
         if self.holds(wanted.as_ref()) {
-            return Ok(false);
+            return Ok(());
         }
-        match &wanted {
-            Some(data) => {
-                let prepared = given(meshes, data)?;
-                *slot(meshes) = Some(prepared);
-            }
-            None => match &self.built {
-                Some(built) => *slot(meshes) = Some(built.clone()),
-                None => {
-                    build(meshes)?;
-                    self.built.clone_from(slot(meshes));
+        let outcome = match &wanted {
+            Some(data) => (slot.give)(data).map(|old| {
+                if let Some(old) = old.filter(slot.built) {
+                    self.built = Some(old);
                 }
+            }),
+            None => match self.built.take() {
+                Some(built) => {
+                    (slot.restore)(built);
+                    Ok(())
+                }
+                None => (slot.build)().inspect_err(|_| {
+                    // The map holds nothing now: the next call builds again.
+                    self.have = None;
+                    self.generation += 1;
+                    stash.forget(prefix);
+                }),
             },
-        }
+        };
+        outcome?;
         self.have = Some(wanted);
         self.generation += 1;
-        Ok(true)
+        stash.forget(prefix);
+        Ok(())
     }
 }
 
@@ -424,7 +436,7 @@ impl<T, P: Clone> Chosen<T, P> {
 /// named in messages).
 #[derive(Default)]
 struct Given {
-    cpd: Option<Arc<taut::cpd::Cpd>>,
+    cpd: Option<Arc<Cpd>>,
     hub: Option<Arc<HubIndex>>,
     hub_file: Option<PathBuf>,
 }
@@ -439,162 +451,170 @@ impl Given {
     }
 }
 
+/// A call's planner, ready on the grid: the spec (`auto` resolved to the planner it picked)
+/// and the key of its warm planners (live).
+struct Ready {
+    spec: PlannerSpec,
+    key: String,
+}
+
 impl PyGrid {
     fn new_from(grid: Grid) -> Self {
-        let grid = Arc::new(grid);
         PyGrid {
-            planners: PlannerStash::new(grid.clone(), |_| Stash(Mutex::default())),
-            grid,
-            meshes: Mutex::new(MapMeshes::default()),
+            map: Map::new(grid),
+            planners: Stash::default(),
             eps_cpd: Mutex::new(Chosen::default()),
             hub: Mutex::new(Chosen::default()),
         }
     }
 
+    fn grid(&self) -> &Grid {
+        self.map.grid()
+    }
+
     /// The grid.
     pub(crate) fn grid_arc(&self) -> Arc<Grid> {
-        self.grid.clone()
+        self.map.grid().clone()
     }
 
-    /// The grid's mesh (built once). The grid's locks are taken only with the GIL released
-    /// (here and in [`Self::prepare`]): a thread waiting for one holds no GIL, so the thread
-    /// holding it can always take the GIL back.
+    /// The grid's mesh (built once). The grid's locks (the map's, the stash's, which data it
+    /// holds) are taken only with the GIL released (here, and in every call that plans): a
+    /// thread waiting for one holds no GIL, so the thread holding it can always take the GIL
+    /// back, and building a mesh, a CPD or an index does not stop other Python threads.
     pub(crate) fn built_mesh(&self, py: Python<'_>) -> PyResult<Arc<taut::Mesh>> {
-        py.detach(|| self.built_mesh_detached())
+        py.detach(|| {
+            self.map
+                .mesh(taut::registry::MeshChoice::Built)
+                .map_err(setup_error)
+        })
     }
 
-    fn built_mesh_detached(&self) -> PyResult<Arc<taut::Mesh>> {
-        let mut meshes = self.meshes.lock().map_err(|_| value_error("poisoned"))?;
-        if meshes.built.is_none() {
-            let spec = PlannerSpec::plain(Algo::Polyanya);
-            let (made, _) = MapMeshes::prepare(&self.grid, [(spec.algo, &spec.tuning)], None)
-                .map_err(setup_error)?;
-            meshes.built = made.built;
-        }
-        Ok(meshes.built.clone().expect("built above"))
-    }
-
-    /// The meshes `spec` needs, prepared (the mesh; for `eps` the CPD and for `hub` the hub
-    /// index: the one given, else built in memory on first use and kept), and the key of
-    /// `spec`'s warm planners. Runs with the GIL released (see [`Self::built_mesh`]).
-    fn prepare(
-        &self,
-        py: Python<'_>,
-        spec: &PlannerSpec,
-        cpd: Option<&PyCpd>,
-        hub: Option<&PyHub>,
-    ) -> PyResult<(MapMeshes, String)> {
-        let given = Given::of(cpd, hub);
-        let (meshes, key) = match self.prepared(spec, &given) {
-            Some(ready) => ready,
-            None => py.detach(|| self.prepare_detached(spec, given))?,
+    /// Prepares what `spec` needs (the mesh; for `eps` the CPD and for `hub` the hub index:
+    /// the one given, else the one built in memory on first use and kept) and makes the key of
+    /// its warm planners live. `auto` becomes the planner it picks: hub labels with `hub=`,
+    /// End Point Search with `cpd=`, else [`Map::auto_algo`] on what the grid holds (for a
+    /// `batch`, after building the mesh if Polyanya pays on this map). Call without the GIL.
+    fn ready(&self, spec: &PlannerSpec, given: Given, batch: bool) -> PyResult<Ready> {
+        // Whether `auto` picked `eps` or `hub` for the data the grid holds now (not to be
+        // replaced by the one built here).
+        let mut as_held = false;
+        let spec = if spec.algo == Algo::Auto {
+            let algo = if given.hub.is_some() {
+                Algo::Hub
+            } else if given.cpd.is_some() {
+                Algo::Eps
+            } else {
+                if batch {
+                    self.map.prepare(spec).map_err(setup_error)?;
+                }
+                as_held = true;
+                self.map.auto_algo()
+            };
+            PlannerSpec::plain(algo)
+        } else {
+            spec.clone()
         };
-        self.planners
-            .with_dependent(|_, stash| stash.register(&key));
-        Ok((meshes, key))
-    }
-
-    /// [`Self::prepare`]'s answer when everything is prepared already and no lock is held,
-    /// without blocking and so without releasing the GIL; `None` otherwise.
-    fn prepared(&self, spec: &PlannerSpec, given: &Given) -> Option<(MapMeshes, String)> {
-        let meshes = self.meshes.try_lock().ok()?;
-        if spec.algo.needs_mesh() && meshes.built.is_none() {
-            return None;
+        if spec.algo.needs_mesh() {
+            self.map.mesh(spec.tuning.mesh).map_err(setup_error)?;
         }
         let key = match spec.algo {
             Algo::Eps => {
-                let eps_cpd = self.eps_cpd.try_lock().ok()?;
-                eps_cpd
-                    .holds(given.cpd.as_ref())
-                    .then(|| eps_cpd.key(spec))?
+                let mut chosen = lock(&self.eps_cpd);
+                if !as_held {
+                    self.choose_cpd(&mut chosen, &spec, given.cpd)?;
+                }
+                chosen.key(&spec)
             }
             Algo::Hub => {
-                let hub = self.hub.try_lock().ok()?;
-                hub.holds(given.hub.as_ref()).then(|| hub.key(spec))?
+                let mut chosen = lock(&self.hub);
+                if !as_held {
+                    self.choose_hub(&mut chosen, &spec, given)?;
+                }
+                chosen.key(&spec)
             }
             _ => spec.label.clone(),
         };
-        Some((meshes.clone(), key))
+        self.planners.register(&key);
+        Ok(Ready { spec, key })
     }
 
-    fn prepare_detached(&self, spec: &PlannerSpec, given: Given) -> PyResult<(MapMeshes, String)> {
-        if spec.algo.needs_mesh() {
-            self.built_mesh_detached()?;
-        }
-        let mut meshes = self.meshes.lock().map_err(|_| value_error("poisoned"))?;
-        if spec.algo == Algo::Hub {
-            return self.prepare_hub(&mut meshes, spec, given);
-        }
-        if spec.algo == Algo::Eps {
-            let mut eps_cpd = self.eps_cpd.lock().map_err(|_| value_error("poisoned"))?;
-            let changed = eps_cpd.choose(
-                &mut meshes,
-                given.cpd,
-                |m| &mut m.cpd,
-                |m, c| {
-                    let mesh = m.built.clone().expect("prepared above");
-                    let eps = taut::cpd::Eps::new(mesh, c.clone()).map_err(cpd_error)?;
-                    Ok(PreparedCpd {
-                        eps: Arc::new(eps),
-                        mesh: spec.tuning.mesh,
-                        file: None,
-                        secs: 0.0,
-                        built: false,
-                        stats: c.stats(),
-                    })
-                },
-                |m| {
-                    m.prepare_cpd([(spec.algo, &spec.tuning)], CpdSource::Build, &NoProgress)
-                        .map(|_| ())
-                        .map_err(setup_error)
-                },
-            )?;
-            if changed {
-                // Warm `eps` planners hold the old CPD.
-                self.planners.with_dependent(|_, stash| stash.forget("eps"));
-            }
-            return Ok((meshes.clone(), eps_cpd.key(spec)));
-        }
-        Ok((meshes.clone(), spec.label.clone()))
-    }
-
-    /// [`Self::prepare_detached`] for `hub`: the index given (refused unless built for this
-    /// grid and its mesh), else the one built here on first use and kept.
-    fn prepare_hub(
+    /// Makes the map hold the CPD `cpd` (refused unless of the grid's mesh), else the one
+    /// built here.
+    fn choose_cpd(
         &self,
-        meshes: &mut MapMeshes,
+        chosen: &mut Chosen<Cpd, PreparedCpd>,
+        spec: &PlannerSpec,
+        cpd: Option<Arc<Cpd>>,
+    ) -> PyResult<()> {
+        let choice = spec.tuning.mesh;
+        let slot = Slot {
+            give: &|c: &Arc<Cpd>| {
+                self.map
+                    .set_cpd(choice, Some(c.clone()))
+                    .map_err(|e| match e {
+                        // A CPD of another mesh: the CPD's own message, as `Eps::new` gives it.
+                        SetupError::CpdBuild(e) => cpd_error(e),
+                        e => setup_error(e),
+                    })
+            },
+            restore: &|p| self.map.restore_cpd(p),
+            build: &|| {
+                self.map.set_cpd(choice, None).map_err(setup_error)?;
+                self.map.cpd(choice).map(|_| ()).map_err(setup_error)
+            },
+            built: |p: &PreparedCpd| p.built,
+        };
+        chosen.choose(cpd, &slot, &self.planners, "eps")
+    }
+
+    /// Makes the map hold the hub index given (refused unless built for this grid and its
+    /// mesh, with a message naming both), else the one built here.
+    fn choose_hub(
+        &self,
+        chosen: &mut Chosen<HubIndex, PreparedHub>,
         spec: &PlannerSpec,
         given: Given,
-    ) -> PyResult<(MapMeshes, String)> {
-        let mut hub = self.hub.lock().map_err(|_| value_error("poisoned"))?;
+    ) -> PyResult<()> {
+        let choice = spec.tuning.mesh;
         let file = given.hub_file;
-        let changed = hub.choose(
-            meshes,
-            given.hub,
-            |m| &mut m.hub,
-            |m, index| {
-                let mesh = m.built.as_ref().expect("prepared above");
-                PyHub::check_fits(index, file.as_deref(), &self.grid, mesh)?;
-                Ok(PreparedHub {
-                    index: index.clone(),
-                    mesh: spec.tuning.mesh,
-                    file: file.clone(),
-                    secs: 0.0,
-                    built: false,
-                    stats: index.stats(),
-                })
-            },
-            |m| {
-                m.prepare_hub(&self.grid, [(spec.algo, &spec.tuning)], DataSource::Build)
-                    .map(|_| ())
+        let slot = Slot {
+            give: &|index: &Arc<HubIndex>| {
+                let mesh = self.map.mesh(choice).map_err(setup_error)?;
+                PyHub::check_fits(index, file.as_deref(), self.grid(), &mesh)?;
+                self.map
+                    .set_hub(choice, Some(index.clone()), file.clone())
                     .map_err(setup_error)
             },
-        )?;
-        if changed {
-            // Warm `hub` planners hold the old index.
-            self.planners.with_dependent(|_, stash| stash.forget("hub"));
+            restore: &|p| self.map.restore_hub(p),
+            build: &|| {
+                self.map.set_hub(choice, None, None).map_err(setup_error)?;
+                self.map.hub(choice).map(|_| ()).map_err(setup_error)
+            },
+            built: |p: &PreparedHub| p.built,
+        };
+        chosen.choose(given.hub, &slot, &self.planners, "hub")
+    }
+
+    /// A new planner for `ready`, on the data its key names (made with the lock of which data
+    /// the map holds, so that none changes meanwhile). Call without the GIL.
+    fn make(&self, ready: &Ready) -> PyResult<BoxedPlanner> {
+        let build = || self.map.planner(&ready.spec).map_err(setup_error);
+        match ready.spec.algo {
+            Algo::Eps => {
+                let _held = lock(&self.eps_cpd);
+                build()
+            }
+            Algo::Hub => {
+                let _held = lock(&self.hub);
+                build()
+            }
+            _ => build(),
         }
-        Ok((meshes.clone(), hub.key(spec)))
+    }
+
+    /// A warm planner for `ready` (a new one when none is free). Call without the GIL.
+    fn take(&self, ready: &Ready) -> PyResult<Warm> {
+        self.planners.take(&ready.key, || self.make(ready))
     }
 }
 
@@ -756,19 +776,19 @@ impl PyGrid {
     /// Columns.
     #[getter]
     fn width(&self) -> i32 {
-        self.grid.width()
+        self.grid().width()
     }
 
     /// Rows.
     #[getter]
     fn height(&self) -> i32 {
-        self.grid.height()
+        self.grid().height()
     }
 
     /// The cells as a `(height, width)` boolean array, True for free.
     fn to_numpy<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        let (w, h) = (self.grid.width() as usize, self.grid.height() as usize);
-        Array2::from_shape_fn((h, w), |(y, x)| self.grid.is_free(x as i32, y as i32))
+        let (w, h) = (self.grid().width() as usize, self.grid().height() as usize);
+        Array2::from_shape_fn((h, w), |(y, x)| self.grid().is_free(x as i32, y as i32))
             .into_pyarray(py)
     }
 
@@ -780,26 +800,33 @@ impl PyGrid {
     fn __repr__(&self) -> String {
         format!(
             "Grid(width={}, height={}, free_cells={})",
-            self.grid.width(),
-            self.grid.height(),
-            self.grid.free_cells()
+            self.grid().width(),
+            self.grid().height(),
+            self.grid().free_cells()
         )
     }
-
     /// The shortest path from `start` to `goal` (lattice points `(x, y)`) by planner `algo`:
-    /// `astar`, `theta`, `lazy-theta`, `vg`, `anya`, `polyanya`, `eps` or `hub`, with its
-    /// options as keywords (`cul_de_sac=False`, `intermediate=False`, `history="hash"`,
-    /// `stop="first"`, `quality=1.05`); `cpd=` a `taut.Cpd` of `grid.mesh()` for `eps`, `hub=`
-    /// a `taut.Hub` of this grid for `hub` (else one is built in memory on first use and kept
-    /// by the grid; each is ignored by the other planners). The grid keeps warm planners
-    /// between calls; the search runs with the GIL released.
+    /// `auto` (the default), `astar`, `theta`, `lazy-theta`, `vg`, `anya`, `polyanya`, `eps`
+    /// or `hub` (`taut.ALGOS`), with its options as keywords (`cul_de_sac=False`,
+    /// `intermediate=False`, `history="hash"`, `stop="first"`, `quality=1.05`); `cpd=` a
+    /// `taut.Cpd` of `grid.mesh()` for `eps`, `hub=` a `taut.Hub` of this grid for `hub` (else
+    /// one is built in memory on first use and kept by the grid; each is ignored by the
+    /// planners other than these and `auto`). The grid keeps warm planners between calls; the
+    /// search runs with the GIL released.
+    ///
+    /// `auto` is the fastest exact planner for what the grid holds: hub labels with `hub=` or
+    /// when the grid holds a hub index, End Point Search with `cpd=` or when it holds a CPD,
+    /// else Polyanya on the grid's mesh when it is built (`grid.mesh()`, a mesh planner, or a
+    /// batch by `auto`, which builds it first unless the map is clutter of scattered blocked
+    /// cells, where Anya is faster), else Anya. Every one gives the optimal any-angle length;
+    /// `auto` takes no options (name the planner they are for).
     ///
     /// `start` and `goal` are pairs of integers: tuples, lists or NumPy arrays of two.
     ///
     /// Raises ValueError for an endpoint that is off the map or on a blocked cell, or an
     /// unknown planner or option; TypeError for an end that is not two integers;
     /// taut.FormatError for a CPD or hub of another map or mesh.
-    #[pyo3(signature = (start, goal, algo = "anya", *, cpd = None, hub = None, **kwargs))]
+    #[pyo3(signature = (start, goal, algo = "auto", *, cpd = None, hub = None, **kwargs))]
     #[allow(clippy::too_many_arguments)]
     fn path(
         &self,
@@ -816,27 +843,24 @@ impl PyGrid {
             point(int_pair(start, "start")?)?,
             point(int_pair(goal, "goal")?)?,
         );
-        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref(), hub.as_deref())?;
-        // The search runs without the GIL: other Python threads go on meanwhile.
-        self.planners.with_dependent(|grid, stash| {
-            py.detach(|| {
-                let mut warm = stash
-                    .take(&key, grid, &spec, &meshes)
-                    .map_err(setup_error)?;
-                let t0 = Instant::now();
-                let status = warm.planner.plan(s, g, &mut warm.answer);
-                let time_us = t0.elapsed().as_secs_f64() * 1e6;
-                let result = status.map_err(query_error).map(|status| PathResult {
-                    length: warm.answer.length,
-                    status: status_name(status),
-                    expanded: warm.answer.stats.expanded,
-                    generated: warm.answer.stats.generated,
-                    time_us,
-                    waypoints: waypoints_array(&warm.answer.waypoints),
-                });
-                stash.give(&key, warm);
-                result
-            })
+        let given = Given::of(cpd.as_deref(), hub.as_deref());
+        // Preparing and the search run without the GIL: other Python threads go on meanwhile.
+        py.detach(|| {
+            let ready = self.ready(&spec, given, false)?;
+            let mut warm = self.take(&ready)?;
+            let t0 = Instant::now();
+            let status = warm.planner.plan(s, g, &mut warm.answer);
+            let time_us = t0.elapsed().as_secs_f64() * 1e6;
+            let result = status.map_err(query_error).map(|status| PathResult {
+                length: warm.answer.length,
+                status: status_name(status),
+                expanded: warm.answer.stats.expanded,
+                generated: warm.answer.stats.generated,
+                time_us,
+                waypoints: waypoints_array(&warm.answer.waypoints),
+            });
+            self.planners.give(&ready.key, warm);
+            result
         })
     }
 
@@ -847,8 +871,9 @@ impl PyGrid {
     /// (KeyboardInterrupt). Returns a dict of arrays: `length` (float, `inf` when unreachable
     /// or invalid), `status` (int8: 0 found, 1 unreachable, 2 invalid endpoint), `expanded`
     /// (uint64), and with `return_paths=True`, `paths`: a list of `(k, 2)` float arrays.
-    /// Options, `cpd=` and `hub=` as for `path`.
-    #[pyo3(signature = (starts, goals, algo = "anya", *, threads = None, return_paths = false, cpd = None, hub = None, **kwargs))]
+    /// Planners, options, `cpd=` and `hub=` as for `path`; with `auto` (the default) the grid
+    /// first builds its mesh when Polyanya pays on this map.
+    #[pyo3(signature = (starts, goals, algo = "auto", *, threads = None, return_paths = false, cpd = None, hub = None, **kwargs))]
     #[allow(clippy::too_many_arguments)]
     fn paths<'py>(
         &self,
@@ -872,18 +897,17 @@ impl PyGrid {
             )));
         }
         let queries: Vec<((i64, i64), (i64, i64))> = s.into_iter().zip(g).collect();
-        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref(), hub.as_deref())?;
+        let given = Given::of(cpd.as_deref(), hub.as_deref());
         let threads = match threads {
             None | Some(0) => cores(),
             Some(t) => t,
         };
-        let results = self.planners.with_dependent(|grid, stash| {
+        let results = py.detach(|| {
+            let ready = self.ready(&spec, given, true)?;
             // Taking a planner first reports a planner that cannot be made (a mesh planner
             // without its mesh) before the batch starts.
-            let mut first = stash
-                .take(&key, grid, &spec, &meshes)
-                .map_err(setup_error)?;
-            let answer = |warm: &mut Warm<'_>, &(a, b): &((i64, i64), (i64, i64))| {
+            let mut first = self.take(&ready)?;
+            let answer = |warm: &mut Warm, &(a, b): &((i64, i64), (i64, i64))| {
                 let Warm { planner, answer } = warm;
                 let (Ok(a), Ok(b)) = (point(a), point(b)) else {
                     return (Row::INVALID, return_paths.then(Vec::new));
@@ -905,7 +929,7 @@ impl PyGrid {
             let interrupt = Interrupt::default();
             let next = AtomicUsize::new(0);
             let answered = Mutex::new(Vec::with_capacity(queries.len()));
-            let work = |warm: &mut Warm<'_>, on_caller: bool| {
+            let work = |warm: &mut Warm, on_caller: bool| {
                 let mut mine = Vec::new();
                 let mut last = Instant::now();
                 // Only the calling thread may take the GIL back; the others see `cancelled`.
@@ -921,33 +945,28 @@ impl PyGrid {
                     let Some(q) = queries.get(i) else { break };
                     mine.push((i, answer(warm, q)));
                 }
-                answered
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .extend(mine);
+                lock(&answered).extend(mine);
             };
             let helpers = threads.min(queries.len()).saturating_sub(1);
-            py.detach(|| {
-                std::thread::scope(|scope| {
-                    for _ in 0..helpers {
-                        // A thread the system refuses leaves its share to the others.
-                        let _ = std::thread::Builder::new()
-                            .name("taut-batch".into())
-                            .spawn_scoped(scope, || {
-                                if next.load(Ordering::Relaxed) >= queries.len() {
-                                    return;
-                                }
-                                let Ok(mut warm) = stash.take(&key, grid, &spec, &meshes) else {
-                                    return;
-                                };
-                                work(&mut warm, false);
-                                stash.give(&key, warm);
-                            });
-                    }
-                    work(&mut first, true);
-                });
+            std::thread::scope(|scope| {
+                for _ in 0..helpers {
+                    // A thread the system refuses leaves its share to the others.
+                    let _ = std::thread::Builder::new()
+                        .name("taut-batch".into())
+                        .spawn_scoped(scope, || {
+                            if next.load(Ordering::Relaxed) >= queries.len() {
+                                return;
+                            }
+                            let Ok(mut warm) = self.take(&ready) else {
+                                return;
+                            };
+                            work(&mut warm, false);
+                            self.planners.give(&ready.key, warm);
+                        });
+                }
+                work(&mut first, true);
             });
-            stash.give(&key, first);
+            self.planners.give(&ready.key, first);
             interrupt.result()?;
             let mut answered = answered
                 .into_inner()
@@ -971,10 +990,11 @@ impl PyGrid {
     /// planner, and returns columns (a dict of arrays, ready for `pandas.DataFrame`):
     /// `index`, `sx`, `sy`, `gx`, `gy`, `octile` (the scenario's optimum on 8-connected
     /// moves), `length`, `status` (0 found, 1 unreachable, 2 invalid), `expanded`, `time_us`.
-    /// Options, `cpd=` and `hub=` as for `path`.
+    /// Planners, options, `cpd=` and `hub=` as for `path`; with `auto` (the default) the grid
+    /// first builds its mesh when Polyanya pays on this map.
     ///
     /// Raises ValueError when the scenario is for a map of another size.
-    #[pyo3(signature = (scen, algo = "anya", *, cpd = None, hub = None, **kwargs))]
+    #[pyo3(signature = (scen, algo = "auto", *, cpd = None, hub = None, **kwargs))]
     fn run_scenario<'py>(
         &self,
         py: Python<'py>,
@@ -985,7 +1005,7 @@ impl PyGrid {
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let spec = parse_spec(algo, kwargs, &[])?;
-        let (w, h) = (self.grid.width() as u32, self.grid.height() as u32);
+        let (w, h) = (self.grid().width() as u32, self.grid().height() as u32);
         if let Some(e) = scen
             .scen
             .entries
@@ -997,24 +1017,21 @@ impl PyGrid {
                 e.line, e.width, e.height
             )));
         }
-        let (meshes, key) = self.prepare(py, &spec, cpd.as_deref(), hub.as_deref())?;
+        let given = Given::of(cpd.as_deref(), hub.as_deref());
         let entries = &scen.scen.entries;
-        let rows = self.planners.with_dependent(|grid, stash| {
-            let mut warm = stash
-                .take(&key, grid, &spec, &meshes)
-                .map_err(setup_error)?;
-            // The queries run without the GIL, one by one on one warm planner.
+        // The queries run without the GIL, one by one on one warm planner.
+        let rows = py.detach(|| {
+            let ready = self.ready(&spec, given, true)?;
+            let mut warm = self.take(&ready)?;
             let interrupt = Interrupt::default();
             let Warm { planner, answer } = &mut warm;
-            let rows = py.detach(|| {
-                interrupt.map_each(entries, |e| {
-                    let t0 = Instant::now();
-                    let r = planner.plan(e.start, e.goal, answer);
-                    let time_us = t0.elapsed().as_secs_f64() * 1e6;
-                    (Row::of(r, answer), time_us)
-                })
+            let rows = interrupt.map_each(entries, |e| {
+                let t0 = Instant::now();
+                let r = planner.plan(e.start, e.goal, answer);
+                let time_us = t0.elapsed().as_secs_f64() * 1e6;
+                (Row::of(r, answer), time_us)
             });
-            stash.give(&key, warm);
+            self.planners.give(&ready.key, warm);
             interrupt.result()?;
             PyResult::Ok(rows)
         })?;
@@ -1112,7 +1129,7 @@ mod tests {
         );
         assert_eq!(
             spec("eps", &[("quality", OptValue::Float(1.05))]).unwrap(),
-            "eps:q1.05"
+            "eps:q=1.05"
         );
         assert_eq!(
             spec("eps", &[("stop", OptValue::Str("optimal".into()))]).unwrap(),
@@ -1122,6 +1139,16 @@ mod tests {
         assert!(e.contains("no option"), "{e}");
         let e = spec("anya", &[("speed", OptValue::Float(2.0))]).unwrap_err();
         assert!(e.starts_with("unknown planner option speed=2"), "{e}");
-        assert!(spec("dijkstra", &[]).is_err());
+        let e = spec("dijkstra", &[]).unwrap_err();
+        // The registry's message lists every planner of its table.
+        for k in taut::registry::PLANNERS {
+            assert!(e.contains(k.name), "{e}");
+        }
+        assert_eq!(spec("auto", &[]).unwrap(), "auto");
+        let e = spec("auto", &[("cul_de_sac", OptValue::Bool(false))]).unwrap_err();
+        assert!(
+            e.contains("auto has no option") && e.contains("polyanya"),
+            "{e}"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! notebooks.
 //!
 //! A thin binding over the facade crate [`taut`]: no planner logic lives here. Each class
-//! holds a facade object ([`taut::Grid`], [`taut::Mesh`], a CPD, a hub index, a
+//! holds a facade object ([`taut::Map`] for a grid, [`taut::Mesh`], a CPD, a hub index, a
 //! [`taut::spherical::SeaMap`]); each call converts its arguments, calls the facade and
 //! converts the answer. A `Grid` keeps warm planners (each with its search context) by planner
 //! spec, and every call borrows one: single queries, scenarios and each worker of a batch reuse
@@ -22,6 +22,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 mod errors;
 mod grid;
@@ -53,6 +54,11 @@ fn _taut(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sphere::Raster>()?;
     m.add_class::<sphere::SeaRouteResult>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The planners `Grid.path` takes, read off the facade's table (`auto` first).
+    m.add(
+        "ALGOS",
+        PyTuple::new(m.py(), taut::registry::PLANNERS.iter().map(|k| k.name))?,
+    )?;
     Ok(())
 }
 

@@ -181,6 +181,61 @@ def test_unreachable():
     assert r.status == "unreachable" and r.length == float("inf") and r.waypoints.shape == (0, 2)
 
 
+def test_the_default_planner_is_auto(scen):
+    """With no planner named, `auto` answers, exactly: Anya on a grid that holds nothing yet;
+    after a batch (which builds the mesh where Polyanya pays, as on the arena) Polyanya; with a
+    hub index given or held, hub labels. Each answer is the one the planner named gives."""
+    grid = taut.Grid.from_map(ARENA)
+    s, g = (1, 3), (45, 40)
+
+    def same(a, b):
+        return a.length == b.length and a.expanded == b.expanded and np.array_equal(a.waypoints, b.waypoints)
+
+    anya = grid.path(s, g, "anya")
+    assert same(grid.path(s, g), anya) and same(grid.path(s, g, "auto"), anya)
+    assert abs(anya.length - 57.7026852465268) < 1e-9
+    starts, goals = ends(scen.to_dict())
+    want = grid.run_scenario(scen, "anya")["length"]
+    for cols in (
+        grid.paths(starts, goals),
+        grid.paths(starts, goals, "auto", threads=2),
+        grid.run_scenario(scen),
+        grid.run_scenario(scen, "auto"),
+    ):
+        assert (cols["status"] == 0).all()
+        assert np.allclose(cols["length"], want, rtol=1e-9, atol=0)
+    assert same(grid.path(s, g), grid.path(s, g, "polyanya"))
+    hub = taut.Hub.build(grid, region=4)
+    assert same(grid.path(s, g, hub=hub), grid.path(s, g, "hub", hub=hub))
+    # The grid holds that index now: `auto` answers by it without hub= too.
+    assert same(grid.path(s, g), grid.path(s, g, "hub", hub=hub))
+    assert abs(grid.path(s, g).length - anya.length) < 1e-9
+    assert np.allclose(grid.paths(starts, goals)["length"], want, rtol=1e-9, atol=0)
+    # `auto` takes no options: they belong to the planner named.
+    with pytest.raises(ValueError, match="auto has no option.*name the planner"):
+        grid.path(s, g, cul_de_sac=False)
+    assert abs(grid.path(s, g, "anya", cul_de_sac=False).length - anya.length) < 1e-9
+
+
+def test_auto_stays_with_anya_on_clutter():
+    """On a map of scattered blocked cells the mesh does not pay: a batch by `auto` builds none,
+    and answers as Anya does (and with the optimum once another planner built the mesh)."""
+    rng = np.random.default_rng(7)
+    cells = rng.random((60, 60)) > 0.1
+    grid = taut.Grid(cells)
+    free = np.argwhere(cells[:-1, :-1])[:, ::-1]
+    starts, goals = free[rng.integers(len(free), size=40)], free[rng.integers(len(free), size=40)]
+    auto = grid.paths(starts, goals, return_paths=True)
+    anya = grid.paths(starts, goals, "anya", return_paths=True)
+    assert list(auto["length"]) == list(anya["length"])
+    assert list(auto["expanded"]) == list(anya["expanded"])
+    polyanya = grid.paths(starts, goals, "polyanya")
+    assert np.allclose(polyanya["length"], anya["length"], rtol=1e-9, atol=0)
+    # With the mesh built (for Polyanya), `auto` answers with the optimum still.
+    again = grid.paths(starts, goals)
+    assert np.allclose(again["length"], anya["length"], rtol=1e-9, atol=0)
+
+
 # --- batches ----------------------------------------------------------------------------------
 
 
@@ -733,7 +788,8 @@ def test_help_is_useful():
     assert "lattice points" in taut.Grid.__doc__
     assert "GIL" in taut.Grid.paths.__doc__
     assert "avoid" in Raster.route.__doc__
-    assert set(taut.ALGOS) == {"astar", "theta", "lazy-theta", "vg", "anya", "polyanya", "eps", "hub"}
+    assert set(taut.ALGOS) == {"auto", "astar", "theta", "lazy-theta", "vg", "anya", "polyanya", "eps", "hub"}
+    assert taut.ALGOS[0] == "auto" and len(set(taut.ALGOS)) == len(taut.ALGOS)
     assert "region" in taut.Hub.build.__doc__ and "atomically" in taut.Hub.save.__doc__
     assert "hub=" in taut.Grid.path.__doc__
 

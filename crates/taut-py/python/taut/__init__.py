@@ -9,12 +9,17 @@ routes on the sphere (``taut.sphere``), computed by taut's Rust planners.
 >>> round(grid.path((0, 0), (5, 3)).length, 6)
 5.830952
 
+Queries name a planner of :data:`ALGOS` (the command line's names, read off taut's table of
+planners); the default, ``"auto"``, is the fastest exact one for what the grid holds: hub labels
+with a hub index, End Point Search with a CPD, else Polyanya on the grid's mesh or Anya.
+
 Classes: :class:`Grid` (maps, single and batch queries, scenarios), :class:`PathResult`,
 :class:`Scenario`, :class:`Mesh`, :class:`Cpd`, :class:`Hub`; errors are ``ValueError`` (bad queries),
 ``OSError`` (files that cannot be read) and :class:`FormatError` (malformed files).
 """
 
 from ._taut import (
+    ALGOS,
     Cpd,
     FormatError,
     Grid,
@@ -26,8 +31,7 @@ from ._taut import (
 )
 from . import sphere
 
-ALGOS = ("astar", "theta", "lazy-theta", "vg", "anya", "polyanya", "eps", "hub")
-"""The planners ``Grid.path`` takes, as the command line names them."""
+# ALGOS: the planners ``Grid.path`` takes (``auto`` first), from the compiled module.
 
 STATUS = {0: "found", 1: "unreachable", 2: "invalid"}
 """The codes of the ``status`` arrays of ``Grid.paths`` and ``Grid.run_scenario``."""

@@ -8,7 +8,10 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+ALGOS: Tuple[str, ...]
+"""The planners ``Grid.path`` takes (``auto`` first), as the command line names them."""
 __all__ = [
+    "ALGOS",
     "Cpd",
     "FormatError",
     "Grid",
@@ -129,7 +132,7 @@ class Grid:
         self,
         start: _Point,
         goal: _Point,
-        algo: str = "anya",
+        algo: str = "auto",
         *,
         cpd: Optional[Cpd] = None,
         hub: Optional[Hub] = None,
@@ -143,7 +146,7 @@ class Grid:
         self,
         starts: _Points,
         goals: _Points,
-        algo: str = "anya",
+        algo: str = "auto",
         *,
         threads: Optional[int] = None,
         return_paths: bool = False,
@@ -158,7 +161,7 @@ class Grid:
     def run_scenario(
         self,
         scen: Scenario,
-        algo: str = "anya",
+        algo: str = "auto",
         *,
         cpd: Optional[Cpd] = None,
         hub: Optional[Hub] = None,

@@ -224,3 +224,26 @@ fn all_blocked_grids_refuse_every_query_alike() {
         assert!(v.outcome.is_err(), "{s} -> {t}: {:?}", v.outcome);
     }
 }
+
+/// The oracle runs every planner of the facade's table (A* apart): each optimal kind, hub
+/// labels and End Point Search included, answers every query of a grid with free space.
+#[test]
+fn the_oracle_runs_every_planner_of_the_table() {
+    let grid = taut::Grid::from_ascii(&["......", ".@@...", "...@..", "......"]).unwrap();
+    let oracle = Oracle::new(&grid).unwrap();
+    let names = oracle.planner_names();
+    for kind in taut::registry::PLANNERS {
+        if kind.algo == taut::Algo::Auto {
+            // `auto` answers as the planner it picks (here Anya: nothing built beforehand).
+            continue;
+        }
+        if kind.name == "astar" {
+            continue; // checked apart, on its octile lengths
+        }
+        assert!(names.contains(&kind.name), "{} missing from {names:?}", kind.name);
+    }
+    assert!(names.contains(&"hub") && names.contains(&"eps") && names.contains(&"eps-first"));
+    // Anya twice (itself and `auto`), Polyanya twice (merged mesh and triangles).
+    assert_eq!(names.iter().filter(|n| **n == "anya").count(), 2, "{names:?}");
+    assert_eq!(names.iter().filter(|n| **n == "polyanya").count(), 2, "{names:?}");
+}

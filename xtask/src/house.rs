@@ -16,7 +16,7 @@ pub const FILE_BUDGET: usize = 1_500;
 /// grow meanwhile.
 pub const LONG_FILES: &[(&str, usize)] = &[
     ("crates/taut-spherical/src/search.rs", 2450),
-    ("crates/taut-mesh/tests/mesh_io.rs", 1587),
+    ("crates/taut-mesh/tests/it/mesh_io.rs", 1587),
     ("xtask/src/cluster.rs", 1541),
 ];
 

@@ -93,6 +93,13 @@ pub enum Problem {
     },
     /// A row of the table that names no crate of the workspaces.
     Stale(String),
+    /// An edge the table allows that no crate uses (the document would overstate).
+    Unused {
+        /// The crate whose row allows it.
+        from: String,
+        /// The crate it may depend on.
+        to: String,
+    },
 }
 
 impl fmt::Display for Problem {
@@ -107,6 +114,10 @@ impl fmt::Display for Problem {
             Problem::Stale(name) => write!(
                 f,
                 "{name}: in the dependency table of {DOC}, but not a crate of the workspace"
+            ),
+            Problem::Unused { from, to } => write!(
+                f,
+                "{from} -> {to}: allowed by {DOC} but not a dependency: remove it from the table"
             ),
         }
     }
@@ -307,6 +318,19 @@ pub fn check(table: &Table, graph: &Graph) -> Vec<Problem> {
             .filter(|name| !graph.contains_key(*name))
             .map(|name| Problem::Stale(name.clone())),
     );
+    for (from, allowed) in table {
+        let Some(edges) = graph.get(from) else {
+            continue;
+        };
+        for to in allowed.normal.iter().chain(&allowed.dev) {
+            if !edges.iter().any(|(t, _)| t == to) {
+                problems.push(Problem::Unused {
+                    from: from.clone(),
+                    to: to.clone(),
+                });
+            }
+        }
+    }
     problems
 }
 
@@ -394,6 +418,13 @@ Some prose that mentions `a`, `b` and `c`.
 More prose.
 ";
 
+    fn without_unused(problems: Vec<Problem>) -> Vec<Problem> {
+        problems
+            .into_iter()
+            .filter(|p| !matches!(p, Problem::Unused { .. }))
+            .collect()
+    }
+
     fn set(names: &[&str]) -> BTreeSet<String> {
         names.iter().map(|s| (*s).to_owned()).collect()
     }
@@ -460,12 +491,31 @@ More prose.
                     ("a", Kind::Dev),
                     ("a", Kind::Build),
                     ("c", Kind::Dev),
+                    ("t", Kind::Dev),
                 ],
             ),
-            ("c", &[]),
+            ("c", &[("a", Kind::Normal)]),
             ("t", &[("a", Kind::Normal)]),
         ]);
         assert_eq!(check(&table, &graph), []);
+    }
+
+    #[test]
+    fn tidy_reports_allowed_edges_no_crate_uses() {
+        let table = parse_table(DOC_TEXT).unwrap();
+        let graph = graph_of(&[
+            ("a", &[("t", Kind::Dev)]),
+            ("b", &[("a", Kind::Normal), ("c", Kind::Dev)]),
+            ("c", &[]),
+            ("t", &[("a", Kind::Normal)]),
+        ]);
+        assert_eq!(
+            lines(&check(&table, &graph)),
+            [
+                "b -> t: allowed by docs/architecture.md but not a dependency: remove it from the table",
+                "c -> a: allowed by docs/architecture.md but not a dependency: remove it from the table",
+            ]
+        );
     }
 
     #[test]
@@ -479,7 +529,7 @@ More prose.
             ("t", &[]),
         ]);
         assert_eq!(
-            lines(&check(&table, &graph)),
+            lines(&without_unused(check(&table, &graph))),
             [
                 "a -> b (normal): not allowed by docs/architecture.md",
                 "b -> c (normal): not allowed by docs/architecture.md",
@@ -499,7 +549,7 @@ More prose.
             ("t", &[]),
         ]);
         assert_eq!(
-            lines(&check(&table, &graph)),
+            lines(&without_unused(check(&table, &graph))),
             [
                 "new: not in the dependency table of docs/architecture.md",
                 "c: in the dependency table of docs/architecture.md, but not a crate of the \

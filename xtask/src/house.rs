@@ -29,7 +29,6 @@ pub const KNOWN_CYCLES: &[&str] = &[
     "taut-cpd: graph <-> order",
     "taut-hub: core <-> order <-> turns",
     "taut-hub: file <-> index <-> region",
-    "taut-mesh: error <-> geom <-> mesh",
     "taut-py: grid <-> hub <-> mesh",
     "taut-spherical: direct <-> grid <-> search",
     "xtask: cluster <-> hub <-> preprocess",
@@ -237,6 +236,17 @@ pub fn check(root: &Path) -> Vec<String> {
             }
         }
     }
+    let doc = std::fs::read_to_string(root.join("docs/architecture.md")).unwrap_or_default();
+    for dir in &dirs {
+        let name = dir.file_name().unwrap_or_default().to_string_lossy();
+        for m in public_modules(&dir.join("src").join("lib.rs")) {
+            if !names_module(&doc, &m) {
+                problems.push(format!(
+                    "{name}: public module `{m}` is not named in docs/architecture.md's code map"
+                ));
+            }
+        }
+    }
     for known in KNOWN_CYCLES {
         if !found.contains(*known) {
             problems.push(format!(
@@ -252,6 +262,34 @@ pub fn check(root: &Path) -> Vec<String> {
         }
     }
     problems
+}
+
+/// The `pub mod` names of the crate root `lib`, each a module the code map must name.
+fn public_modules(lib: &Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(lib) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|l| l.strip_prefix("pub mod "))
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether `doc` names module `m`: `` `m` ``, `m.rs`, `` `m/ ``, `::m` or `m::`.
+fn names_module(doc: &str, m: &str) -> bool {
+    [
+        format!("`{m}`"),
+        format!("{m}.rs"),
+        format!("`{m}/"),
+        format!("::{m}"),
+        format!("{m}::"),
+    ]
+    .iter()
+    .any(|p| doc.contains(p.as_str()))
 }
 
 /// How many known cycles and long files remain (printed by `tidy`).

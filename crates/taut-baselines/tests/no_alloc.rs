@@ -9,6 +9,7 @@
 //! allocator; its counts are per thread, so the test harness's other threads do not disturb
 //! them.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use common::arena;

@@ -1,7 +1,9 @@
 //! `proptest` strategies for random grids and for queries on them.
 //!
 //! Each strategy draws its values in a fixed order (sizes, then density, then one coin per
-//! cell), so that a seed saved in a `*.proptest-regressions` file keeps replaying the same map.
+//! cell), so that a seed saved in a proptest regression file (`tests/proptest-regressions/*.txt`
+//! of a `tests/it/` binary, or `*.proptest-regressions` beside a lone test file) keeps replaying
+//! the same map.
 
 use std::ops::{Range, RangeInclusive};
 

@@ -17,9 +17,7 @@
 //! The default case counts keep the file under a few seconds in release mode; set
 //! `PROPTEST_CASES` to run more (it overrides every count here).
 
-mod common;
-
-use common::{all_options, check_against_vg};
+use crate::common::{all_options, check_against_vg};
 use proptest::prelude::*;
 use taut_grid::{Grid, Point};
 use taut_testdata::free_points;

@@ -46,7 +46,7 @@ fn u_turn_on_a_map_100k_rows_tall() {
 /// hashed one is the only choice for such maps.)
 ///
 /// Ignored by default (about 0.5 GiB and some seconds to build the grid); run with
-/// `cargo test --release -p taut-anya --test big_maps -- --ignored`.
+/// `cargo test --release -p taut-anya --test it big_maps:: -- --ignored`.
 #[test]
 #[ignore = "0.5 GiB map; run explicitly in release mode"]
 fn hashed_root_history_on_more_than_2_pow_32_points() {

@@ -4,13 +4,10 @@
 //! again under a counting allocator, which must see no allocation at all, for every option
 //! set (cul-de-sac and intermediate pruning on and off, flat and hashed root history).
 //!
-//! This file is its own test binary because `allocation-counter` installs the global
-//! allocator; its counts are per thread, so the test harness's other threads do not disturb
-//! them.
+//! `allocation-counter` installs the global allocator of the whole `it` binary; its counts
+//! are per thread, so the tests on the harness's other threads do not disturb them.
 
-mod common;
-
-use common::{all_options, arena};
+use crate::common::{all_options, arena};
 use taut_anya::SearchContext;
 use taut_grid::{Answer, Status};
 

@@ -4,9 +4,7 @@
 //! on its root's side (a flat one along traversable edges), with its lattice endpoints visible
 //! from a root that is the start or a convex corner.
 
-mod common;
-
-use common::{all_options, arena};
+use crate::common::{all_options, arena};
 use taut_anya::AnyaPlanner;
 use taut_grid::{Answer, Grid, Planner, Point, Rational, TraceEvent};
 

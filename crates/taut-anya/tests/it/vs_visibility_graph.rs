@@ -7,9 +7,7 @@
 //! - Anya's path passes the independent legality checker and its length is the polyline
 //!   length of its waypoints.
 
-mod common;
-
-use common::{all_options, check_against_vg};
+use crate::common::{all_options, check_against_vg};
 use proptest::prelude::*;
 use taut_anya::Options;
 use taut_grid::Grid;

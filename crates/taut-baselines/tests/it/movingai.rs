@@ -3,7 +3,7 @@
 //!
 //! The normal suite uses the small `arena` fixture shipped with the repository. The timing
 //! run over large maps from the shared data directory is `#[ignore]`d; run it with
-//! `cargo test --release -p taut-baselines --test movingai -- --ignored --nocapture`.
+//! `cargo test --release -p taut-baselines --test it movingai:: -- --ignored --nocapture`.
 
 use std::path::Path;
 use std::time::Instant;

@@ -5,9 +5,7 @@
 
 use std::collections::HashSet;
 
-mod common;
-
-use common::arena;
+use crate::common::arena;
 use taut_baselines::{Algo, make_planner};
 use taut_grid::{Answer, TraceEvent};
 

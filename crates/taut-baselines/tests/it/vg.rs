@@ -338,7 +338,7 @@ fn agrees_with_brute_force_on_fixed_maps() {
     }
 }
 
-/// The cases shrunk from the failures recorded in `vg.proptest-regressions` (from the
+/// The cases shrunk from the failures recorded in `proptest-regressions/vg.txt` (from the
 /// generator this file had before it used `taut_testdata::random_grid_with`, whose seeds now
 /// draw other maps), kept as fixed maps.
 #[test]

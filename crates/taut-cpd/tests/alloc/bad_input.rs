@@ -5,8 +5,7 @@
 //! exhaustive sweeps (every truncation, every flipped byte, random resealed damage); this
 //! catalogue names one case of each kind, with the error a user should get.
 
-mod common;
-use common::exercise;
+use crate::common::exercise;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

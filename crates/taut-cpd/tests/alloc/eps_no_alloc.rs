@@ -5,12 +5,10 @@
 //! allocation — for the optimal, first-solution and bounded stop rules, and for the anytime
 //! iterator with `best_path`.
 //!
-//! Its own test binary, because `allocation-counter` installs the global allocator (its
-//! counts are per thread).
+//! In the `alloc` test binary, not `it`, because `allocation-counter` installs the global
+//! allocator (its counts are per thread).
 
-mod common;
-
-use common::arena_eps;
+use crate::common::arena_eps;
 use taut_cpd::{EpsContext, Stop};
 use taut_mesh::{Ambiguity, MeshAnswer};
 

@@ -3,8 +3,8 @@
 //! graph is computed once to warm a [`FirstMoveContext`] and the output buffers, then again
 //! under a counting allocator, which must see no allocation.
 //!
-//! Its own test binary, because `allocation-counter` installs the global allocator (its
-//! counts are per thread).
+//! In the `alloc` test binary, not `it`, because `allocation-counter` installs the global
+//! allocator (its counts are per thread).
 
 use taut_cpd::graph::{Graph, NodeOrder};
 use taut_cpd::rows::{FirstMoveContext, RowData};

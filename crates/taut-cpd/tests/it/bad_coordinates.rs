@@ -3,8 +3,7 @@
 //! huge, inside an obstacle. Each must return the typed error naming the endpoint, never
 //! panic, and never answer "unreachable" (which is reserved for valid endpoints with no path
 //! between them). One file for all grid planners (Anya, the baselines, Polyanya, End Point
-//! Search), since this crate's tests already depend on all of them: one test binary instead of
-//! four on a small build machine.
+//! Search), since this crate's tests already depend on all of them: one file instead of four.
 
 use std::sync::Arc;
 

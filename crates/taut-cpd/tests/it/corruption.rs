@@ -1,7 +1,6 @@
 //! Damaged, foreign and outdated files are refused with an error, never a panic.
 
-mod common;
-use common::exercise;
+use crate::common::exercise;
 
 use proptest::prelude::*;
 use taut_cpd::encoding::{decode_cpd, encode_cpd};

@@ -3,11 +3,9 @@
 //! by a legal segment (the grid's own exact line-of-sight rules,
 //! `docs/conventions.md#which-segments-are-legal`).
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::grid_corners;
+use crate::common::grid_corners;
 use proptest::prelude::*;
 use taut_cpd::graph::{Corners, Graph};
 use taut_cpd::{BuildParams, Cpd, NoProgress, mesh_hash};

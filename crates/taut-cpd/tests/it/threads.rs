@@ -1,9 +1,7 @@
 //! One `Eps` (mesh and CPD) shared by 8 threads, each with its own context, answers exactly
 //! as one thread does; and the shared types are `Send + Sync`.
 
-mod common;
-
-use common::arena_eps;
+use crate::common::arena_eps;
 use taut_cpd::graph::{Corners, Graph};
 use taut_cpd::{Cpd, EpsContext, Stop};
 use taut_mesh::{Ambiguity, MeshAnswer};

@@ -3,11 +3,9 @@
 //! Meshes: one square per free cell (independent of the mesh builder), and taut's builder's
 //! triangulation and merged mesh.
 
-mod common;
-
 use std::sync::Arc;
 
-use common::{all_options, check_against_anya};
+use crate::common::{all_options, check_against_anya};
 use proptest::prelude::*;
 use taut_grid::Grid;
 use taut_mesh::BuildOptions;

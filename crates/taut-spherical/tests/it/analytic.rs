@@ -7,9 +7,7 @@
 //! mapped below to a grid of 1° cells (360 × 180) on which the obstacles are exactly
 //! grid-aligned. A description not listed is a failure, so a new case cannot be skipped.
 
-mod common;
-
-use common::shared_sphere_data;
+use crate::common::shared_sphere_data;
 use serde_json::Value;
 use taut_spherical::check::check_route;
 use taut_spherical::{LatLon, Leg, Outcome, Route, SearchContext, SphereGrid};

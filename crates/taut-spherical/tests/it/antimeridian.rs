@@ -8,9 +8,7 @@
 //! - On an empty sphere, routes across the antimeridian (both ways, two resolutions) are the
 //!   great circle, to 1e-12 rad.
 
-mod common;
-
-use common::shared_sphere_data;
+use crate::common::shared_sphere_data;
 use taut_spherical::check::check_route;
 use taut_spherical::geo::wrap_deg;
 use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};

@@ -8,9 +8,7 @@
 //! optimum. 64 cases by default (a few seconds at the test profile's opt-level 1); set
 //! `PROPTEST_CASES` to run more.
 
-mod common;
-
-use common::{brute_force, cases, connected, random_query, show};
+use crate::common::{brute_force, cases, connected, random_query, show};
 use proptest::prelude::*;
 use taut_spherical::check::check_route;
 use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};

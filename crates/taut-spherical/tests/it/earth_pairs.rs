@@ -13,13 +13,11 @@
 //! The rasters: each `_T.map` read transposed is its normal map cell by cell, and the free-cell
 //! counts are `components.json`'s `sea_cells` / `nav_sea_cells`.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
-use common::shared_sphere_data;
+use crate::common::shared_sphere_data;
 use taut_spherical::check::check_route;
 use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
 

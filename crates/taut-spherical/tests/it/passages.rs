@@ -10,11 +10,9 @@
 //!   and is longer (by more than 1 km) or unreachable; closing the Bosporus or Hormuz cuts
 //!   the Black Sea or the Gulf off (unreachable, never a detour over land).
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::shared_sphere_data;
+use crate::common::shared_sphere_data;
 use taut_spherical::check::check_route;
 use taut_spherical::passage::{PASSAGES_CSV, anchors, derive, parse_csv, to_csv};
 use taut_spherical::{

@@ -10,11 +10,9 @@
 //! ocean (the Mediterranean of a base raster, with Gibraltar closed), the route is
 //! unreachable.
 
-mod common;
-
 use std::collections::HashMap;
 
-use common::shared_sphere_data;
+use crate::common::shared_sphere_data;
 use taut_spherical::{LatLon, Outcome, SeaMap, SearchContext, SphereGrid};
 
 #[test]

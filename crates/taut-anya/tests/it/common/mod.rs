@@ -1,5 +1,4 @@
-//! Helpers shared by the test binaries of taut-anya (each test file includes this module;
-//! not every file uses every helper).
+//! Helpers shared by the test modules of taut-anya (not every module uses every helper).
 #![allow(dead_code)]
 
 use proptest::prelude::*;

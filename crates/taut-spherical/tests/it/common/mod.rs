@@ -1,5 +1,5 @@
-//! Helpers shared by the test binaries of taut-spherical (each test file includes this
-//! module; not every file uses every helper).
+//! Helpers shared by the test modules of taut-spherical (`tests/it/`; not every module uses
+//! every helper).
 //!
 //! - [`brute_force`]: a reference shortest route on a small [`SphereGrid`], built from the
 //!   legality checker alone (no search code): a visibility graph over the grid vertices that

@@ -21,16 +21,18 @@ fn a_warm_planner_allocates_nothing() {
         let index = Arc::new(HubIndex::build_with_regions(&grid, &mesh, side).unwrap());
         let mut planner = HubPlanner::new(&grid, index).unwrap();
         let mut answer = Answer::default();
-        let run =
-            |planner: &mut HubPlanner<&taut_grid::Grid>, answer: &mut Answer, out: &mut [f64], rev: bool| {
-                let n = queries.len();
-                for k in 0..n {
-                    let i = if rev { n - 1 - k } else { k };
-                    let (s, t) = queries[i];
-                    planner.plan(s, t, answer).unwrap();
-                    out[i] = answer.length;
-                }
-            };
+        let run = |planner: &mut HubPlanner<&taut_grid::Grid>,
+                   answer: &mut Answer,
+                   out: &mut [f64],
+                   rev: bool| {
+            let n = queries.len();
+            for k in 0..n {
+                let i = if rev { n - 1 - k } else { k };
+                let (s, t) = queries[i];
+                planner.plan(s, t, answer).unwrap();
+                out[i] = answer.length;
+            }
+        };
         let (mut first, mut second) = (vec![0.0; queries.len()], vec![0.0; queries.len()]);
         let warm =
             allocation_counter::measure(|| run(&mut planner, &mut answer, &mut first, false));

@@ -13,7 +13,7 @@ use crate::file::{mesh_hash, read_cpd, read_shard, write_cpd, write_shard};
 use crate::graph::Graph;
 use crate::order::NodeOrder;
 use crate::progress::Progress;
-use crate::shard::{CpdShard, ShardSpec, merge_shards};
+use crate::sharding::{CpdShard, ShardSpec, merge_shards};
 use taut_mesh::corners::Corners;
 
 /// Name of the graph phase reported to [`Progress::begin`] (total: the number of corners).

@@ -21,7 +21,7 @@ use crate::error::CpdError;
 use crate::graph::Graph;
 use crate::order::NodeOrder;
 use crate::rle::DIRECT;
-use crate::shard::{CpdShard, ShardSpec};
+use crate::sharding::{CpdShard, ShardSpec};
 
 /// Version of the file format this program reads and writes. Any change to the layout or to
 /// the meaning of a field increments it; files of another version are refused

@@ -52,7 +52,7 @@ pub mod graph;
 mod order;
 mod progress;
 mod rle;
-pub mod shard;
+mod sharding;
 
 pub use cpd::{BuildParams, Cpd, CpdStats, MAX_TIE_TOLERANCE, Move};
 pub use eps::{Eps, EpsContext, EpsPlanner, EpsStats, Solution, Step, Stop};
@@ -68,6 +68,17 @@ pub mod encoding {
     pub use crate::file::{
         CPD_MAGIC, SHARD_MAGIC, decode_cpd, decode_shard, encode_cpd, encode_shard,
     };
+}
+
+/// Shards: a CPD built in pieces of source rows by separate processes, then merged.
+pub mod shard {
+    pub use crate::error::ShardSpecError;
+    pub use crate::facade::{
+        build_shard, build_shard_within, find_shard_files, merge_shard_files, parse_shard_path,
+        shard_path, write_shard_atomic,
+    };
+    pub use crate::file::{SHARD_MAGIC, read_shard, read_shard_header, write_shard};
+    pub use crate::sharding::{CpdShard, ShardSpec, merge_shards};
 }
 
 /// Building one source row of the database: the first-move search from one corner and its

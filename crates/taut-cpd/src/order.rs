@@ -9,7 +9,7 @@
 //! Measured on StarCraft's Legacy (4,714 corners): 297 runs per row in id order, 180 in
 //! Hilbert-curve order, 110 nearest first (`docs/cpd.md`).
 
-use crate::graph::Graph;
+use taut_mesh::corner_graph::Graph;
 
 /// A permutation of the nodes: each node's column in the first-move rows, and each column's
 /// node.

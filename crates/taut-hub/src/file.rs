@@ -32,7 +32,8 @@ use xxhash_rust::xxh3::Xxh3;
 
 use crate::HubError;
 use crate::core::{CoreEntry, CoreLabels};
-use crate::index::{HubIndex, PointEntry};
+use crate::index::HubIndex;
+use crate::point::PointEntry;
 use crate::region::{MAX_REGION, Regions, Via};
 
 /// Version of the file format this program reads and writes. Any change to the layout or to
@@ -318,6 +319,13 @@ pub(crate) fn file_len(index: &HubIndex) -> u64 {
             .body_len()
             .unwrap_or(u64::MAX - PREFIX - DIGEST)
         + DIGEST
+}
+
+impl HubIndex {
+    /// The larger of the index's heap bytes and its file's length.
+    pub fn size_bytes(&self) -> u64 {
+        (self.heap_bytes() as u64).max(file_len(self))
+    }
 }
 
 /// `index` as the bytes of a file.

@@ -38,9 +38,11 @@ mod error;
 mod file;
 mod index;
 mod order;
+mod point;
 mod query;
 mod region;
 mod sight;
+mod turn_order;
 mod turns;
 
 pub use crate::core::{CoreEntry, CoreLabels};
@@ -49,6 +51,7 @@ pub use file::{
     FORMAT_VERSION, HUB_MAGIC, HubHeader, checksum, decode_hub, encode_hub, read_hub,
     read_hub_header, write_hub, write_hub_to,
 };
-pub use index::{HubIndex, HubStats, PointEntry};
+pub use index::{HubIndex, HubStats};
+pub use point::PointEntry;
 pub use query::HubPlanner;
 pub use region::MAX_REGION;

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status, begin_query};
 
 use crate::HubError;
-use crate::index::{HubIndex, PointEntry};
+use crate::index::HubIndex;
+use crate::point::PointEntry;
 use crate::region::Regions;
 use taut_mesh::corners::NO_CORNER;
 

@@ -15,9 +15,9 @@ use taut_mesh::corners::Corners;
 
 use crate::HubError;
 use crate::core::CoreLabels;
-use crate::index::{PointEntry, Scratch};
+use crate::point::{PointEntry, Scratch};
 use crate::sight::{BandSight, Sight};
-use crate::turns::TurnOrder;
+use crate::turn_order::TurnOrder;
 
 /// The largest region side (a mask of 4,096 bits, 512 bytes, per corner of a region).
 pub const MAX_REGION: u32 = 64;

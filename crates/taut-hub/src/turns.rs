@@ -1,5 +1,6 @@
 //! Directions out of a corner, sorted, so that the build reads only what keeps a path taut:
-//! the label entries a point needs from a corner it sees ([`TurnOrder`]), and the edges a
+//! the label entries a point needs from a corner it sees
+//! ([`TurnOrder`](crate::turn_order::TurnOrder)), and the edges a
 //! Dijkstra search relaxes at a corner ([`Adjacency`]).
 //!
 //! A point `p` that reaches hub `h` through corner `c` goes `p → c → n → … → h`, `n` the
@@ -26,42 +27,14 @@ use std::cmp::Ordering;
 use std::ops::Range;
 
 use taut_mesh::corner_graph::Graph;
-use taut_mesh::corners::{Corners, NO_CORNER};
-use taut_mesh::{Mesh, MeshPoint, is_small_integer};
-
-use crate::core::CoreLabels;
-
-/// One label entry of a corner, in the order of its path's first direction.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Turn {
-    /// `d(c, h)`.
-    pub dist: f64,
-    /// The hub's rank.
-    pub hub: u32,
-    /// The entry's index among the core's entries.
-    pub entry: u32,
-}
-
-/// The corners' label entries by direction (see the module's documentation).
-#[derive(Debug, Default)]
-pub(crate) struct TurnOrder {
-    /// Corner `c`'s entries are `turns[off[c]..off[c + 1]]`: first, up to `mid[c]`, those
-    /// read from every point (its own entry, and entries whose next corner stands where `c`
-    /// does: the two corners of a double corner), then the others by direction. Empty when
-    /// the mesh's coordinates are not integers.
-    off: Vec<u32>,
-    mid: Vec<u32>,
-    /// Per corner, [`edge_bounds`] of its directions (those after `mid`).
-    bounds: Vec<[u32; 2]>,
-    dir: Vec<Dir>,
-    turns: Vec<Turn>,
-}
+use taut_mesh::corners::NO_CORNER;
+use taut_mesh::{MeshPoint, is_small_integer};
 
 /// An integer direction `q − p` between two points of a mesh whose coordinates are small
 /// integers (at most 2^24 in magnitude, `Mesh::is_integer`): both parts fit an `i32`, and
 /// the cross and dot products of two of them an `i64`, exactly. Half the memory of `i64`
 /// pairs, and no `i128` products in the binary searches.
-type Dir = (i32, i32);
+pub(crate) type Dir = (i32, i32);
 
 /// Counter-clockwise order of nonzero integer vectors by angle from the positive x axis;
 /// vectors of the same direction are equal.
@@ -88,7 +61,7 @@ fn by_direction(a: Dir, b: Dir) -> Ordering {
 
 /// Sorts one node's row by [`by_direction`], ties by `tie`, and returns how many of its
 /// items have no direction (they come first). Both tables below keep their rows so.
-fn sort_row<T>(row: &mut [(Dir, T)], tie: impl Fn(&T, &T) -> Ordering) -> usize {
+pub(crate) fn sort_row<T>(row: &mut [(Dir, T)], tie: impl Fn(&T, &T) -> Ordering) -> usize {
     row.sort_by(|a, b| by_direction(a.0, b.0).then_with(|| tie(&a.1, &b.1)));
     row.iter().take_while(|r| r.0 == (0, 0)).count()
 }
@@ -103,7 +76,7 @@ fn sort_row<T>(row: &mut [(Dir, T)], tie: impl Fn(&T, &T) -> Ordering) -> usize 
 /// obstacle edge, so only the other end is searched for, from `hint` when there is one
 /// ([`partition_near`]: the end found last for the same corner, which a neighbouring point
 /// mostly shares).
-fn taut_arc(
+pub(crate) fn taut_arc(
     at: MeshPoint,
     [f0, f1]: [MeshPoint; 2],
     [after_e0, past_e1]: [u32; 2],
@@ -181,7 +154,7 @@ fn partition_near(dir: &[Dir], hint: &mut u32, pred: &dyn Fn(Dir) -> bool) -> us
 /// Of `dir`, sorted by [`angle_cmp`], the index of the first direction not before the
 /// obstacle edge `f0 − at` and of the first past the edge `f1 − at`: the ends of
 /// [`taut_arc`]'s arcs that do not depend on the point, found once per corner.
-fn edge_bounds(at: MeshPoint, [f0, f1]: [MeshPoint; 2], dir: &[Dir]) -> [u32; 2] {
+pub(crate) fn edge_bounds(at: MeshPoint, [f0, f1]: [MeshPoint; 2], dir: &[Dir]) -> [u32; 2] {
     let (e0, e1) = (diff(f0, at), diff(f1, at));
     [
         dir.partition_point(|&d| angle_cmp(d, e0) == Ordering::Less) as u32,
@@ -190,91 +163,8 @@ fn edge_bounds(at: MeshPoint, [f0, f1]: [MeshPoint; 2], dir: &[Dir]) -> [u32; 2]
 }
 
 /// `q − p` in integers (both integer-valued).
-fn diff(q: MeshPoint, p: MeshPoint) -> Dir {
+pub(crate) fn diff(q: MeshPoint, p: MeshPoint) -> Dir {
     ((q.x - p.x) as i32, (q.y - p.y) as i32)
-}
-
-impl TurnOrder {
-    /// The order of `core`'s labels over `corners` of `mesh` (empty when the mesh's
-    /// coordinates are not integers).
-    pub fn new(mesh: &Mesh, corners: &Corners, core: &CoreLabels) -> TurnOrder {
-        if !mesh.is_integer() {
-            return TurnOrder::default();
-        }
-        let n = core.len();
-        let mut off = Vec::with_capacity(n + 1);
-        let mut mid = Vec::with_capacity(n);
-        let mut bounds = Vec::with_capacity(n);
-        let mut dir = Vec::with_capacity(core.entry_count());
-        let mut turns = Vec::with_capacity(core.entry_count());
-        off.push(0u32);
-        let mut row: Vec<(Dir, Turn)> = Vec::new();
-        for c in 0..n as u32 {
-            let pc = corners.point(c);
-            let start = core.label_start(c);
-            row.clear();
-            for (k, e) in core.label(c).iter().enumerate() {
-                let turn = Turn {
-                    dist: e.dist,
-                    hub: e.hub,
-                    entry: start + k as u32,
-                };
-                let d = e
-                    .next_entry()
-                    .map_or((0, 0), |j| diff(corners.point(core.corner_of(j)), pc));
-                row.push((d, turn));
-            }
-            let fixed = sort_row(&mut row, |a, b| a.hub.cmp(&b.hub));
-            mid.push((turns.len() + fixed) as u32);
-            dir.extend(row.iter().map(|r| r.0));
-            bounds.push(edge_bounds(
-                pc,
-                corners.wedge_points()[c as usize],
-                &dir[dir.len() - (row.len() - fixed)..],
-            ));
-            turns.extend(row.iter().map(|r| r.1));
-            off.push(turns.len() as u32);
-        }
-        TurnOrder {
-            off,
-            mid,
-            bounds,
-            dir,
-            turns,
-        }
-    }
-
-    /// Whether the order was built (integer coordinates).
-    pub fn is_built(&self) -> bool {
-        !self.off.is_empty()
-    }
-
-    /// The entries of corner `c` that a point `p` seeing it must read: those without
-    /// a direction and those whose paths are taut at `c`, as up to three runs; `None` when
-    /// every entry must be read (`p` at `c`, or the order not built). `hint` is the corner's
-    /// hint for [`partition_near`], any value at first.
-    pub fn taut_runs(
-        &self,
-        corners: &Corners,
-        c: u32,
-        p: MeshPoint,
-        hint: &mut u32,
-    ) -> Option<[&[Turn]; 3]> {
-        if !self.is_built() {
-            return None;
-        }
-        let pc = corners.point(c);
-        let (a, m, b) = (
-            self.off[c as usize] as usize,
-            self.mid[c as usize] as usize,
-            self.off[c as usize + 1] as usize,
-        );
-        let wedge = corners.wedge_points()[c as usize];
-        let bounds = self.bounds[c as usize];
-        let [r, s] = taut_arc(pc, wedge, bounds, diff(pc, p), &self.dir[m..b], Some(hint))?;
-        let turns = &self.turns[m..b];
-        Some([&self.turns[a..m], &turns[r], &turns[s]])
-    }
 }
 
 /// A graph's neighbour lists for Dijkstra searches that relax only the edges that keep the
@@ -390,6 +280,7 @@ impl Adjacency {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use taut_mesh::corners::Corners;
 
     /// The arc is the taut test: for every corner of a grid with blocks, double corners and
     /// a wall, every lattice point that can see it and turn there, and every direction out

@@ -51,7 +51,8 @@ use std::time::{Duration, Instant};
 use taut_grid::Grid;
 
 use crate::error::MeshError;
-use crate::mesh::{Mesh, MeshPoint};
+use crate::geom::MeshPoint;
+use crate::mesh::Mesh;
 
 pub use polygons::{PolygonParseError, parse_polygon_map, read_polygon_map};
 

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::mesh::MeshPoint;
+use crate::geom::MeshPoint;
 
 /// What is wrong with a token of a "mesh 2" file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

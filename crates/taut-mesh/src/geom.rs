@@ -1,6 +1,37 @@
-//! Orientation predicates on `f64` points, exact for every finite input.
+//! Points of the plane ([`MeshPoint`]) and orientation predicates on them, exact for every
+//! finite input.
 
-use crate::mesh::MeshPoint;
+/// A point of the plane (mesh coordinates).
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+pub struct MeshPoint {
+    /// Abscissa.
+    pub x: f64,
+    /// Ordinate.
+    pub y: f64,
+}
+
+impl MeshPoint {
+    /// A point.
+    #[inline]
+    pub const fn new(x: f64, y: f64) -> Self {
+        MeshPoint { x, y }
+    }
+
+    /// Euclidean distance to `other`. (`sqrt(dx² + dy²)`, not `hypot`, which is several times
+    /// slower; coordinates are bounded by 1e150, see `MeshError::NotFinite`, so the squares
+    /// cannot overflow.)
+    #[inline]
+    pub fn dist(self, other: MeshPoint) -> f64 {
+        let (dx, dy) = (self.x - other.x, self.y - other.y);
+        (dx * dx + dy * dy).sqrt()
+    }
+}
+
+impl std::fmt::Display for MeshPoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
 
 /// Twice the signed area of the triangle `a b c`: positive when `c` is to the left of the
 /// directed line `a -> b` (counter-clockwise), negative to the right, zero when collinear. The

@@ -14,8 +14,9 @@
 use taut_grid::{Answer, Endpoint, Grid, Point, QueryError, Status, begin_query};
 
 use crate::error::{End, MeshQueryError};
+use crate::geom::MeshPoint;
 use crate::interval::MeshAnswer;
-use crate::mesh::{Ambiguity, MeshPoint};
+use crate::mesh::Ambiguity;
 
 /// The south-east endpoint rule as a mesh [`Ambiguity`]: a start or goal on a vertex where
 /// obstacles touch belongs to the polygons in the direction `(1, 1)`, i.e. the cell whose

@@ -19,8 +19,9 @@ use smallvec::SmallVec;
 use taut_grid::Stats;
 
 use crate::error::{End, MeshQueryError};
+use crate::geom::MeshPoint;
 use crate::geom::{orient_sign, orient_sign_integer};
-use crate::mesh::{Ambiguity, Corner, Location, Mesh, MeshPoint, NO_POLY};
+use crate::mesh::{Ambiguity, Corner, Location, Mesh, NO_POLY};
 
 /// The answer of a mesh query: waypoints from start to goal inclusive (`[start]` when start ==
 /// goal, empty when unreachable), the length (`f64::INFINITY` when unreachable) and the

@@ -10,7 +10,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::error::{MeshError, ParseErrorKind};
-use crate::mesh::{Mesh, MeshPoint, PolygonRecord};
+use crate::geom::MeshPoint;
+use crate::mesh::{Mesh, PolygonRecord};
 
 struct Tokens<'a> {
     text: &'a str,

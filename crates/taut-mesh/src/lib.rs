@@ -61,11 +61,12 @@ pub use build::{
     BuildError, BuildOptions, BuildStats, PolygonMap, mesh_from_grid, mesh_from_polygons,
 };
 pub use error::{End, MeshError, MeshQueryError, ParseErrorKind};
+pub use geom::MeshPoint;
 pub use interval::MeshAnswer;
 pub use io::{format_mesh, parse_mesh, read_mesh, write_mesh};
 pub use mesh::{
     Ambiguity, CONVEXITY_TOLERANCE, COORDINATE_LIMIT, Corner, INTEGER_LIMIT, Location, Mesh,
-    MeshPoint, NO_POLY, PolygonRecord, is_small_integer, mesh_hash,
+    NO_POLY, PolygonRecord, is_small_integer, mesh_hash,
 };
 pub use scen::{
     MeshQuery, MeshScenarioError, is_mesh_scenario, parse_mesh_scenario, read_mesh_scenario,

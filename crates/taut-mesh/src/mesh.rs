@@ -19,42 +19,10 @@ use std::collections::HashMap;
 use smallvec::SmallVec;
 
 use crate::error::MeshError;
-use crate::geom::{orient, orient_sign, orient_sign_integer};
+use crate::geom::{MeshPoint, orient, orient_sign, orient_sign_integer};
 
 /// "No polygon": an obstacle or the outside of the mesh.
 pub const NO_POLY: i32 = -1;
-
-/// A point of the plane (mesh coordinates).
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
-pub struct MeshPoint {
-    /// Abscissa.
-    pub x: f64,
-    /// Ordinate.
-    pub y: f64,
-}
-
-impl MeshPoint {
-    /// A point.
-    #[inline]
-    pub const fn new(x: f64, y: f64) -> Self {
-        MeshPoint { x, y }
-    }
-
-    /// Euclidean distance to `other`. (`sqrt(dx² + dy²)`, not `hypot`, which is several times
-    /// slower; coordinates are bounded by 1e150, see `MeshError::NotFinite`, so the squares
-    /// cannot overflow.)
-    #[inline]
-    pub fn dist(self, other: MeshPoint) -> f64 {
-        let (dx, dy) = (self.x - other.x, self.y - other.y);
-        (dx * dx + dy * dy).sqrt()
-    }
-}
-
-impl std::fmt::Display for MeshPoint {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
-    }
-}
 
 /// How far a polygon of a floating-point mesh may turn inwards at a vertex and still count as
 /// convex: the cross product of its two edges may be negative by at most this fraction of the

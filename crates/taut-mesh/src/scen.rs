@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::mesh::MeshPoint;
+use crate::geom::MeshPoint;
 
 /// One query of a mesh scenario.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -20,11 +20,12 @@ use smallvec::SmallVec;
 use taut_search::{Entry, OpenList, StampedCosts};
 
 use crate::error::{End, MeshQueryError};
+use crate::geom::MeshPoint;
 use crate::interval::{
     IEnd, Integer, Kernel, Robust, check_point, cone_sides, heuristic, observable_successors,
     whole_edge, wrap,
 };
-use crate::mesh::{Ambiguity, Corner, Mesh, MeshPoint, NO_POLY, is_small_integer};
+use crate::mesh::{Ambiguity, Corner, Mesh, NO_POLY, is_small_integer};
 
 /// Something a [`VisibilitySearch`] found in view of its root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -24,8 +24,8 @@ use std::collections::BinaryHeap;
 use smallvec::SmallVec;
 
 use super::triangulate::NONE;
+use crate::geom::MeshPoint;
 use crate::geom::orient_sign;
-use crate::mesh::MeshPoint;
 
 /// Inline room for the vertices of most polygons: merged polygons rarely exceed it.
 type Ring = SmallVec<[u32; 6]>;

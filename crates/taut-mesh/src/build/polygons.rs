@@ -21,8 +21,8 @@ use std::path::Path;
 
 use super::triangulate::Cdt;
 use super::{BuildError, PolygonId, PolygonMap, in_file};
+use crate::geom::MeshPoint;
 use crate::geom::orient_sign;
-use crate::mesh::MeshPoint;
 use spade::Triangulation;
 
 /// What is wrong with a line of a polygon-map text.

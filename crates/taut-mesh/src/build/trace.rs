@@ -15,7 +15,7 @@
 
 use taut_grid::{Grid, Point, quad};
 
-use crate::mesh::MeshPoint;
+use crate::geom::MeshPoint;
 
 /// The vertices (row-major order of their lattice points) and the segments between them.
 pub(super) struct Traced {

@@ -4,7 +4,7 @@ use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
 use taut_grid::Grid;
 
 use super::BuildError;
-use crate::mesh::MeshPoint;
+use crate::geom::MeshPoint;
 
 /// The triangulation type of the builders: plain points, no extra data.
 pub(super) type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;

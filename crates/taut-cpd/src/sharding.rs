@@ -1,4 +1,5 @@
-//! Shards: a CPD built in pieces of source rows by separate processes, then merged.
+//! Shards: a CPD built in pieces of source rows by separate processes, then merged. The
+//! public paths are in `shard` (the crate root), with the readers, writers and builders.
 
 use std::fmt;
 use std::ops::Range;
@@ -6,12 +7,7 @@ use std::str::FromStr;
 
 use crate::cpd::{BuildParams, Cpd, Symbols, build_rows};
 use crate::error::CpdError;
-pub use crate::error::ShardSpecError;
-pub use crate::facade::{
-    build_shard, build_shard_within, find_shard_files, merge_shard_files, parse_shard_path,
-    shard_path, write_shard_atomic,
-};
-pub use crate::file::{SHARD_MAGIC, read_shard, read_shard_header, write_shard};
+use crate::error::ShardSpecError;
 use crate::graph::Graph;
 use crate::order::NodeOrder;
 use crate::progress::Progress;

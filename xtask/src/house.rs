@@ -17,7 +17,6 @@ pub const FILE_BUDGET: usize = 1_500;
 pub const LONG_FILES: &[(&str, usize)] = &[
     ("crates/taut-spherical/src/search.rs", 2450),
     ("crates/taut-mesh/tests/it/mesh_io.rs", 1587),
-    ("xtask/src/cluster.rs", 1541),
 ];
 
 /// Module cycles that exist and are to be broken: `crate: a <-> b <-> c`, modules sorted. A
@@ -26,7 +25,6 @@ pub const LONG_FILES: &[(&str, usize)] = &[
 pub const KNOWN_CYCLES: &[&str] = &[
     "taut-py: grid <-> hub <-> mesh",
     "taut-spherical: direct <-> grid <-> search",
-    "xtask: cluster <-> hub <-> preprocess",
 ];
 
 /// The top-level modules of the crate whose sources are under `src`, and the files of each
@@ -224,6 +222,12 @@ pub fn check(root: &Path) -> Vec<String> {
                 .iter()
                 .find(|(p, _)| *p == rel)
                 .map_or(FILE_BUDGET, |(_, c)| *c);
+            if ceiling > FILE_BUDGET && lines <= FILE_BUDGET {
+                problems.push(format!(
+                    "{rel}: {lines} lines, within the budget now: remove it from LONG_FILES in \
+                     xtask/src/house.rs"
+                ));
+            }
             if lines > ceiling {
                 problems.push(format!(
                     "{rel}: {lines} lines, over the budget of {ceiling} (split it by concern)"

@@ -11,6 +11,7 @@
 //! - `tidy`: fail on any dependency between workspace crates that `docs/architecture.md` does
 //!   not allow (`tidy.rs`).
 
+use anyhow::Context;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -65,7 +66,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Preprocess(args) => {
             let argv: Vec<String> = std::env::args().skip(1).collect();
-            preprocess::run(&args, &argv)
+            run_preprocess(&args, &argv)
         }
         Command::Passages(args) => passages::run(&args),
         Command::Tidy(args) => tidy::run(&args),
@@ -77,4 +78,53 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Runs `preprocess` (re-running itself in release from a debug build).
+fn run_preprocess(args: &preprocess::PreprocessArgs, argv: &[String]) -> anyhow::Result<()> {
+    if cfg!(debug_assertions) && std::env::var_os(preprocess::IN_RELEASE).is_none() {
+        let status =
+            std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+                .current_dir(repo_root())
+                .args(["run", "--quiet", "--release", "--package", "xtask", "--"])
+                .args(argv)
+                .env(preprocess::IN_RELEASE, "1")
+                .status()
+                .context("running cargo")?;
+        if !status.success() {
+            anyhow::bail!("preprocess failed ({status}); see the messages above");
+        }
+        return Ok(());
+    }
+    if !args.cpd && !args.hub {
+        anyhow::bail!(
+            "say what to preprocess: --cpd (compressed path databases), --hub (hub labels)"
+        );
+    }
+    if args.cluster.scheduler.is_some() {
+        return cluster::run(args, &repo_root(), &mut std::io::stdout());
+    }
+    let mut out = std::io::stdout();
+    if args.cpd {
+        let summary = preprocess::preprocess(args, &repo_root(), &mut out)?;
+        if let Some(dir) = &args.report {
+            let path = preprocess::write_report(dir, &summary)?;
+            println!("report: {}", path.display());
+        }
+    }
+    if args.hub {
+        let summary = hub::preprocess(args, &repo_root(), &mut out)?;
+        if let Some(dir) = &args.report {
+            let path = hub::write_report(dir, &summary)?;
+            println!("report: {}", path.display());
+        }
+        if summary.failed() > 0 {
+            anyhow::bail!(
+                "{} of {} maps could not be built (above)",
+                summary.failed(),
+                summary.maps.len()
+            );
+        }
+    }
+    Ok(())
 }

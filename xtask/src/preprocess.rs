@@ -40,7 +40,7 @@ use taut::grid::{FreeSet, Grid, MapFile};
 use taut_bench::Suite;
 
 /// Set in the environment of the release re-run, so that it does not re-run again.
-const IN_RELEASE: &str = "TAUT_XTASK_RELEASE";
+pub const IN_RELEASE: &str = "TAUT_XTASK_RELEASE";
 
 /// Arguments of `preprocess`.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -98,7 +98,7 @@ pub struct PreprocessArgs {
     pub max_size: Option<u64>,
     /// A sharded build through a scheduler (`--scheduler local|slurm`, `cluster.rs`).
     #[command(flatten)]
-    pub cluster: crate::cluster::ClusterArgs,
+    pub cluster: ClusterArgs,
 }
 
 /// One map to preprocess.
@@ -181,51 +181,107 @@ impl Summary {
     }
 }
 
-/// Runs `preprocess` (re-running itself in release from a debug build).
-pub fn run(args: &PreprocessArgs, argv: &[String]) -> anyhow::Result<()> {
-    if cfg!(debug_assertions) && std::env::var_os(IN_RELEASE).is_none() {
-        let status =
-            std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-                .current_dir(crate::repo_root())
-                .args(["run", "--quiet", "--release", "--package", "xtask", "--"])
-                .args(argv)
-                .env(IN_RELEASE, "1")
-                .status()
-                .context("running cargo")?;
-        if !status.success() {
-            bail!("preprocess failed ({status}); see the messages above");
-        }
-        return Ok(());
-    }
-    if !args.cpd && !args.hub {
-        bail!("say what to preprocess: --cpd (compressed path databases), --hub (hub labels)");
-    }
-    if args.cluster.scheduler.is_some() {
-        return crate::cluster::run(args, &crate::repo_root(), &mut std::io::stdout());
-    }
-    let mut out = std::io::stdout();
-    if args.cpd {
-        let summary = preprocess(args, &crate::repo_root(), &mut out)?;
-        if let Some(dir) = &args.report {
-            let path = write_report(dir, &summary)?;
-            println!("report: {}", path.display());
+/// Where the work is done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Scheduler {
+    /// Processes on this machine, `--workers` at a time.
+    Local,
+    /// A Slurm job array and a dependent merge job, submitted with `sbatch`.
+    Slurm,
+}
+
+impl Scheduler {
+    /// The scheduler's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scheduler::Local => "local",
+            Scheduler::Slurm => "slurm",
         }
     }
-    if args.hub {
-        let summary = crate::hub::preprocess(args, &crate::repo_root(), &mut out)?;
-        if let Some(dir) = &args.report {
-            let path = crate::hub::write_report(dir, &summary)?;
-            println!("report: {}", path.display());
-        }
-        if summary.failed() > 0 {
-            bail!(
-                "{} of {} maps could not be built (above)",
-                summary.failed(),
-                summary.maps.len()
-            );
+}
+
+/// The options of a sharded build (`--scheduler`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct ClusterArgs {
+    /// Build in shards through a scheduler: `local` (processes on this machine) or `slurm`
+    /// (a job array, then a dependent merge job); with --hub, one task per map and no merge.
+    /// Without it, one process builds each map.
+    #[arg(long, value_enum, conflicts_with_all = ["shard", "merge", "report"])]
+    pub scheduler: Option<Scheduler>,
+    /// Shards per map (default: the number of workers with local, 4 with slurm).
+    #[arg(long, value_name = "N", requires = "scheduler")]
+    pub shards: Option<u32>,
+    /// Processes at once with `--scheduler local` (default: every core).
+    #[arg(long, value_name = "W", requires = "scheduler")]
+    pub workers: Option<usize>,
+    /// The Slurm partition of both jobs (sbatch --partition).
+    #[arg(long, value_name = "NAME", requires = "scheduler")]
+    pub partition: Option<String>,
+    /// Time limit of each array task and of the merge job (sbatch --time), e.g. 2:00:00.
+    #[arg(long, value_name = "TIME", requires = "scheduler")]
+    pub time: Option<String>,
+    /// Memory of each array task and of the merge job (sbatch --mem), e.g. 8G.
+    #[arg(long, value_name = "MEM", requires = "scheduler")]
+    pub mem: Option<String>,
+    /// Another sbatch option for both jobs, e.g. `--sbatch-arg=--account=geo` (repeatable).
+    #[arg(
+        long = "sbatch-arg",
+        value_name = "ARG",
+        allow_hyphen_values = true,
+        requires = "scheduler"
+    )]
+    pub sbatch_args: Vec<String>,
+    /// At most this many array tasks (the cluster's MaxArraySize); with more shards, each
+    /// array task builds several.
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "scheduler")]
+    pub max_array: u32,
+    /// Print the plan, the scripts and the commands; write, submit and run nothing.
+    #[arg(long, requires = "scheduler")]
+    pub dry_run: bool,
+    /// With slurm: wait for the jobs, resubmit failed tasks (--retries) and report. Without
+    /// it the command returns once the jobs are submitted.
+    #[arg(long, requires = "scheduler")]
+    pub wait: bool,
+    /// How many times a failed task is run again before it is reported.
+    #[arg(long, value_name = "R", default_value_t = 1, requires = "scheduler")]
+    pub retries: u32,
+    /// Where run directories (scripts, task lists, logs, statuses) go; on a cluster, a
+    /// directory every node sees. Default: `target/cpd-runs`.
+    #[arg(long, value_name = "DIR", requires = "scheduler")]
+    pub work_dir: Option<PathBuf>,
+    /// The taut binary the tasks run (default: `cargo build --release -p taut-cli` now, and
+    /// its `target/release/taut`).
+    #[arg(long, value_name = "FILE", requires = "scheduler")]
+    pub taut: Option<PathBuf>,
+    /// With --wait: give up waiting after this many seconds (the jobs go on; re-run the
+    /// command later). Default: wait as long as it takes.
+    #[arg(long, value_name = "SECONDS", requires = "wait")]
+    pub wait_timeout: Option<f64>,
+    /// Seconds between two looks at the Slurm queue with --wait.
+    #[arg(long, value_name = "SECONDS", default_value_t = 2.0, hide = true)]
+    pub poll: f64,
+}
+
+impl Default for ClusterArgs {
+    fn default() -> Self {
+        ClusterArgs {
+            scheduler: None,
+            shards: None,
+            workers: None,
+            partition: None,
+            time: None,
+            mem: None,
+            sbatch_args: Vec::new(),
+            max_array: 1000,
+            dry_run: false,
+            wait: false,
+            retries: 1,
+            work_dir: None,
+            taut: None,
+            wait_timeout: None,
+            poll: 2.0,
         }
     }
-    Ok(())
 }
 
 /// What a job builds.
@@ -401,7 +457,9 @@ pub fn preprocess(
     out: &mut dyn Write,
 ) -> anyhow::Result<Summary> {
     if !args.cpd {
-        bail!("preprocess builds CPDs (--cpd); hub indexes are crate::hub::preprocess");
+        bail!(
+            "preprocess builds CPDs (--cpd); hub indexes are built by the hub module's preprocess"
+        );
     }
     let jobs = jobs(args, repo, Kind::Cpd)?;
     if jobs.is_empty() {

@@ -13,7 +13,7 @@
 //! - no planner beats the optimum, and A*'s octile length is at least the any-angle optimum;
 //! - every path is legal by [`Grid::check_path`] and measures its reported length.
 //!
-//! The fuzz target `grid_agree` (`fuzz/`) and the proptest suite `tests/differential.rs` both
+//! The fuzz target `grid_agree` (`fuzz/`) and the proptest suite `tests/it/differential.rs` both
 //! drive this oracle; [`maps`] holds the adversarial map families they draw from.
 //!
 //! # Example

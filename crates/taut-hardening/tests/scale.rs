@@ -11,6 +11,9 @@
 //!
 //! About 5 s in release mode on the CI machine. A*'s per-cell arrays take 16 bytes per cell (1.5 GiB
 //! here); its open list grows on top with the cells it generates.
+//!
+//! Its own test binary, not a module of `tests/it/`: the counting allocator would serve that
+//! whole binary, and the timings want a process to themselves.
 
 use std::sync::Arc;
 

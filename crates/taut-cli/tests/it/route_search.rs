@@ -8,8 +8,7 @@
 use serde_json::Value;
 use taut::spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Outcome, Route, SearchContext};
 
-mod common;
-use common::{ok, route_json, sphere_fixture};
+use crate::common::{ok, route_json, sphere_fixture};
 
 /// Lengths are compared to 1e-9 radians (6 mm on the Earth).
 const TOL: f64 = 1e-9;

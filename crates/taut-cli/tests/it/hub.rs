@@ -4,8 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
-use common::{arg as s, csv_lengths as lengths, fails, fixture as f, ok, taut};
+use crate::common::{arg as s, csv_lengths as lengths, fails, fixture as f, ok, taut};
 use taut::grid::lengths_agree;
 
 /// The arguments of `taut hub build --map fixtures/MAP -o OUT EXTRA...`.

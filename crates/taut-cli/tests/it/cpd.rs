@@ -5,8 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-mod common;
-use common::{arg as s, csv_lengths as lengths, fails, fixture as f, ok, taut};
+use crate::common::{arg as s, csv_lengths as lengths, fails, fixture as f, ok, taut};
 use taut::grid::{LENGTH_TOLERANCE, lengths_agree};
 
 fn build(map: &str, out: &Path) -> String {

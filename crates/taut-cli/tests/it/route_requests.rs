@@ -15,8 +15,7 @@ use serde_json::Value;
 use taut::spherical::check::check_route;
 use taut::spherical::{Area, LatLon, Leg, Route, SphereGrid};
 
-mod common;
-use common::{fails, route_json, sphere_fixture, taut};
+use crate::common::{fails, route_json, sphere_fixture, taut};
 
 const SEA: &str = "-5,-25";
 const LAND: &str = "45,35";

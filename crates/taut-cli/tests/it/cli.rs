@@ -9,8 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-mod common;
-use common::{fails, ok, taut};
+use crate::common::{fails, ok, taut};
 use taut::grid::lengths_agree;
 
 const HEADER: &str = "index,start_x,start_y,goal_x,goal_y,status,length,expanded,generated,time_us";

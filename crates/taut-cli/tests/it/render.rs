@@ -17,8 +17,7 @@ use std::path::{Path, PathBuf};
 
 use taut::render::{Layout, palette};
 
-mod common;
-use common::{fails, ok};
+use crate::common::{fails, ok};
 
 fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

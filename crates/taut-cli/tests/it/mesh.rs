@@ -2,8 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
-use common::{fails, ok};
+use crate::common::{fails, ok};
 
 const STATS_HEADER: &str =
     "map,width,height,free_cells,vertices,triangles,polygons,ms,reference_polygons";

@@ -1,4 +1,4 @@
-//! Running the built `taut` binary, shared by the CLI's test binaries.
+//! Running the built `taut` binary, shared by the modules of the CLI's test binary.
 #![allow(dead_code)]
 
 use std::process::{Command, Output};

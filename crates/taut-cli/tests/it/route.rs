@@ -24,8 +24,7 @@ use taut::spherical::geo::crossing_lat_through;
 use taut::spherical::{EARTH_RADIUS_KM, LatLon, Leg, Route, SeaMap, SphereGrid};
 use taut_cli::load_sphere;
 
-mod common;
-use common::{fails, ok, route_json, sphere_fixture, taut};
+use crate::common::{fails, ok, route_json, sphere_fixture, taut};
 
 /// The keys every `taut route --format json` object has (`error` comes on top when the
 /// query is invalid).

@@ -3,11 +3,9 @@
 //! coordinates. Each must exit non-zero with exactly one stderr line `taut: ...` naming the
 //! problem (and the file, when there is one), never a panic, and nothing on stdout.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::taut;
+use crate::common::taut;
 
 fn fx(rel: &str) -> String {
     taut_testdata::fixtures()

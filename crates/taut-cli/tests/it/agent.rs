@@ -13,8 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
-use common::{fails, ok};
+use crate::common::{fails, ok};
 use taut::grid::LENGTH_TOLERANCE;
 
 const HEADER: &str = "index,status,cost,moves,episodes,max_episode_expansions,time_us";

@@ -240,10 +240,22 @@ fn the_oracle_runs_every_planner_of_the_table() {
         if kind.name == "astar" {
             continue; // checked apart, on its octile lengths
         }
-        assert!(names.contains(&kind.name), "{} missing from {names:?}", kind.name);
+        assert!(
+            names.contains(&kind.name),
+            "{} missing from {names:?}",
+            kind.name
+        );
     }
     assert!(names.contains(&"hub") && names.contains(&"eps") && names.contains(&"eps-first"));
     // Anya twice (itself and `auto`), Polyanya twice (merged mesh and triangles).
-    assert_eq!(names.iter().filter(|n| **n == "anya").count(), 2, "{names:?}");
-    assert_eq!(names.iter().filter(|n| **n == "polyanya").count(), 2, "{names:?}");
+    assert_eq!(
+        names.iter().filter(|n| **n == "anya").count(),
+        2,
+        "{names:?}"
+    );
+    assert_eq!(
+        names.iter().filter(|n| **n == "polyanya").count(),
+        2,
+        "{names:?}"
+    );
 }

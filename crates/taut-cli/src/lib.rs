@@ -52,7 +52,9 @@ mod scen;
 
 use std::io::Write;
 
-pub use args::{Cli, Command, parse_point};
+pub use args::{
+    Cli, Command, ImageFormat, QueryPoint, parse_output, parse_point, parse_query_point,
+};
 pub use error::{CliError, usage_error_line};
 pub use pairs::PAIRS_HEADER;
 pub use route::{load_sphere, parse_latlon};

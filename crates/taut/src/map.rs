@@ -288,7 +288,10 @@ impl Map {
 
     #[cfg(feature = "hub")]
     fn hub_ready(&self) -> bool {
-        matches!(self.hub_source, Source::File(_)) || self.hubs.iter().any(|s| lock(s).is_some())
+        // `auto` plans on taut's own mesh (default tuning): an index of a given mesh would
+        // not serve it, and taking it for one would build a second index.
+        matches!(self.hub_source, Source::File(_))
+            || lock(&self.hubs[MeshChoice::Built.slot()]).is_some()
     }
 
     #[cfg(feature = "cpd")]
@@ -487,10 +490,7 @@ impl Map {
         let (index, built) = match file {
             Some(p) => {
                 let index = read_hub(p).map_err(|e| bad(p, e))?;
-                index.check_mesh(&mesh).map_err(|e| bad(p, e))?;
-                if !index.matches(&self.grid) {
-                    return Err(bad(p, HubError::StaleMap));
-                }
+                fits(&index, &mesh, &self.grid).map_err(|e| bad(p, e))?;
                 (index, false)
             }
             None => (
@@ -540,10 +540,7 @@ impl Map {
                     },
                     None => SetupError::HubBuild(e),
                 };
-                index.check_mesh(&mesh).map_err(refuse)?;
-                if !index.matches(&self.grid) {
-                    return Err(refuse(HubError::StaleMap));
-                }
+                fits(&index, &mesh, &self.grid).map_err(refuse)?;
                 Some(PreparedHub {
                     stats: index.stats(),
                     index,
@@ -589,6 +586,17 @@ impl Sources for Map {
     }
 }
 
+/// Checks that a hub index was built from `mesh` and for `grid`.
+#[cfg(feature = "hub")]
+fn fits(index: &HubIndex, mesh: &Mesh, grid: &Grid) -> Result<(), HubError> {
+    index.check_mesh(mesh)?;
+    if index.matches(grid) {
+        Ok(())
+    } else {
+        Err(HubError::StaleMap)
+    }
+}
+
 /// Checks that a given mesh is one of `grid`'s free space: inside the map and of the same area
 /// (a mesh of another map, or of another free-terrain set, would answer wrongly).
 fn check_covers(mesh: &Mesh, grid: &Grid, path: &Path) -> Result<(), SetupError> {
@@ -631,6 +639,40 @@ mod tests {
             map.mesh(MeshChoice::Given),
             Err(SetupError::NoneGiven)
         ));
+    }
+
+    /// `auto` follows what the map holds for taut's own mesh: nothing, the mesh, a CPD, an
+    /// index; forgetting them steps back.
+    #[test]
+    fn auto_follows_what_the_map_holds() {
+        let map = Map::new(Grid::from_ascii(&["......", ".@@...", "...@..", "......"]).unwrap());
+        assert_eq!(map.auto_algo(), Algo::Anya);
+        map.mesh(MeshChoice::Built).unwrap();
+        assert_eq!(map.auto_algo(), Algo::Polyanya);
+        #[cfg(feature = "cpd")]
+        {
+            let cpd = map.cpd(MeshChoice::Built).unwrap();
+            assert_eq!(map.auto_algo(), Algo::Eps);
+            map.set_cpd(MeshChoice::Built, None).unwrap();
+            assert_eq!(map.auto_algo(), Algo::Polyanya);
+            map.restore_cpd(cpd);
+        }
+        #[cfg(feature = "hub")]
+        {
+            let hub = map.hub(MeshChoice::Built).unwrap();
+            assert_eq!(map.auto_algo(), Algo::Hub);
+            // An index of another map is refused, and the one held stays.
+            let other = Map::new(Grid::from_ascii(&["....", "...."]).unwrap());
+            let foreign = other.hub(MeshChoice::Built).unwrap();
+            assert!(
+                map.set_hub(MeshChoice::Built, Some(foreign.index), None)
+                    .is_err()
+            );
+            assert_eq!(map.auto_algo(), Algo::Hub);
+            let held = map.set_hub(MeshChoice::Built, None, None).unwrap();
+            assert!(held.is_some_and(|h| Arc::ptr_eq(&h.index, &hub.index)));
+            assert_ne!(map.auto_algo(), Algo::Hub);
+        }
     }
 
     #[test]

@@ -19,7 +19,7 @@ use std::f64::consts::PI;
 
 /// Whether the minor great-circle arc from `s` (longitude `s_lon`, radians in `[-π, π)`) to `g`
 /// (`g_lon`) stays inside the free cells of `grid` by a margin: inside one run of every column
-/// it crosses, by [`crate::search::SWEEP_MARGIN`] in latitude
+/// it crosses, by [`crate::grid::SWEEP_MARGIN`] in latitude
 /// ([`SphereGrid::line_clear`]), and away from both poles. Then it touches no blocked cell and
 /// no corner, so it is a legal route, and the shortest one.
 ///

@@ -9,7 +9,6 @@ use taut_grid::{FreeSet, Grid, MapFile};
 
 use crate::error::SphereError;
 use crate::geo::{LatLon, V3, wrap_deg};
-use crate::search::tan_margin;
 
 /// A maximal run of free cells in one column: rows `top..bottom` (row 0 touches the North
 /// Pole), so the run spans latitudes from `lat_of_row_line(bottom)` up to
@@ -60,6 +59,20 @@ pub struct SphereGrid {
 
 /// Beyond this tangent of latitude (89.9999994°) a point counts as at the pole.
 pub(crate) const POLAR_TAN: f64 = 1e8;
+
+/// How far inside a run a swept cone's free end must stay, and how far from the run's
+/// boundary parallel a clipped end's ray must cross: far above the geometry's tolerances
+/// (`ANGLE_EPS`), so that a column swept is one where the fan's decisions are not in doubt.
+/// The direct case (`direct.rs`) keeps arcs clear of the grid lines by the same margin, through
+/// [`SphereGrid::line_clear`], which is computed from it.
+pub(crate) const SWEEP_MARGIN: f64 = 1e-9;
+
+/// [`SWEEP_MARGIN`] as a margin on the tangent of a latitude near `t` (at least the margin in
+/// latitude: `d tan = (1 + tan²) d lat`, doubled).
+#[inline]
+pub(crate) fn tan_margin(t: f64) -> f64 {
+    2.0 * SWEEP_MARGIN * (1.0 + t * t)
+}
 
 impl SphereGrid {
     /// A grid of `width × height` cells with `free(row, col)`.
@@ -428,7 +441,7 @@ impl SphereGrid {
     }
 
     /// The tangents of latitude beyond which a point lies clearly south (`.0`: below it) or
-    /// north (`.1`: above it) of row line `i`: by [`crate::search::SWEEP_MARGIN`] in latitude
+    /// north (`.1`: above it) of row line `i`: by [`SWEEP_MARGIN`] in latitude
     /// ([`tan_margin`]). At the poles, whose tangents are not finite, a point is clear of the
     /// pole below [`POLAR_TAN`] in absolute value, and nothing lies beyond it.
     #[inline]

@@ -41,7 +41,7 @@ use crate::geo::{
     lat_sin_cos_fast, peak_between, peak_tan, round_fast, tangent_offset, tangent_offset_with,
     unwrap_near, wrap_near,
 };
-use crate::grid::{Run, SphereGrid};
+use crate::grid::{Run, SWEEP_MARGIN, SphereGrid, tan_margin};
 use crate::route::{Leg, Route};
 
 /// How a search ended.
@@ -1690,18 +1690,6 @@ struct Swept {
     node: Node,
     b_lo: f64,
     b_hi: f64,
-}
-
-/// How far inside a run a swept cone's free end must stay, and how far from the run's
-/// boundary parallel a clipped end's ray must cross: far above the geometry's tolerances
-/// (`ANGLE_EPS`), so that a column swept is one where the fan's decisions are not in doubt.
-pub(crate) const SWEEP_MARGIN: f64 = 1e-9;
-
-/// [`SWEEP_MARGIN`] as a margin on the tangent of a latitude near `t` (at least the margin in
-/// latitude: `d tan = (1 + tan²) d lat`, doubled).
-#[inline]
-pub(crate) fn tan_margin(t: f64) -> f64 {
-    2.0 * SWEEP_MARGIN * (1.0 + t * t)
 }
 
 /// One end of a swept cone on the meridian it has reached: the tangent of its latitude, and

@@ -1,11 +1,11 @@
-//! The errors of the `taut` command, and how a usage error becomes one line.
+//! The errors of the `taut` command.
 
 use std::path::PathBuf;
 
 use taut::grid::{GridError, QueryError};
 use taut::spherical::{AreaError, LatLon, PassageError, SphereError};
 
-use crate::args::{CoordError, fmt_point};
+use crate::latlon::{CoordError, fmt_point};
 
 /// Why a command failed. Every variant prints as one line naming the file or value at fault.
 #[derive(Debug, thiserror::Error)]
@@ -154,61 +154,6 @@ impl CliError {
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, CliError::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
     }
-}
-
-/// The one stderr line for a clap usage error: clap's message up to its first blank line,
-/// joined into one line, without the `error: ` prefix, plus where to find help. `argv` is the
-/// command line (program name first); its subcommand, if any, makes the hint precise.
-///
-/// ```
-/// use clap::Parser;
-/// let argv = ["taut", "scen", "--limit", "x"];
-/// let err = taut_cli::Cli::try_parse_from(argv).unwrap_err();
-/// let line = taut_cli::usage_error_line(&err, argv);
-/// assert!(line.starts_with("taut: invalid value 'x' for '--limit <N>'"), "{line}");
-/// assert!(line.ends_with("(see `taut scen --help`)"), "{line}");
-/// assert!(!line.contains('\n'));
-/// ```
-pub fn usage_error_line<I, S>(err: &clap::Error, argv: I) -> String
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<std::ffi::OsStr>,
-{
-    use clap::CommandFactory;
-    use clap::error::ErrorKind;
-    let command = crate::args::Cli::command();
-    // No global option takes a value, so the first word that is not an option is the
-    // subcommand (if it is one).
-    let sub = argv
-        .into_iter()
-        .skip(1)
-        .map(|a| a.as_ref().to_string_lossy().into_owned())
-        .find(|a| !a.starts_with('-'))
-        .filter(|a| command.find_subcommand(a).is_some());
-    let hint = match &sub {
-        Some(s) => format!("taut {s} --help"),
-        None => "taut --help".to_owned(),
-    };
-    if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        let names: Vec<&str> = command
-            .get_subcommands()
-            .map(|c| c.get_name())
-            .filter(|n| *n != "help")
-            .collect();
-        return format!(
-            "taut: no command given: expected one of {} (see `{hint}`)",
-            names.join(", ")
-        );
-    }
-    let text = err.render().to_string();
-    let message = text
-        .lines()
-        .take_while(|l| !l.trim().is_empty())
-        .map(str::trim)
-        .collect::<Vec<_>>()
-        .join(" ");
-    let message = message.strip_prefix("error: ").unwrap_or(&message);
-    format!("taut: {message} (see `{hint}`)")
 }
 
 /// A CPD error naming its file once (I/O errors already name theirs).

@@ -33,35 +33,25 @@
 //! assert!(warnings.is_empty());
 //! ```
 
-mod agent;
 mod args;
-mod cpd;
+mod cli;
+mod commands;
 mod error;
-mod hub;
-mod list;
-mod mesh;
-mod mesh_scen;
-mod pairs;
-mod path;
+mod latlon;
 mod planners;
 mod progress;
-mod render;
-mod route;
 mod row;
-mod scen;
 
 use std::io::Write;
 
-pub use args::{
-    Cli, Command, ImageFormat, QueryPoint, parse_output, parse_point, parse_query_point,
-};
-pub use error::{CliError, usage_error_line};
-pub use pairs::PAIRS_HEADER;
-pub use route::{load_sphere, parse_latlon};
+pub use args::{ImageFormat, parse_output, parse_point};
+pub use cli::{Cli, Command, usage_error_line};
+pub use commands::render::{QueryPoint, parse_query_point};
+pub use commands::route::pairs::PAIRS_HEADER;
+pub use commands::route::plan::load_sphere;
+pub use error::CliError;
+pub use latlon::parse_latlon;
 pub use row::CSV_HEADER;
-
-use path::run_path;
-use scen::run_scen;
 
 /// Runs a parsed command line: results go to `out`, warnings (one line each, prefixed
 /// `taut: warning: `) to `warnings`.
@@ -70,15 +60,16 @@ use scen::run_scen;
 /// Unreadable or malformed files, an invalid `path` query, a map that cannot be found, or a
 /// failed write (see [`CliError::is_broken_pipe`]).
 pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(), CliError> {
+    use commands::{agent, cpd, hub, list, mesh, path, render, route, scen};
     match &cli.command {
-        Command::Path(args) => run_path(args, out, warnings),
-        Command::Scen(args) => run_scen(args, out, warnings),
-        Command::Render(args) => render::run_render(args, out, warnings),
-        Command::Mesh(args) => mesh::run_mesh(args, out),
-        Command::Cpd(args) => cpd::run_cpd(args, out),
-        Command::Hub(args) => hub::run_hub(args, out),
-        Command::Route(args) => route::run_route(args, out, warnings),
-        Command::Agent(args) => agent::run_agent(args, out, warnings),
-        Command::Planners(args) => list::run_planners(args, out),
+        Command::Path(args) => path::run(args, out, warnings),
+        Command::Scen(args) => scen::run(args, out, warnings),
+        Command::Render(args) => render::run(args, out, warnings),
+        Command::Mesh(args) => mesh::run(args, out),
+        Command::Cpd(args) => cpd::run(args, out),
+        Command::Hub(args) => hub::run(args, out),
+        Command::Route(args) => route::run(args, out, warnings),
+        Command::Agent(args) => agent::run(args, out, warnings),
+        Command::Planners(args) => list::run(args, out),
     }
 }

@@ -139,15 +139,6 @@ pub enum RowFormat {
     Json,
 }
 
-impl From<crate::args::ScenFormat> for RowFormat {
-    fn from(f: crate::args::ScenFormat) -> RowFormat {
-        match f {
-            crate::args::ScenFormat::Csv => RowFormat::Csv,
-            crate::args::ScenFormat::Json => RowFormat::Json,
-        }
-    }
-}
-
 /// Writes rows as they come (so `taut scen ... | head` shows the first rows at once and ends
 /// quietly): the header or the opening bracket first, a row per call, the closing bracket at
 /// [`RowWriter::finish`].

@@ -1,26 +1,53 @@
 //! `taut path`: one query, its length, waypoints and statistics, as text or as one JSON
-//! [`Row`](crate::Row) with its waypoints.
+//! [`Row`](crate::row::Row) with its waypoints.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Instant;
 
-use taut::grid::{Answer, Status};
+use clap::{Args, ValueEnum};
+use taut::grid::{Answer, Point, Status};
 
-use crate::args::{PathArgs, PathFormat};
+use crate::args::{PlannerArgs, parse_point};
 use crate::error::CliError;
 use crate::planners::{load_grid, make_planner, open_map};
 use crate::row::{Outcome, Row};
+
+/// Arguments of `taut path`.
+#[derive(Debug, Clone, Args)]
+pub struct PathArgs {
+    /// The MovingAI .map file.
+    #[arg(long, value_name = "FILE")]
+    pub map: PathBuf,
+    /// Start lattice point (the top-left corner of cell X,Y).
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true)]
+    pub from: Point,
+    /// Goal lattice point.
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true)]
+    pub to: Point,
+    /// Planner and terrain options.
+    #[command(flatten)]
+    pub planner: PlannerArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = PathFormat::Text)]
+    pub format: PathFormat,
+}
+
+/// Output formats of `taut path`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PathFormat {
+    /// `length L` (or `unreachable`), `waypoints N`, N lines `x,y`, `expanded E`, `generated G`.
+    Text,
+    /// One JSON object.
+    Json,
+}
 
 /// `taut path`: plans one query and writes its length, waypoints and statistics (notes, such
 /// as a CPD built in memory, go to `notes`).
 ///
 /// # Errors
 /// The map cannot be loaded, or an endpoint is off the map or blocked ([`CliError::Query`]).
-pub fn run_path(
-    args: &PathArgs,
-    out: &mut dyn Write,
-    notes: &mut dyn Write,
-) -> Result<(), CliError> {
+pub fn run(args: &PathArgs, out: &mut dyn Write, notes: &mut dyn Write) -> Result<(), CliError> {
     let grid = load_grid(&args.map, &args.planner)?;
     grid.check_query(args.from, args.to)?;
     let map = open_map(grid, &args.planner)?;

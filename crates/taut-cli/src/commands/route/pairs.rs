@@ -24,75 +24,13 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use taut::cpd::Progress;
-use taut::grid::{FreeSet, Grid, MapFile};
 use taut::render::geojson::route_feature;
-use taut::spherical::{Area, LatLon, SeaMap, SeaRoute, SearchContext, SphereGrid};
+use taut::spherical::{LatLon, SeaMap, SeaRoute, SearchContext};
 
-use crate::args::{AvoidArgs, RouteArgs};
+use super::RouteArgs;
+use super::plan::sea_map;
 use crate::error::{CliError, RouteError, write_file};
 use crate::progress::TermProgress;
-
-/// Reads a sphere map: a MovingAI `.map` whose rows are latitude bands from the North Pole
-/// and columns longitude bands from 180°W, with the default free terrain (`.`, `G`, `S` are
-/// sea). With `transposed`, the file is the shared data's `*_T.map` layout (file row i is
-/// longitude band i), as [`SphereGrid::read_map`] reads it. A map that is taller than wide
-/// and not read as transposed gets one warning line (sphere maps are twice as wide as tall).
-///
-/// # Errors
-/// The file cannot be read or is malformed ([`CliError::Grid`], naming the file and line), or
-/// is too small to be a sphere.
-pub fn load_sphere(
-    path: &Path,
-    transposed: bool,
-    warnings: &mut dyn Write,
-) -> Result<SphereGrid, CliError> {
-    let grid = Grid::from_map(&MapFile::read(path)?, &FreeSet::default());
-    let (w, h) = (grid.width() as u32, grid.height() as u32);
-    let sphere = SphereGrid::from_grid_as(&grid, transposed);
-    // The error names the file; the warning comes only with a map that is used (an error
-    // is the one line on stderr).
-    let sphere = sphere.map_err(|source| {
-        CliError::Route(RouteError::SphereMap {
-            path: path.to_owned(),
-            source,
-        })
-    })?;
-    if !transposed && h > w {
-        writeln!(
-            warnings,
-            "taut: warning: {} is taller than wide ({w} x {h}): is it a transposed (_T) \
-             map? Then give --transposed",
-            path.display()
-        )?;
-    }
-    Ok(sphere)
-}
-
-/// Reads a sphere map ([`load_sphere`]) and prepares it for requests ([`SeaMap`]: snapping
-/// index, named passages), with the passages and areas of `avoid` closed.
-///
-/// # Errors
-/// As [`load_sphere`]; an unknown passage name (the message lists the known ones); an area
-/// file that cannot be read or is not a GeoJSON area (the message names the file).
-pub fn sea_map(
-    path: &Path,
-    transposed: bool,
-    avoid: &AvoidArgs,
-    warnings: &mut dyn Write,
-) -> Result<SeaMap, CliError> {
-    let sea = SeaMap::new(load_sphere(path, transposed, warnings)?);
-    if avoid.avoid.is_empty() && avoid.avoid_area.is_empty() {
-        return Ok(sea);
-    }
-    let (w, h) = (sea.grid().width(), sea.grid().height());
-    let mut cells = Vec::new();
-    for file in &avoid.avoid_area {
-        let area = Area::read(file).map_err(|e| CliError::Route(RouteError::Area(e)))?;
-        cells.extend(area.cells(w, h));
-    }
-    sea.closing(&avoid.avoid, &cells)
-        .map_err(|e| CliError::Route(RouteError::Passage(e)))
-}
 
 /// The header of the output.
 pub const PAIRS_HEADER: [&str; 16] = [

@@ -13,24 +13,85 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use clap::{ArgGroup, Args, Subcommand};
 use taut::grid::{FreeSet, Grid, MapFile};
 use taut::mesh::build::{
     BuildStats, mesh_from_grid_with, mesh_from_polygons_with, read_polygon_map,
 };
 use taut::mesh::{BuildError, BuildOptions, Mesh, write_mesh};
 
-use crate::args::{MeshArgs, MeshBuildArgs, MeshCommand, MeshStatsArgs};
+use crate::args::parse_free_set;
 use crate::error::CliError;
 
 /// The header of `taut mesh stats`.
 pub const STATS_HEADER: &str =
     "map,width,height,free_cells,vertices,triangles,polygons,ms,reference_polygons";
 
+/// Arguments of `taut mesh`.
+#[derive(Debug, Clone, Args)]
+pub struct MeshArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: MeshCommand,
+}
+
+/// The subcommands of `taut mesh`.
+#[derive(Debug, Clone, Subcommand)]
+pub enum MeshCommand {
+    /// Build the mesh of one grid map or polygon map, write it, and print one line of
+    /// statistics.
+    Build(MeshBuildArgs),
+    /// Build the mesh of every .map file in a directory, timing each build, and print one CSV
+    /// row per map and a summary line.
+    Stats(MeshStatsArgs),
+}
+
+/// Arguments of `taut mesh build`.
+#[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("input").required(true).args(["map", "polygons"])))]
+pub struct MeshBuildArgs {
+    /// A MovingAI .map file: mesh its free cells.
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// A polygon map (`polygons 1` text format, see docs/mesh-build.md).
+    #[arg(long, value_name = "FILE")]
+    pub polygons: Option<PathBuf>,
+    /// The mesh file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// The map characters that are free terrain (with --map).
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+    /// Keep the triangles: do not merge them into convex polygons.
+    #[arg(long)]
+    pub no_merge: bool,
+}
+
+/// Arguments of `taut mesh stats`.
+#[derive(Debug, Clone, Args)]
+pub struct MeshStatsArgs {
+    /// The directory of .map files.
+    #[arg(long, value_name = "DIR")]
+    pub maps: PathBuf,
+    /// A directory of reference meshes `NAME-merged.mesh` to compare polygon counts with.
+    #[arg(long, value_name = "DIR")]
+    pub reference: Option<PathBuf>,
+    /// Write the CSV to this file instead of stdout (the summary still goes to stdout).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// The map characters that are free terrain.
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+    /// Keep the triangles: do not merge them into convex polygons.
+    #[arg(long)]
+    pub no_merge: bool,
+}
+
 /// Runs `taut mesh ...`.
 ///
 /// # Errors
 /// Unreadable or malformed inputs, a map without free space, an unwritable output.
-pub fn run_mesh(args: &MeshArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(args: &MeshArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match &args.command {
         MeshCommand::Build(a) => run_build(a, out),
         MeshCommand::Stats(a) => run_stats(a, out),

@@ -1,18 +1,38 @@
 //! `taut planners`: the facade's table of planners, and what `auto` picks on given maps.
 
 use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use taut::grid::FreeSet;
 use taut::registry::{PLANNERS, markdown_table};
 use taut::{Map, MapFile};
 
-use crate::args::PlannersArgs;
+use crate::args::parse_free_set;
 use crate::error::CliError;
+
+/// Arguments of `taut planners`.
+#[derive(Debug, Clone, Args)]
+pub struct PlannersArgs {
+    /// Also print, for each of these .map files, what `auto` reads of it (free cells,
+    /// obstacles, obstacles per thousand free cells) and the planner it picks with nothing
+    /// built and once the mesh is built.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub map: Vec<PathBuf>,
+    /// The map characters that are free terrain.
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+    /// Print the table as Markdown (the table of `docs/planners.md`).
+    #[arg(long)]
+    pub markdown: bool,
+}
 
 /// `taut planners`: every planner of this build, one per line (name, what it is, options), or
 /// the Markdown table; then one csv row per `--map`.
 ///
 /// # Errors
 /// A map that cannot be read, or a failed write.
-pub fn run_planners(args: &PlannersArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(args: &PlannersArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if args.markdown {
         write!(out, "{}", markdown_table())?;
     } else if args.map.is_empty() {

@@ -15,9 +15,11 @@
 //! - `taut cpd info F.cpd` describes a CPD file.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use clap::builder::TypedValueParser;
+use clap::{ArgGroup, Args, Subcommand};
 use taut::cpd::shard::{
     CpdShard, build_shard_within, merge_shards, read_shard, shard_path, write_shard_atomic,
 };
@@ -25,18 +27,125 @@ use taut::cpd::{
     BuildParams, Cpd, CpdStats, FORMAT_VERSION, build_cpd_within, estimate_cpd, read_cpd,
     write_cpd_atomic,
 };
-use taut::grid::{Grid, MapFile};
+use taut::grid::{FreeSet, Grid, MapFile};
 use taut::mesh::{Mesh, mesh_from_grid, read_mesh};
 
-use crate::args::{CpdArgs, CpdBuildArgs, CpdCommand, CpdEstimateArgs, CpdInfoArgs, CpdMergeArgs};
+use crate::args::parse_free_set;
 use crate::error::CliError;
 use crate::progress::TermProgress;
+
+/// Arguments of `taut cpd`.
+#[derive(Debug, Clone, Args)]
+pub struct CpdArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: CpdCommand,
+}
+
+/// The subcommands of `taut cpd`.
+// Parsed once per run: the size of the build arguments (a free-terrain table) does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, Subcommand)]
+pub enum CpdCommand {
+    /// Build the CPD of a map's mesh (or one shard of it) and write it; prints one summary
+    /// line.
+    Build(CpdBuildArgs),
+    /// Estimate a map's CPD without building it (its graph, then a sample of rows): size,
+    /// build buffers and row time; prints one line per figure.
+    Estimate(CpdEstimateArgs),
+    /// Merge shard files into one CPD file (identical to a one-process build).
+    Merge(CpdMergeArgs),
+    /// Describe a CPD file: format, mesh hash, parameters, sizes.
+    Info(CpdInfoArgs),
+}
+
+/// Arguments of `taut cpd build`.
+#[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("input").required(true).args(["map", "mesh"])))]
+pub struct CpdBuildArgs {
+    /// A MovingAI .map file: the CPD of taut's mesh of its free cells (what `--algo eps
+    /// --map M.map` searches).
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// A navigation mesh ("mesh 2" file): the CPD of this mesh (for `--algo eps --mesh`).
+    #[arg(long, value_name = "FILE")]
+    pub mesh: Option<PathBuf>,
+    /// The CPD file to write (with --shard, the shard goes to FILE.shard-I-of-N).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Build only shard I of N (0-based) of the rows, for `taut cpd merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<taut::cpd::shard::ShardSpec>,
+    /// The map characters that are free terrain (with --map).
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+    /// Refuse, before building the rows, a CPD estimated larger than this (the whole CPD,
+    /// also with --shard): bytes or 500M, 12G, 1.5GiB, none.
+    #[arg(long, value_name = "SIZE", default_value = "8G", value_parser = taut::cpd::estimate::parse_size)]
+    pub max_size: u64,
+}
+
+/// Arguments of `taut cpd estimate`.
+#[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("input").required(true).args(["map", "mesh"])))]
+pub struct CpdEstimateArgs {
+    /// A MovingAI .map file: the CPD of taut's mesh of its free cells.
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// A navigation mesh ("mesh 2" file).
+    #[arg(long, value_name = "FILE")]
+    pub mesh: Option<PathBuf>,
+    /// Rows to build for the estimate, spread over the map (every row of a smaller graph).
+    #[arg(long, value_name = "N", default_value_t = taut::cpd::estimate::SAMPLE_ROWS, value_parser = clap::value_parser!(u32).range(1..).map(|n| n as usize))]
+    pub sample: usize,
+    /// Worker threads (default: every core); the row time is given for this many.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// The map characters that are free terrain (with --map).
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+}
+
+/// Arguments of `taut cpd merge`.
+#[derive(Debug, Clone, Args)]
+pub struct CpdMergeArgs {
+    /// The shard files (all N shards of one CPD, any order).
+    #[arg(value_name = "SHARD", required = true)]
+    pub shards: Vec<PathBuf>,
+    /// The CPD file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Check that the shards were built for this map's mesh (taut's mesh of its free cells)
+    /// before writing anything.
+    #[arg(long, value_name = "FILE", conflicts_with = "mesh")]
+    pub map: Option<PathBuf>,
+    /// Check that the shards were built for this navigation mesh before writing anything.
+    #[arg(long, value_name = "FILE")]
+    pub mesh: Option<PathBuf>,
+    /// The map characters that are free terrain (with --map).
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+    /// Delete the shard files once the CPD has been written and read back identical.
+    #[arg(long)]
+    pub remove_shards: bool,
+}
+
+/// Arguments of `taut cpd info`.
+#[derive(Debug, Clone, Args)]
+pub struct CpdInfoArgs {
+    /// The CPD file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
 
 /// Runs `taut cpd ...`.
 ///
 /// # Errors
 /// Unreadable or malformed inputs, a CPD error, an unwritable output.
-pub fn run_cpd(args: &CpdArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(args: &CpdArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match &args.command {
         CpdCommand::Build(a) => run_build(a, out),
         CpdCommand::Estimate(a) => run_estimate(a, out),

@@ -10,21 +10,79 @@
 //! `taut scen|path --algo hub --hub F.hub` answers queries with it.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use taut::grid::{Grid, MapFile};
+use clap::{Args, Subcommand};
+use taut::grid::{FreeSet, Grid, MapFile};
 use taut::hub::{FORMAT_VERSION, HubIndex, read_hub, read_hub_header, write_hub};
 use taut::mesh::{mesh_from_grid, read_mesh};
 
-use crate::args::{HubArgs, HubBuildArgs, HubCommand, HubInfoArgs};
+use crate::args::parse_free_set;
 use crate::error::CliError;
+
+/// Arguments of `taut hub`.
+#[derive(Debug, Clone, Args)]
+pub struct HubArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: HubCommand,
+}
+
+/// The subcommands of `taut hub`.
+// Parsed once per run: the size of the build arguments (a free-terrain table) does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, Subcommand)]
+pub enum HubCommand {
+    /// Build the hub index of a map and write it; prints one summary line.
+    Build(HubBuildArgs),
+    /// Describe a hub index file: format, the map and mesh it belongs to, sizes.
+    Info(HubInfoArgs),
+}
+
+/// Arguments of `taut hub build`.
+#[derive(Debug, Clone, Args)]
+pub struct HubBuildArgs {
+    /// The MovingAI .map file (the index answers queries between its lattice points).
+    #[arg(long, value_name = "FILE")]
+    pub map: PathBuf,
+    /// A navigation mesh of the map ("mesh 2" file) to build on, as `--algo hub --mesh`
+    /// will; without it, taut's mesh of the map's free cells.
+    #[arg(long, value_name = "FILE")]
+    pub mesh: Option<PathBuf>,
+    /// The index file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Share labels among regions of N × N cells (1 to 64): a smaller index, slower queries.
+    /// 1, the default, gives every point its own label.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "budget")]
+    pub region: u32,
+    /// Build the finest index (point labels, else regions of 2 to 32 cells) whose size in
+    /// memory and on disk is at most SIZE: bytes or 64MB, 2G, 1.5GiB. Refused, naming the
+    /// smallest size found, when none fits.
+    #[arg(long, value_name = "SIZE", value_parser = taut::cpd::estimate::parse_size)]
+    pub budget: Option<u64>,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// The map characters that are free terrain.
+    #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
+    pub free: FreeSet,
+}
+
+/// Arguments of `taut hub info`.
+#[derive(Debug, Clone, Args)]
+pub struct HubInfoArgs {
+    /// The index file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
 
 /// Runs `taut hub ...`.
 ///
 /// # Errors
 /// Unreadable or malformed inputs, a hub index error, an unwritable output.
-pub fn run_hub(args: &HubArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(args: &HubArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match &args.command {
         HubCommand::Build(a) => run_build(a, out),
         HubCommand::Info(a) => run_info(a, out),

@@ -4,14 +4,69 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::planners::{make_planner, open_map};
+use clap::{Args, ValueEnum};
 use taut::grid::{Answer, Anytime, Grid, Planner, Point, ScenEntry, Scenario, Status};
 use taut::registry::Algo;
 
-use crate::args::ScenArgs;
+use crate::args::PlannerArgs;
 use crate::error::CliError;
-use crate::planners::load_grid;
-use crate::row::{Outcome, Row, RowWriter};
+use crate::planners::{load_grid, make_planner, open_map};
+use crate::row::{Outcome, Row, RowFormat, RowWriter};
+
+mod mesh_scen;
+
+/// Arguments of `taut scen`.
+#[derive(Debug, Clone, Args)]
+pub struct ScenArgs {
+    /// The MovingAI .scen file.
+    #[arg(long, value_name = "FILE")]
+    pub scen: PathBuf,
+    /// The .map file. Default: the map the first query names, found by its base name in the
+    /// scenario's directory, then in --maps-dir.
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// Another directory to look for the scenario's map in (when --map is not given).
+    #[arg(long, value_name = "DIR")]
+    pub maps_dir: Option<PathBuf>,
+    /// Run only the first N queries.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Run the queries N times over on the same warm planner and report each query's median
+    /// time (and first-solution time) over the N rounds: steadier timings than one pass, whose
+    /// first queries pay for growing the planner's buffers. The rows are written after the
+    /// last round.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub repeat: u32,
+    /// Planner and terrain options.
+    #[command(flatten)]
+    pub planner: PlannerArgs,
+    /// End Point Search only: also time the first solution (column `first_us`), and run on
+    /// to the optimum (whatever --eps-stop says).
+    #[arg(long)]
+    pub anytime: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ScenFormat::Csv)]
+    pub format: ScenFormat,
+}
+
+/// Output formats of `taut scen`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScenFormat {
+    /// A header line and one comma-separated row per query.
+    Csv,
+    /// A JSON array of objects with the csv column names as keys.
+    Json,
+}
+
+impl From<ScenFormat> for RowFormat {
+    fn from(f: ScenFormat) -> RowFormat {
+        match f {
+            ScenFormat::Csv => RowFormat::Csv,
+            ScenFormat::Json => RowFormat::Json,
+        }
+    }
+}
 
 /// Answers one query: validates the endpoints on `grid` (an invalid query is reported without
 /// running the planner), else times `planner.plan` into the reused `answer`.
@@ -148,16 +203,12 @@ pub(crate) fn warn_if_other_map(
 ///
 /// # Errors
 /// Unreadable or malformed files, a map that cannot be found, or a failed write.
-pub fn run_scen(
-    args: &ScenArgs,
-    out: &mut dyn Write,
-    warnings: &mut dyn Write,
-) -> Result<(), CliError> {
+pub fn run(args: &ScenArgs, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(), CliError> {
     if let (Some(mesh), None, Algo::Polyanya | Algo::Auto) =
         (&args.planner.mesh, &args.map, args.planner.algo)
         && taut::mesh::is_mesh_scenario(&args.scen)
     {
-        return crate::mesh_scen::run_mesh_scen(args, mesh, out);
+        return mesh_scen::run_mesh_scen(args, mesh, out);
     }
     let scen = Scenario::read(&args.scen)?;
     let n = args

@@ -10,7 +10,7 @@ use taut::grid::Status;
 use taut::mesh::{Ambiguity, MeshAnswer, read_mesh, read_mesh_scenario};
 use taut::polyanya::{Options, SearchContext};
 
-use crate::args::ScenArgs;
+use super::ScenArgs;
 use crate::error::CliError;
 use crate::row::{Outcome, Row, RowWriter};
 

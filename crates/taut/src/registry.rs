@@ -79,6 +79,8 @@ pub enum Algo {
     Anya,
     /// `polyanya`: Polyanya on a navigation mesh of the map (optimal, online).
     Polyanya,
+    /// `ray`: ray scanning over convex corners (optimal any-angle lengths, online).
+    Ray,
     /// `eps`: End Point Search over a compressed path database of a navigation mesh of the
     /// map (optimal, or first / bounded with [`Tuning::eps`]). Feature `cpd`.
     #[cfg(feature = "cpd")]
@@ -364,6 +366,17 @@ pub static PLANNERS: &[PlannerKind] = &[
                 t.anya,
             )))
         },
+    },
+    PlannerKind {
+        algo: Algo::Ray,
+        name: "ray",
+        summary: "ray scanning: A* over convex corners, rays and boundary walks, online (after Hechenberger et al., ICAPS 2020)",
+        promise: "optimal any-angle lengths",
+        exact: true,
+        needs: Needs::Grid,
+        options: &[],
+        feature: None,
+        build: |map, _| Ok(Box::new(taut_ray::RayPlanner::new(map.grid().clone()))),
     },
     PlannerKind {
         algo: Algo::Polyanya,
@@ -823,6 +836,7 @@ mod tests {
         let variants = [
             Algo::Auto,
             Algo::Anya,
+            Algo::Ray,
             Algo::Polyanya,
             #[cfg(feature = "cpd")]
             Algo::Eps,
@@ -835,7 +849,7 @@ mod tests {
         for algo in variants {
             // A new variant without an arm here fails to compile (the match is exhaustive).
             match algo {
-                Algo::Auto | Algo::Anya | Algo::Polyanya | Algo::Baseline(_) => {}
+                Algo::Auto | Algo::Anya | Algo::Ray | Algo::Polyanya | Algo::Baseline(_) => {}
                 #[cfg(feature = "cpd")]
                 Algo::Eps => {}
                 #[cfg(feature = "hub")]

@@ -1,0 +1,86 @@
+//! Integer vectors, the four headings of a boundary walk, and the cells around a lattice point.
+
+use taut_grid::{Grid, Point};
+
+/// An integer vector (differences of lattice points; products fit `i64` on any map).
+pub(crate) type V = (i64, i64);
+
+/// `a × b`: positive when `b` is turned from `a` towards +y from +x (clockwise on screen,
+/// where y grows south).
+#[inline(always)]
+pub(crate) fn cross(a: V, b: V) -> i64 {
+    a.0 * b.1 - a.1 * b.0
+}
+
+/// `a · b`.
+#[inline(always)]
+pub(crate) fn dot(a: V, b: V) -> i64 {
+    a.0 * b.0 + a.1 * b.1
+}
+
+/// `b - a` as a vector.
+#[inline(always)]
+pub(crate) fn sub(b: Point, a: Point) -> V {
+    (i64::from(b.x - a.x), i64::from(b.y - a.y))
+}
+
+/// `p + k·d` (the caller keeps it on the map).
+#[inline(always)]
+pub(crate) fn add(p: Point, d: V, k: i64) -> Point {
+    Point::new(p.x + (d.0 * k) as i32, p.y + (d.1 * k) as i32)
+}
+
+/// Greatest common divisor of two non-negative numbers, not both zero.
+#[inline]
+pub(crate) fn gcd(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// `d` divided by the gcd of its coordinates, and that gcd: `d = k·prim`.
+#[inline]
+pub(crate) fn primitive(d: V) -> (V, i64) {
+    let k = gcd(d.0.abs(), d.1.abs());
+    ((d.0 / k, d.1 / k), k)
+}
+
+/// Whether direction `t` lies in the closed sector from `a` to `b` turning the way `s`
+/// (`±1`, the sign of `a × b`; the sector is less than a half turn).
+#[inline]
+pub(crate) fn in_closed_sector(a: V, b: V, s: i64, t: V) -> bool {
+    let (ca, cb) = (cross(a, t) * s, cross(t, b) * s);
+    ca >= 0 && cb >= 0 && (ca > 0 || dot(a, t) > 0) && (cb > 0 || dot(b, t) > 0)
+}
+
+/// The four headings of a boundary walk, in the order of increasing `cross` (east, south,
+/// west, north: clockwise on screen).
+pub(crate) const HEADINGS: [V; 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
+/// The heading a quarter turn "left" of `h` on screen (towards negative `cross`).
+#[inline(always)]
+pub(crate) fn left(h: usize) -> usize {
+    (h + 3) & 3
+}
+
+/// The heading a quarter turn "right" of `h` on screen (towards positive `cross`).
+#[inline(always)]
+pub(crate) fn right(h: usize) -> usize {
+    (h + 1) & 3
+}
+
+/// Whether the cell at `p` in the quadrant spanned by headings `a` and `b` is free.
+#[inline(always)]
+pub(crate) fn quad_free(grid: &Grid, p: Point, a: usize, b: usize) -> bool {
+    let (ha, hb) = (HEADINGS[a], HEADINGS[b]);
+    let x = p.x + if ha.0 + hb.0 > 0 { 0 } else { -1 };
+    let y = p.y + if ha.1 + hb.1 > 0 { 0 } else { -1 };
+    grid.is_free_padded(x, y)
+}
+
+/// The free-cell mask of `p` (bits of [`taut_grid::quad`]).
+#[inline(always)]
+pub(crate) fn mask(grid: &Grid, p: Point) -> u8 {
+    grid.point_cells_padded(p)
+}

@@ -1,0 +1,4 @@
+//! Integration tests of taut-ray: lengths equal Anya's on random grids full of double corners,
+//! collinear corners and aligned pillars, and on the shipped maps.
+
+mod differential;

@@ -55,7 +55,7 @@ pub fn open_map(grid: Grid, args: &PlannerArgs) -> Result<Map, CliError> {
 /// # Errors
 /// [`CliError::MeshSetup`] when the mesh, CPD or index cannot be read or built, or does not
 /// belong to this map.
-pub fn make_planner(
+pub fn planner_for_args(
     map: &Map,
     args: &PlannerArgs,
     many: bool,

@@ -29,7 +29,7 @@ pub const ANYTIME_COLUMN: &str = "first_us";
 
 /// What became of one query.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Outcome {
+pub enum RowStatus {
     /// A path of this length was found.
     Ok(f64),
     /// The endpoints are valid but not connected.
@@ -38,13 +38,13 @@ pub enum Outcome {
     Invalid,
 }
 
-impl Outcome {
+impl RowStatus {
     /// The `status` column: `ok`, `unreachable` or `invalid`.
-    pub fn status(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
-            Outcome::Ok(_) => "ok",
-            Outcome::Unreachable => "unreachable",
-            Outcome::Invalid => "invalid",
+            RowStatus::Ok(_) => "ok",
+            RowStatus::Unreachable => "unreachable",
+            RowStatus::Invalid => "invalid",
         }
     }
 }
@@ -59,7 +59,7 @@ pub struct Row {
     /// Goal point, `[x, y]`.
     pub goal: [f64; 2],
     /// The result.
-    pub outcome: Outcome,
+    pub status: RowStatus,
     /// Nodes expanded.
     pub expanded: u64,
     /// Nodes generated.
@@ -80,7 +80,7 @@ impl Row {
             index,
             start: at(start),
             goal: at(goal),
-            outcome: Outcome::Invalid,
+            status: RowStatus::Invalid,
             expanded: 0,
             generated: 0,
             time_us: 0.0,
@@ -91,8 +91,8 @@ impl Row {
 
     /// The `length` column: 8 decimals when `ok`, else `-1`.
     fn length_text(&self) -> String {
-        match self.outcome {
-            Outcome::Ok(len) => format!("{len:.8}"),
+        match self.status {
+            RowStatus::Ok(len) => format!("{len:.8}"),
             _ => "-1".to_owned(),
         }
     }
@@ -114,7 +114,7 @@ impl Serialize for Row {
         s.serialize_field("start_y", &number::<S>(self.start[1].to_string())?)?;
         s.serialize_field("goal_x", &number::<S>(self.goal[0].to_string())?)?;
         s.serialize_field("goal_y", &number::<S>(self.goal[1].to_string())?)?;
-        s.serialize_field("status", self.outcome.status())?;
+        s.serialize_field("status", self.status.name())?;
         s.serialize_field("length", &number::<S>(self.length_text())?)?;
         s.serialize_field("expanded", &self.expanded)?;
         s.serialize_field("generated", &self.generated)?;
@@ -226,13 +226,13 @@ mod tests {
 
     fn rows() -> Vec<Row> {
         let mut ok = Row::invalid(0, Point::new(19, 26), Point::new(19, 29));
-        ok.outcome = Outcome::Ok(3.0);
+        ok.status = RowStatus::Ok(3.0);
         ok.expanded = 4;
         ok.generated = 9;
         ok.time_us = 1.23456;
         let mut frac = Row::invalid(2, Point::new(0, 0), Point::new(0, 0));
         frac.goal = [0.5, 2.25];
-        frac.outcome = Outcome::Unreachable;
+        frac.status = RowStatus::Unreachable;
         vec![
             ok,
             Row::invalid(1, Point::new(2, 1), Point::new(0, 0)),

@@ -10,8 +10,8 @@ use taut::grid::{Answer, Point, Status};
 
 use crate::args::{PlannerArgs, parse_point};
 use crate::error::CliError;
-use crate::planners::{load_grid, make_planner, open_map};
-use crate::row::{Outcome, Row};
+use crate::planners::{load_grid, open_map, planner_for_args};
+use crate::row::{Row, RowStatus};
 
 /// Arguments of `taut path`.
 #[derive(Debug, Clone, Args)]
@@ -52,7 +52,7 @@ pub fn run(args: &PathArgs, out: &mut dyn Write, notes: &mut dyn Write) -> Resul
     grid.check_query(args.from, args.to)?;
     let map = open_map(grid, &args.planner)?;
     // One query: `auto` does not build a mesh for it.
-    let (mut planner, _) = make_planner(&map, &args.planner, false, notes)?;
+    let (mut planner, _) = planner_for_args(&map, &args.planner, false, notes)?;
     let mut answer = Answer::default();
     let t = Instant::now();
     let status = planner.plan(args.from, args.to, &mut answer)?;
@@ -75,10 +75,10 @@ pub fn run(args: &PathArgs, out: &mut dyn Write, notes: &mut dyn Write) -> Resul
         }
         PathFormat::Json => {
             let row = Row {
-                outcome: if found {
-                    Outcome::Ok(answer.length)
+                status: if found {
+                    RowStatus::Ok(answer.length)
                 } else {
-                    Outcome::Unreachable
+                    RowStatus::Unreachable
                 },
                 expanded: stats.expanded,
                 generated: stats.generated,

@@ -15,7 +15,7 @@ use crate::commands::route::AvoidArgs;
 use crate::commands::route::plan::plan_route;
 use crate::error::{CliError, write_file};
 use crate::latlon::{CoordError, parse_latlon};
-use crate::planners::{load_grid, make_planner, open_map};
+use crate::planners::{load_grid, open_map, planner_for_args};
 
 /// Arguments of `taut render`.
 #[derive(Debug, Clone, Args)]
@@ -239,7 +239,7 @@ pub fn run(
     // Polyanya draws the mesh it searches (given with --mesh, or built from the map); the
     // other planners draw the --mesh given, if any.
     let map = open_map(grid, &args.planner)?;
-    let (mut planner, algo) = make_planner(&map, &args.planner, false, &mut std::io::stderr())?;
+    let (mut planner, algo) = planner_for_args(&map, &args.planner, false, &mut std::io::stderr())?;
     let grid = &**map.grid();
     let tuning = args.planner.tuning();
     let mesh = match (map.mesh_if_ready(tuning.mesh), &args.planner.mesh) {

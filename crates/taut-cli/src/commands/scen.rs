@@ -10,8 +10,8 @@ use taut::registry::Algo;
 
 use crate::args::PlannerArgs;
 use crate::error::CliError;
-use crate::planners::{load_grid, make_planner, open_map};
-use crate::row::{Outcome, Row, RowFormat, RowWriter};
+use crate::planners::{load_grid, open_map, planner_for_args};
+use crate::row::{Row, RowFormat, RowStatus, RowWriter};
 
 mod mesh_scen;
 
@@ -85,9 +85,9 @@ pub fn run_query(
     let t = Instant::now();
     let result = planner.plan(start, goal, answer);
     let time_us = t.elapsed().as_secs_f64() * 1e6;
-    row.outcome = match result {
-        Ok(Status::Found) => Outcome::Ok(answer.length),
-        Ok(Status::Unreachable) => Outcome::Unreachable,
+    row.status = match result {
+        Ok(Status::Found) => RowStatus::Ok(answer.length),
+        Ok(Status::Unreachable) => RowStatus::Unreachable,
         // The planner disagrees with check_query; report what it said, without statistics.
         Err(_) => return row,
     };
@@ -127,9 +127,9 @@ pub fn run_anytime_query(
     }
     row.time_us = t.elapsed().as_secs_f64() * 1e6;
     row.first_us = Some(first_us);
-    row.outcome = match best {
-        Some(sol) => Outcome::Ok(sol.length),
-        None => Outcome::Unreachable,
+    row.status = match best {
+        Some(sol) => RowStatus::Ok(sol.length),
+        None => RowStatus::Unreachable,
     };
     planner.best(answer);
     row.expanded = answer.stats.expanded;
@@ -242,7 +242,7 @@ pub fn run(args: &ScenArgs, out: &mut dyn Write, warnings: &mut dyn Write) -> Re
     let map = grid.map(|g| open_map(g, &args.planner)).transpose()?;
     let mut setup = match &map {
         Some(map) => {
-            let (mut planner, _) = make_planner(map, &args.planner, true, warnings)?;
+            let (mut planner, _) = planner_for_args(map, &args.planner, true, warnings)?;
             if args.anytime && planner.anytime().is_none() {
                 return Err(CliError::OnlyWith {
                     option: "--anytime",

@@ -12,7 +12,7 @@ use taut::polyanya::{Options, SearchContext};
 
 use super::ScenArgs;
 use crate::error::CliError;
-use crate::row::{Outcome, Row, RowWriter};
+use crate::row::{Row, RowStatus, RowWriter};
 
 /// Runs a mesh scenario on `mesh_path`. A start or goal off the mesh, or on an ambiguous vertex
 /// (obstacles touching there), is `invalid`.
@@ -39,16 +39,16 @@ pub fn run_mesh_scen(
         let t = Instant::now();
         let r = ctx.search(&mesh, q.start, q.goal, &options, &mut answer);
         let time_us = t.elapsed().as_secs_f64() * 1e6;
-        let (outcome, time_us) = match r {
-            Ok(Status::Found) => (Outcome::Ok(answer.length), time_us),
-            Ok(Status::Unreachable) => (Outcome::Unreachable, time_us),
-            Err(_) => (Outcome::Invalid, 0.0),
+        let (status, time_us) = match r {
+            Ok(Status::Found) => (RowStatus::Ok(answer.length), time_us),
+            Ok(Status::Unreachable) => (RowStatus::Unreachable, time_us),
+            Err(_) => (RowStatus::Invalid, 0.0),
         };
         rows.write(&Row {
             index,
             start: [q.start.x, q.start.y],
             goal: [q.goal.x, q.goal.y],
-            outcome,
+            status,
             expanded: answer.stats.expanded,
             generated: answer.stats.generated,
             time_us,

@@ -6,10 +6,12 @@
 //! default persistence (`SourceParallel`) finds this `main.rs` above `x.rs` and puts the seeds in a
 //! `proptest-regressions` directory beside `tests/it/`.
 //!
-//! `bad_input` and `mesh_io` count allocations with `allocation-counter`, whose counting global
+//! `bad_input` and `mesh_errors` count allocations with `allocation-counter`, whose counting global
 //! allocator serves the whole binary (as it did each of theirs before); its counts are per thread,
 //! so the tests running beside them do not disturb them.
 
 mod bad_input;
 mod build;
+mod locate;
+mod mesh_errors;
 mod mesh_io;

@@ -14,10 +14,13 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, RwLock};
 
+use rayon::prelude::*;
 use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::NO_CORNER;
 use taut_search::{Dist, DistHeap, StampedCosts};
 
+use crate::HubError;
+use crate::error::check_offsets;
 use crate::turns::Adjacency;
 
 /// One entry of a corner's label.
@@ -47,12 +50,12 @@ impl CoreEntry {
 #[derive(Debug, Clone, Default)]
 pub struct CoreLabels {
     /// Corner of each rank.
-    pub(crate) order: Vec<u32>,
+    order: Vec<u32>,
     /// Rank of each corner.
-    pub(crate) rank: Vec<u32>,
+    rank: Vec<u32>,
     /// Corner `c`'s entries are `entries[off[c]..off[c + 1]]`.
-    pub(crate) off: Vec<u32>,
-    pub(crate) entries: Vec<CoreEntry>,
+    off: Vec<u32>,
+    entries: Vec<CoreEntry>,
     /// The corner holding entry `k · BLOCK` for each `k`: a corner lookup starts there and
     /// steps over the few labels that end within the block (derived from `off`, not stored).
     block_corner: Vec<u32>,
@@ -129,14 +132,9 @@ impl CoreLabels {
     }
 
     /// Labels from their parts (as built or read), with the corner lookup's blocks. Offsets
-    /// that are not valid give blocks that are not either: the reader checks the offsets
-    /// before it looks a corner up.
-    pub(crate) fn new(
-        order: Vec<u32>,
-        rank: Vec<u32>,
-        off: Vec<u32>,
-        entries: Vec<CoreEntry>,
-    ) -> CoreLabels {
+    /// that are not valid give blocks that are not either: [`CoreLabels::check_labels`]
+    /// checks the offsets of labels read before a corner is looked up.
+    fn new(order: Vec<u32>, rank: Vec<u32>, off: Vec<u32>, entries: Vec<CoreEntry>) -> CoreLabels {
         let mut block_corner = Vec::with_capacity(entries.len().div_ceil(BLOCK as usize));
         let mut c = 0;
         for first in (0..entries.len() as u32).step_by(BLOCK as usize) {
@@ -152,6 +150,90 @@ impl CoreLabels {
             entries,
             block_corner,
         }
+    }
+
+    /// The labels of a stored index (`file.rs`) from the arrays of [`CoreLabels::parts`],
+    /// unchecked: [`CoreLabels::check_order`] and [`CoreLabels::check_labels`] must pass before
+    /// anything is looked up. A corner the
+    /// order leaves out has the rank [`NO_CORNER`] (which the check refuses).
+    pub(crate) fn from_stored(order: Vec<u32>, off: Vec<u32>, entries: Vec<CoreEntry>) -> Self {
+        let mut rank = vec![NO_CORNER; order.len()];
+        for (r, &c) in order.iter().enumerate() {
+            if let Some(slot) = rank.get_mut(c as usize) {
+                *slot = r as u32;
+            }
+        }
+        CoreLabels::new(order, rank, off, entries)
+    }
+
+    /// What an index file stores of the labels: the corner of each rank, each corner's label
+    /// offsets (one more than the corners) and the entries.
+    pub(crate) fn parts(&self) -> (&[u32], &[u32], &[CoreEntry]) {
+        (&self.order, &self.off, &self.entries)
+    }
+
+    /// Checks that the order of labels read from a file ([`CoreLabels::from_stored`]) is a
+    /// permutation, so that the ranks are its inverse.
+    ///
+    /// # Errors
+    /// [`HubError::Corrupt`].
+    pub(crate) fn check_order(&self) -> Result<(), HubError> {
+        // `order` and `rank` have the same length: a corner named twice or off the list
+        // leaves some rank unset, and when none is unset the order is a permutation.
+        if self.rank.contains(&NO_CORNER) {
+            return Err(HubError::corrupt("the corner order is not a permutation"));
+        }
+        Ok(())
+    }
+
+    /// Checks everything the queries rely on in the labels read from a file, after
+    /// [`CoreLabels::check_order`]: the offsets cover the entries, each label is sorted by hub
+    /// with finite distances, and each path's next step is the same hub's entry, strictly
+    /// nearer (so that a walk ends at the hub). The corners are checked in parallel.
+    ///
+    /// # Errors
+    /// [`HubError::Corrupt`].
+    pub(crate) fn check_labels(&self) -> Result<(), HubError> {
+        let (n, total) = (self.order.len(), self.entries.len());
+        if self.off.len() != n + 1 {
+            return Err(HubError::corrupt("core label offsets"));
+        }
+        check_offsets(&self.off, total, "core")?;
+        (0..n).into_par_iter().try_for_each(|c| {
+            let range = self.off[c] as usize..self.off[c + 1] as usize;
+            let mut last = None;
+            for e in &self.entries[range] {
+                if e.hub as usize >= n || last.is_some_and(|l| l >= e.hub) {
+                    return Err(HubError::corrupt(format!(
+                        "corner {c}: label entry out of order"
+                    )));
+                }
+                last = Some(e.hub);
+                if !(e.dist.is_finite() && e.dist >= 0.0) {
+                    return Err(HubError::corrupt(format!(
+                        "corner {c}: distance {}",
+                        e.dist
+                    )));
+                }
+                match e.next_entry() {
+                    None if e.dist != 0.0 || self.order[e.hub as usize] as usize != c => {
+                        return Err(HubError::corrupt(format!(
+                            "corner {c}: a path ends before its hub"
+                        )));
+                    }
+                    None => {}
+                    Some(j) => {
+                        let next = self.entries.get(j as usize);
+                        if !next.is_some_and(|x| x.hub == e.hub && x.dist < e.dist) {
+                            return Err(HubError::corrupt(format!(
+                                "corner {c}: a path's next step is wrong"
+                            )));
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })
     }
 
     /// Number of corners.

@@ -1,4 +1,4 @@
-//! Why a hub index cannot be built for a map.
+//! Why a hub index cannot be built, read or used for a map.
 
 use taut_mesh::corner_graph::GraphError;
 use thiserror::Error;
@@ -90,4 +90,26 @@ pub enum HubError {
     /// More label entries than a `u32` offset counts.
     #[error("the point labels have more than 4294967295 entries")]
     TooLarge,
+}
+
+impl HubError {
+    /// [`HubError::Corrupt`], saying `what` is inconsistent.
+    pub(crate) fn corrupt(what: impl Into<String>) -> HubError {
+        HubError::Corrupt(what.into())
+    }
+}
+
+/// Checks the offsets of compressed rows over `total` items (`what`'s labels, for the
+/// error): from 0 to `total`, never decreasing.
+///
+/// # Errors
+/// [`HubError::Corrupt`].
+pub(crate) fn check_offsets(off: &[u32], total: usize, what: &str) -> Result<(), HubError> {
+    if off.first() != Some(&0)
+        || off.last().map(|&x| x as usize) != Some(total)
+        || off.windows(2).any(|w| w[0] > w[1])
+    {
+        return Err(HubError::corrupt(format!("{what} label offsets")));
+    }
+    Ok(())
 }

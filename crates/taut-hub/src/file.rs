@@ -21,6 +21,11 @@
 //! allocates anything, and copy the arrays both ways without a second copy of the index in
 //! memory: each array is written from and read straight into the memory of its vector, as
 //! the bytes of its items ([`Stored`]), the reads in parallel pieces ([`read_hashed`]).
+//!
+//! This module frames, versions and checksums the arrays; their meaning stays with their
+//! types. It writes what [`HubIndex::parts`] lends (with
+//! [`CoreLabels::parts`](crate::CoreLabels::parts) and [`Regions::arrays`]) and reads into
+//! [`HubIndex::from_parts`], which checks everything the queries rely on.
 
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -31,10 +36,10 @@ use taut_mesh::corners::NO_CORNER;
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::HubError;
-use crate::core::{CoreEntry, CoreLabels};
-use crate::index::HubIndex;
+use crate::core::CoreEntry;
+use crate::index::{HubIndex, IndexArrays, IndexParts};
 use crate::point::PointEntry;
-use crate::region::{MAX_REGION, Regions, Via};
+use crate::region::{MAX_REGION, RegionArrays, Regions, Via};
 
 /// Version of the file format this program reads and writes. Any change to the layout or to
 /// the meaning of a field increments it; files of another version are refused
@@ -160,17 +165,17 @@ pub struct HubHeader {
 }
 
 impl HubHeader {
-    fn of(ix: &HubIndex) -> HubHeader {
-        let r = ix.regions.as_ref();
+    fn of(ix: &IndexParts<'_>) -> HubHeader {
+        let r = ix.regions.map(Regions::arrays);
         HubHeader {
             version: FORMAT_VERSION,
-            mesh_hash: ix.mesh_hash,
-            width: ix.width as u32,
-            height: ix.height as u32,
-            region: ix.region_size(),
-            corners: ix.core.order.len() as u64,
+            mesh_hash: *ix.mesh_hash,
+            width: ix.width,
+            height: ix.height,
+            region: ix.regions.map_or(1, Regions::side),
+            corners: ix.core.len() as u64,
             edges: ix.edges as u64,
-            core_entries: ix.core.entries.len() as u64,
+            core_entries: ix.core.entry_count() as u64,
             point_entries: ix.entries.len() as u64,
             region_corners: r.map_or(0, |r| r.corners.len() as u64),
             region_hubs: r.map_or(0, |r| r.hubs.len() as u64),
@@ -259,7 +264,8 @@ impl<W: Write> Hashing<W> {
 /// # Errors
 /// What writing to `out` returns.
 pub fn write_hub_to(out: impl Write, index: &HubIndex) -> std::io::Result<()> {
-    let h = HubHeader::of(index);
+    let index = index.parts();
+    let h = HubHeader::of(&index);
     let body_len = h
         .body_len()
         .expect("an index in memory has a representable size");
@@ -285,17 +291,17 @@ pub fn write_hub_to(out: impl Write, index: &HubIndex) -> std::io::Result<()> {
     ] {
         w.put(&x.to_le_bytes())?;
     }
-    w.put_all(&index.free)?;
+    w.put_all(index.free)?;
     let points: Vec<[i32; 2]> = index.corner_points.iter().map(|p| [p.x, p.y]).collect();
     w.put_all(&points)?;
-    let core = &index.core;
-    w.put_all(&core.order)?;
-    w.put_all(&core.off)?;
-    w.put_all(&core.entries)?;
-    match &index.regions {
+    let (order, off, entries) = index.core.parts();
+    w.put_all(order)?;
+    w.put_all(off)?;
+    w.put_all(entries)?;
+    match index.regions.map(Regions::arrays) {
         None => {
-            w.put_all(&index.off)?;
-            w.put_all(&index.entries)?;
+            w.put_all(index.off)?;
+            w.put_all(index.entries)?;
         }
         Some(r) => {
             w.put_all(&r.corner_off)?;
@@ -315,7 +321,7 @@ pub fn write_hub_to(out: impl Write, index: &HubIndex) -> std::io::Result<()> {
 /// The length in bytes of `index`'s file.
 pub(crate) fn file_len(index: &HubIndex) -> u64 {
     PREFIX
-        + HubHeader::of(index)
+        + HubHeader::of(&index.parts())
             .body_len()
             .unwrap_or(u64::MAX - PREFIX - DIGEST)
         + DIGEST
@@ -425,24 +431,12 @@ fn read_error(e: std::io::Error) -> ReadError {
     }
 }
 
-/// The arrays of a file, in the order the file stores them; those of the other layout than
-/// the region side's stay empty.
-#[derive(Default)]
+/// The arrays of a file as they are read: the corners' points as the file stores them, the
+/// others in the index's own ([`IndexArrays`]); those of the other layout than the region
+/// side's stay empty.
 struct Arrays {
-    free: Vec<u64>,
     points: Vec<[i32; 2]>,
-    order: Vec<u32>,
-    core_off: Vec<u32>,
-    core_entries: Vec<CoreEntry>,
-    off: Vec<u32>,
-    entries: Vec<PointEntry>,
-    corner_off: Vec<u32>,
-    corners: Vec<u32>,
-    masks: Vec<u64>,
-    hub_off: Vec<u32>,
-    hubs: Vec<u32>,
-    via_off: Vec<u32>,
-    vias: Vec<Via>,
+    index: IndexArrays,
 }
 
 /// `count` zeroed items, for a count the header checked against the file's length.
@@ -462,78 +456,91 @@ fn swap_all<T: Stored>(items: &mut [T]) {
 }
 
 impl Arrays {
-    /// The arrays that the counts of `h` announce, zeroed.
+    /// The arrays that the counts of `h` announce, zeroed, with the header's fields.
     fn zeroed(h: &HubHeader) -> Result<Arrays, ReadError> {
         let cells = h.cells();
-        let mut a = Arrays {
+        let mut a = IndexArrays {
+            mesh_hash: h.mesh_hash,
+            width: h.width,
+            height: h.height,
+            region: h.region,
+            edges: h.edges as usize,
             free: zeroed(cells.div_ceil(64))?,
-            points: zeroed(h.corners)?,
             order: zeroed(h.corners)?,
             core_off: zeroed(h.corners + 1)?,
             core_entries: zeroed(h.core_entries)?,
-            ..Arrays::default()
+            ..IndexArrays::default()
         };
         if h.region == 1 {
             a.off = zeroed(cells + 1)?;
             a.entries = zeroed(h.point_entries)?;
         } else {
             let n = h.regions();
-            a.corner_off = zeroed(n + 1)?;
-            a.corners = zeroed(h.region_corners)?;
-            a.masks = zeroed(h.region_corners * Regions::words(h.region) as u64)?;
-            a.hub_off = zeroed(n + 1)?;
-            a.hubs = zeroed(h.region_hubs)?;
-            a.via_off = zeroed(h.region_hubs + 1)?;
-            a.vias = zeroed(h.region_vias)?;
+            a.regions = RegionArrays {
+                corner_off: zeroed(n + 1)?,
+                corners: zeroed(h.region_corners)?,
+                masks: zeroed(h.region_corners * Regions::words(h.region) as u64)?,
+                hub_off: zeroed(n + 1)?,
+                hubs: zeroed(h.region_hubs)?,
+                via_off: zeroed(h.region_hubs + 1)?,
+                vias: zeroed(h.region_vias)?,
+            };
         }
-        Ok(a)
+        Ok(Arrays {
+            points: zeroed(h.corners)?,
+            index: a,
+        })
     }
 
     /// Each array's bytes, in the file's order.
     fn bytes_mut(&mut self) -> [&mut [u8]; 14] {
         use bytemuck::cast_slice_mut as b;
+        let a = &mut self.index;
+        let r = &mut a.regions;
         [
-            b(&mut self.free),
+            b(&mut a.free),
             b(&mut self.points),
-            b(&mut self.order),
-            b(&mut self.core_off),
-            b(&mut self.core_entries),
-            b(&mut self.off),
-            b(&mut self.entries),
-            b(&mut self.corner_off),
-            b(&mut self.corners),
-            b(&mut self.masks),
-            b(&mut self.hub_off),
-            b(&mut self.hubs),
-            b(&mut self.via_off),
-            b(&mut self.vias),
+            b(&mut a.order),
+            b(&mut a.core_off),
+            b(&mut a.core_entries),
+            b(&mut a.off),
+            b(&mut a.entries),
+            b(&mut r.corner_off),
+            b(&mut r.corners),
+            b(&mut r.masks),
+            b(&mut r.hub_off),
+            b(&mut r.hubs),
+            b(&mut r.via_off),
+            b(&mut r.vias),
         ]
     }
 
     /// Every item from the file's little-endian order to the machine's.
     fn swap_le(&mut self) {
-        swap_all(&mut self.free);
+        let a = &mut self.index;
+        let r = &mut a.regions;
+        swap_all(&mut a.free);
         swap_all(&mut self.points);
-        swap_all(&mut self.order);
-        swap_all(&mut self.core_off);
-        swap_all(&mut self.core_entries);
-        swap_all(&mut self.off);
-        swap_all(&mut self.entries);
-        swap_all(&mut self.corner_off);
-        swap_all(&mut self.corners);
-        swap_all(&mut self.masks);
-        swap_all(&mut self.hub_off);
-        swap_all(&mut self.hubs);
-        swap_all(&mut self.via_off);
-        swap_all(&mut self.vias);
+        swap_all(&mut a.order);
+        swap_all(&mut a.core_off);
+        swap_all(&mut a.core_entries);
+        swap_all(&mut a.off);
+        swap_all(&mut a.entries);
+        swap_all(&mut r.corner_off);
+        swap_all(&mut r.corners);
+        swap_all(&mut r.masks);
+        swap_all(&mut r.hub_off);
+        swap_all(&mut r.hubs);
+        swap_all(&mut r.via_off);
+        swap_all(&mut r.vias);
     }
 }
 
 /// Reads a whole index of `total` bytes from `src`. The header is read first; the arrays it
 /// announces are then read in pieces of [`PIECE`] bytes, in parallel on the rayon pool,
 /// straight into their vectors (the page faults of the new memory, most of a load's time,
-/// are shared by the threads). Then the checksum and the checks of [`validate`] run side by
-/// side; a checksum that fails is reported first, whatever the checks found.
+/// are shared by the threads). Then the checksum and the checks of [`HubIndex::from_parts`]
+/// run side by side; a checksum that fails is reported first, whatever the checks found.
 fn read_hashed(src: &(impl Source + ?Sized), total: u64) -> Result<HubIndex, ReadError> {
     let mut head = vec![0; total.min(PREFIX + HEADER) as usize];
     src.read_at(&mut head, 0).map_err(read_error)?;
@@ -565,47 +572,38 @@ fn read_hashed(src: &(impl Source + ?Sized), total: u64) -> Result<HubIndex, Rea
         }
         arrays.swap_le();
     }
-    let points = arrays.points.clone();
-    let (index, order_ok) = index_of(&h, arrays);
-    let (ix, points) = (&index, &points);
-    let (sum, checked) = rayon::join(
-        move || {
-            if little {
-                for bytes in sections(ix, points) {
-                    hash.update(bytes);
-                }
+    let Arrays { points, mut index } = arrays;
+    index.corner_points = points.iter().map(|&[x, y]| Point::new(x, y)).collect();
+    let points = &points;
+    let (sum, index) = HubIndex::from_parts(index, move |parts| {
+        if little {
+            for bytes in sections(&parts, points) {
+                hash.update(bytes);
             }
-            hash.digest128().to_le_bytes()
-        },
-        || {
-            if !order_ok {
-                return Err(corrupt("the corner order is not a permutation"));
-            }
-            validate(&index)
-        },
-    );
+        }
+        hash.digest128().to_le_bytes()
+    });
     if sum != stored {
         return Err(HubError::Checksum.into());
     }
-    checked?;
-    Ok(index)
+    Ok(index?)
 }
 
 /// The bytes of `index`'s arrays in the file's order (`points`: its corners' points as the
 /// file stores them), on a little-endian machine the file's bytes.
-fn sections<'a>(index: &'a HubIndex, points: &'a [[i32; 2]]) -> [&'a [u8]; 14] {
+fn sections<'a>(index: &IndexParts<'a>, points: &'a [[i32; 2]]) -> [&'a [u8]; 14] {
     use bytemuck::cast_slice as b;
-    let core = &index.core;
-    let r = index.regions.as_ref();
+    let (order, off, entries) = index.core.parts();
+    let r = index.regions.map(Regions::arrays);
     let empty: &[u32] = &[];
     [
-        b(&index.free),
+        b(index.free),
         b(points),
-        b(&core.order),
-        b(&core.off),
-        b(&core.entries),
-        b(&index.off),
-        b(&index.entries),
+        b(order),
+        b(off),
+        b(entries),
+        b(index.off),
+        b(index.entries),
         b(r.map_or(empty, |r| &r.corner_off)),
         b(r.map_or(empty, |r| &r.corners)),
         b(r.map_or(&[][..], |r| &r.masks)),
@@ -673,10 +671,6 @@ impl From<HubError> for ReadError {
     }
 }
 
-fn corrupt(what: impl Into<String>) -> HubError {
-    HubError::Corrupt(what.into())
-}
-
 /// Reads the prefix and header; checks magic, version, and that the counts give the body
 /// length announced and the whole length `total`.
 fn read_header<R: Read>(r: &mut Reading<R>, total: u64) -> Result<HubHeader, ReadError> {
@@ -723,10 +717,10 @@ fn read_header<R: Read>(r: &mut Reading<R>, total: u64) -> Result<HubHeader, Rea
         region_vias: r.u64()?,
     };
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
-        return Err(corrupt(format!("impossible map size {width} × {height}")).into());
+        return Err(HubError::corrupt(format!("impossible map size {width} × {height}")).into());
     }
     if region == 0 || region > MAX_REGION {
-        return Err(corrupt(format!("impossible region side {region}")).into());
+        return Err(HubError::corrupt(format!("impossible region side {region}")).into());
     }
     let unused = if region == 1 {
         h.region_corners | h.region_hubs | h.region_vias
@@ -734,7 +728,7 @@ fn read_header<R: Read>(r: &mut Reading<R>, total: u64) -> Result<HubHeader, Rea
         h.point_entries
     };
     if unused != 0 {
-        return Err(corrupt("counts of another layout than the region side's").into());
+        return Err(HubError::corrupt("counts of another layout than the region side's").into());
     }
     if h.corners >= u64::from(NO_CORNER)
         || h.core_entries >= u64::from(NO_CORNER)
@@ -747,10 +741,10 @@ fn read_header<R: Read>(r: &mut Reading<R>, total: u64) -> Result<HubHeader, Rea
         .iter()
         .any(|&x| x >= u64::from(u32::MAX))
     {
-        return Err(corrupt("more entries than 32-bit offsets count").into());
+        return Err(HubError::corrupt("more entries than 32-bit offsets count").into());
     }
     if h.body_len() != Some(body_len) {
-        return Err(corrupt(format!(
+        return Err(HubError::corrupt(format!(
             "the counts need another body length than the {body_len} bytes announced"
         ))
         .into());
@@ -760,199 +754,9 @@ fn read_header<R: Read>(r: &mut Reading<R>, total: u64) -> Result<HubHeader, Rea
         return Err(HubError::Truncated.into());
     }
     if total > want {
-        return Err(corrupt(format!("{} bytes after the checksum", total - want)).into());
+        return Err(HubError::corrupt(format!("{} bytes after the checksum", total - want)).into());
     }
     Ok(h)
-}
-
-/// The index of the arrays of a file whose header is `h`, unchecked, and whether its corner
-/// order is a permutation (the ranks are its inverse only then).
-fn index_of(h: &HubHeader, a: Arrays) -> (HubIndex, bool) {
-    let Arrays {
-        free,
-        points,
-        order,
-        core_off,
-        core_entries,
-        off,
-        entries,
-        corner_off,
-        corners,
-        masks,
-        hub_off,
-        hubs,
-        via_off,
-        vias,
-    } = a;
-    let corner_points = points.into_iter().map(|[x, y]| Point::new(x, y)).collect();
-    let regions = (h.region > 1).then(|| Regions {
-        g: h.region,
-        across: h.width.div_ceil(h.region),
-        corner_off,
-        corners,
-        masks,
-        hub_off,
-        hubs,
-        via_off,
-        vias,
-    });
-    let mut rank = vec![NO_CORNER; order.len()];
-    let mut order_ok = true;
-    for (r, &c) in order.iter().enumerate() {
-        match rank.get_mut(c as usize) {
-            Some(slot) if *slot == NO_CORNER => *slot = r as u32,
-            _ => order_ok = false,
-        }
-    }
-    let index = HubIndex {
-        mesh_hash: h.mesh_hash,
-        width: h.width as i32,
-        height: h.height as i32,
-        free,
-        corner_points,
-        edges: h.edges as usize,
-        core: CoreLabels::new(order, rank, core_off, core_entries),
-        off,
-        entries,
-        regions,
-    };
-    (index, order_ok)
-}
-
-/// Checks everything the queries rely on, so that a file whose checksum holds but whose
-/// content was not written by taut (or by a faulty taut) is refused rather than answered
-/// wrongly or with a panic.
-fn validate(ix: &HubIndex) -> Result<(), HubError> {
-    let (w, h) = (ix.width, ix.height);
-    let cells = w as usize * h as usize;
-    if !cells.is_multiple_of(64) && ix.free[cells / 64] >> (cells % 64) != 0 {
-        return Err(corrupt("free-cell bits past the last cell"));
-    }
-    if let Some(p) = ix
-        .corner_points
-        .iter()
-        .find(|p| p.x < 0 || p.y < 0 || p.x > w || p.y > h)
-    {
-        return Err(corrupt(format!("corner {p} off the map")));
-    }
-    let core = &ix.core;
-    let (n, total) = (core.order.len(), core.entries.len());
-    check_offsets(&core.off, total, "core")?;
-    // Corners, points and regions are checked in parallel: each check reads only what its
-    // own label points to.
-    (0..n).into_par_iter().try_for_each(|c| {
-        let range = core.off[c] as usize..core.off[c + 1] as usize;
-        let mut last = None;
-        for e in &core.entries[range] {
-            if e.hub as usize >= n || last.is_some_and(|l| l >= e.hub) {
-                return Err(corrupt(format!("corner {c}: label entry out of order")));
-            }
-            last = Some(e.hub);
-            if !(e.dist.is_finite() && e.dist >= 0.0) {
-                return Err(corrupt(format!("corner {c}: distance {}", e.dist)));
-            }
-            match e.next_entry() {
-                None if e.dist != 0.0 || core.order[e.hub as usize] as usize != c => {
-                    return Err(corrupt(format!("corner {c}: a path ends before its hub")));
-                }
-                None => {}
-                Some(j) => {
-                    let next = core.entries.get(j as usize);
-                    if !next.is_some_and(|x| x.hub == e.hub && x.dist < e.dist) {
-                        return Err(corrupt(format!("corner {c}: a path's next step is wrong")));
-                    }
-                }
-            }
-        }
-        Ok(())
-    })?;
-    if let Some(r) = &ix.regions {
-        return validate_regions(ix, r);
-    }
-    check_offsets(&ix.off, ix.entries.len(), "point")?;
-    (0..cells).into_par_iter().try_for_each(|i| {
-        let range = ix.off[i] as usize..ix.off[i + 1] as usize;
-        let free = ix.free[i / 64] >> (i % 64) & 1 == 1;
-        if !free && !range.is_empty() {
-            return Err(corrupt(format!("blocked cell {i} has a label")));
-        }
-        let mut last = None;
-        for e in &ix.entries[range] {
-            let good = (e.hub as usize) < n
-                && last.is_none_or(|l| l < e.hub)
-                && e.dist.is_finite()
-                && e.dist >= 0.0
-                && core
-                    .entries
-                    .get(e.entry as usize)
-                    .is_some_and(|x| x.hub == e.hub);
-            if !good {
-                return Err(corrupt(format!("cell {i}: label entry inconsistent")));
-            }
-            last = Some(e.hub);
-        }
-        Ok(())
-    })
-}
-
-/// [`validate`] for the labels of regions.
-fn validate_regions(ix: &HubIndex, r: &Regions) -> Result<(), HubError> {
-    let core = &ix.core;
-    let n = core.order.len();
-    check_offsets(&r.corner_off, r.corners.len(), "region corner")?;
-    check_offsets(&r.hub_off, r.hubs.len(), "region hub")?;
-    check_offsets(&r.via_off, r.vias.len(), "via")?;
-    let bits = r.g * r.g;
-    (0..r.corner_off.len() - 1)
-        .into_par_iter()
-        .try_for_each(|k| {
-            let cs = r.corner_off[k] as usize..r.corner_off[k + 1] as usize;
-            let local = &r.corners[cs.clone()];
-            if local.windows(2).any(|w| w[0] >= w[1])
-                || local.last().is_some_and(|&c| c as usize >= n)
-            {
-                return Err(corrupt(format!("region {k}: corner list out of order")));
-            }
-            if bits < 64 && r.masks[cs].iter().any(|m| m >> bits != 0) {
-                return Err(corrupt(format!(
-                    "region {k}: a mask names a point outside it"
-                )));
-            }
-            let hs = r.hub_off[k] as usize..r.hub_off[k + 1] as usize;
-            let hubs = &r.hubs[hs.clone()];
-            if hubs.windows(2).any(|w| w[0] >= w[1])
-                || hubs.last().is_some_and(|&h| h as usize >= n)
-            {
-                return Err(corrupt(format!("region {k}: hubs out of order")));
-            }
-            for i in hs {
-                let vs = r.via_off[i] as usize..r.via_off[i + 1] as usize;
-                if vs.is_empty() {
-                    return Err(corrupt(format!("region {k}: a hub without a via")));
-                }
-                for v in &r.vias[vs] {
-                    let good = core.entries.get(v.entry as usize).is_some_and(|e| {
-                        e.hub == r.hubs[i]
-                            && e.dist == v.dist
-                            && local.get(v.local as usize) == Some(&core.corner_of(v.entry))
-                    });
-                    if !good {
-                        return Err(corrupt(format!("region {k}: a via inconsistent")));
-                    }
-                }
-            }
-            Ok(())
-        })
-}
-
-fn check_offsets(off: &[u32], total: usize, what: &str) -> Result<(), HubError> {
-    if off.first() != Some(&0)
-        || off.last().map(|&x| x as usize) != Some(total)
-        || off.windows(2).any(|w| w[0] > w[1])
-    {
-        return Err(corrupt(format!("{what} label offsets")));
-    }
-    Ok(())
 }
 
 /// Decodes and checks the bytes of a file.
@@ -963,7 +767,7 @@ fn check_offsets(off: &[u32], total: usize, what: &str) -> Result<(), HubError> 
 pub fn decode_hub(bytes: &[u8]) -> Result<HubIndex, HubError> {
     read_hashed(bytes, bytes.len() as u64).map_err(|e| match e {
         ReadError::Hub(e) => e,
-        ReadError::Io(e) => corrupt(format!("reading from memory: {e}")),
+        ReadError::Io(e) => HubError::corrupt(format!("reading from memory: {e}")),
     })
 }
 

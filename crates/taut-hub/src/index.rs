@@ -2,15 +2,16 @@
 //! point a query may start or end at.
 
 use rayon::prelude::*;
-use taut_grid::{Grid, Point};
+use taut_grid::{Grid, MAX_SIDE, Point};
 use taut_mesh::corner_graph::Graph;
 use taut_mesh::corners::Corners;
 use taut_mesh::{Location, Mesh, MeshPoint, mesh_hash};
 
 use crate::HubError;
 use crate::core::{CoreEntry, CoreLabels};
+use crate::error::check_offsets;
 use crate::point::{PointEntry, Scratch};
-use crate::region::{MAX_REGION, RegionScratch, Regions, RowLabels, region_label};
+use crate::region::{MAX_REGION, RegionArrays, RegionScratch, Regions, RowLabels, region_label};
 use crate::turn_order::TurnOrder;
 
 /// Sizes of an index, for reports and budgets.
@@ -40,21 +41,67 @@ pub struct HubStats {
 /// share it between threads behind an `Arc`, one [`crate::HubPlanner`] per thread.
 #[derive(Debug, Clone)]
 pub struct HubIndex {
-    pub(crate) mesh_hash: [u8; 32],
-    pub(crate) width: i32,
-    pub(crate) height: i32,
+    mesh_hash: [u8; 32],
+    width: i32,
+    height: i32,
     /// The grid's free cells, one bit each, row-major: a planner checks its grid against it.
-    pub(crate) free: Vec<u64>,
-    pub(crate) corner_points: Vec<Point>,
+    free: Vec<u64>,
+    corner_points: Vec<Point>,
     /// Edges of the co-visible graph (0 when read from a file, which does not keep the graph).
-    pub(crate) edges: usize,
-    pub(crate) core: CoreLabels,
+    edges: usize,
+    core: CoreLabels,
     /// For each cell `y * width + x`, its point's entries are `off[i]..off[i + 1]`.
-    pub(crate) off: Vec<u32>,
-    pub(crate) entries: Vec<PointEntry>,
+    off: Vec<u32>,
+    entries: Vec<PointEntry>,
     /// Labels shared by regions of cells instead of the points' own (`off` and `entries` are
     /// then empty).
-    pub(crate) regions: Option<Regions>,
+    regions: Option<Regions>,
+}
+
+/// An index's parts, borrowed ([`HubIndex::parts`]): what an index file stores, which
+/// `file.rs` frames, versions and checksums. The core's and the regions' arrays are theirs
+/// to give ([`CoreLabels::parts`], [`Regions::arrays`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct IndexParts<'a> {
+    /// The hash of the mesh the index was built from.
+    pub(crate) mesh_hash: &'a [u8; 32],
+    /// The map's width and height in cells.
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    /// Edges of the co-visible graph.
+    pub(crate) edges: usize,
+    /// The free cells, one bit each, row-major.
+    pub(crate) free: &'a [u64],
+    /// The lattice point of each corner.
+    pub(crate) corner_points: &'a [Point],
+    pub(crate) core: &'a CoreLabels,
+    /// The points' own labels: cell `i`'s entries are `entries[off[i]..off[i + 1]]` (both
+    /// empty with regions).
+    pub(crate) off: &'a [u32],
+    pub(crate) entries: &'a [PointEntry],
+    pub(crate) regions: Option<&'a Regions>,
+}
+
+/// What [`HubIndex::from_parts`] assembles an index from: the arrays of a file, owned, in
+/// the layout of [`IndexParts`].
+#[derive(Debug, Default)]
+pub(crate) struct IndexArrays {
+    pub(crate) mesh_hash: [u8; 32],
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    /// The region side: 1 for the points' own labels (`off` and `entries`), more for labels
+    /// shared by regions (`regions`).
+    pub(crate) region: u32,
+    pub(crate) edges: usize,
+    pub(crate) free: Vec<u64>,
+    pub(crate) corner_points: Vec<Point>,
+    /// The core's corner of each rank, label offsets and entries ([`CoreLabels::parts`]).
+    pub(crate) order: Vec<u32>,
+    pub(crate) core_off: Vec<u32>,
+    pub(crate) core_entries: Vec<CoreEntry>,
+    pub(crate) off: Vec<u32>,
+    pub(crate) entries: Vec<PointEntry>,
+    pub(crate) regions: RegionArrays,
 }
 
 /// The region sides [`HubIndex::build_within`] chooses among, finest first.
@@ -530,9 +577,120 @@ impl HubIndex {
         })
     }
 
+    /// The index of the arrays `a` (a file's), checked: `Ok` only when every query can rely
+    /// on it ([`HubIndex::check`]). `alongside` runs on the index's parts while the checks
+    /// run, in parallel on the rayon pool (a reader hashes the arrays' bytes), and its result
+    /// comes back whatever the checks found.
+    pub(crate) fn from_parts<T: Send>(
+        a: IndexArrays,
+        alongside: impl FnOnce(IndexParts<'_>) -> T + Send,
+    ) -> (T, Result<HubIndex, HubError>) {
+        let regions = (a.region > 1).then(|| Regions::from_stored(a.region, a.width, a.regions));
+        let index = HubIndex {
+            mesh_hash: a.mesh_hash,
+            width: a.width as i32,
+            height: a.height as i32,
+            free: a.free,
+            corner_points: a.corner_points,
+            edges: a.edges,
+            core: CoreLabels::from_stored(a.order, a.core_off, a.core_entries),
+            off: a.off,
+            entries: a.entries,
+            regions,
+        };
+        let (out, checked) = rayon::join(|| alongside(index.parts()), || index.check());
+        (out, checked.map(|()| index))
+    }
+
+    /// The index's parts, as an index file stores them.
+    pub(crate) fn parts(&self) -> IndexParts<'_> {
+        IndexParts {
+            mesh_hash: &self.mesh_hash,
+            width: self.width as u32,
+            height: self.height as u32,
+            edges: self.edges,
+            free: &self.free,
+            corner_points: &self.corner_points,
+            core: &self.core,
+            off: &self.off,
+            entries: &self.entries,
+            regions: self.regions.as_ref(),
+        }
+    }
+
+    /// Checks everything the queries rely on, so that a file whose checksum holds but whose
+    /// content was not written by taut (or by a faulty taut) is refused rather than answered
+    /// wrongly or with a panic: the arrays' sizes, the corner order, the free cells, the
+    /// corners on the map, the core labels, then the points' labels or the regions'.
+    /// Corners, points and regions are checked in parallel: each check reads only what its
+    /// own label points to.
+    fn check(&self) -> Result<(), HubError> {
+        let (w, h) = (self.width, self.height);
+        if !(1..=MAX_SIDE as i32).contains(&w) || !(1..=MAX_SIDE as i32).contains(&h) {
+            return Err(HubError::corrupt(format!("impossible map size {w} × {h}")));
+        }
+        let cells = w as usize * h as usize;
+        let core = &self.core;
+        if self.free.len() != cells.div_ceil(64) || self.corner_points.len() != core.len() {
+            return Err(HubError::corrupt("arrays of other sizes than the map's"));
+        }
+        core.check_order()?;
+        if !cells.is_multiple_of(64) && self.free[cells / 64] >> (cells % 64) != 0 {
+            return Err(HubError::corrupt("free-cell bits past the last cell"));
+        }
+        if let Some(p) = self
+            .corner_points
+            .iter()
+            .find(|p| p.x < 0 || p.y < 0 || p.x > w || p.y > h)
+        {
+            return Err(HubError::corrupt(format!("corner {p} off the map")));
+        }
+        core.check_labels()?;
+        if let Some(r) = &self.regions {
+            if !(self.off.is_empty() && self.entries.is_empty()) {
+                return Err(HubError::corrupt("point labels beside the regions'"));
+            }
+            return r.check(h as u32, core);
+        }
+        if self.off.len() != cells + 1 {
+            return Err(HubError::corrupt("point label offsets"));
+        }
+        check_offsets(&self.off, self.entries.len(), "point")?;
+        let n = core.len();
+        (0..cells).into_par_iter().try_for_each(|i| {
+            let range = self.off[i] as usize..self.off[i + 1] as usize;
+            let free = self.free[i / 64] >> (i % 64) & 1 == 1;
+            if !free && !range.is_empty() {
+                return Err(HubError::corrupt(format!("blocked cell {i} has a label")));
+            }
+            let mut last = None;
+            for e in &self.entries[range] {
+                let good = (e.hub as usize) < n
+                    && last.is_none_or(|l| l < e.hub)
+                    && e.dist.is_finite()
+                    && e.dist >= 0.0
+                    && (e.entry as usize) < core.entry_count()
+                    && core.entry_at(e.entry).hub == e.hub;
+                if !good {
+                    return Err(HubError::corrupt(format!(
+                        "cell {i}: label entry inconsistent"
+                    )));
+                }
+                last = Some(e.hub);
+            }
+            Ok(())
+        })
+    }
+
     /// The side of the regions sharing labels (1: every point has its own label).
     pub fn region_size(&self) -> u32 {
-        self.regions.as_ref().map_or(1, |r| r.g)
+        self.regions.as_ref().map_or(1, Regions::side)
+    }
+
+    /// The labels shared by regions, if the points do not have their own.
+    #[inline]
+    pub(crate) fn regions(&self) -> Option<&Regions> {
+        self.regions.as_ref()
     }
 
     /// Whether `grid` is the grid this index was built for (same size, same free cells).
@@ -605,8 +763,8 @@ impl HubIndex {
             points: self.free.iter().map(|w| w.count_ones() as usize).sum(),
             point_entries: self.entries.len(),
             region: self.region_size(),
-            region_hubs: self.regions.as_ref().map_or(0, |r| r.hubs.len()),
-            region_vias: self.regions.as_ref().map_or(0, |r| r.vias.len()),
+            region_hubs: self.regions.as_ref().map_or(0, Regions::hub_count),
+            region_vias: self.regions.as_ref().map_or(0, Regions::via_count),
             bytes: self.heap_bytes(),
         }
     }

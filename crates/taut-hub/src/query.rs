@@ -8,7 +8,7 @@ use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status, beg
 use crate::HubError;
 use crate::index::HubIndex;
 use crate::point::PointEntry;
-use crate::region::Regions;
+use crate::region::{Regions, Via};
 use taut_mesh::corners::NO_CORNER;
 
 /// The best path through a common hub: its length `D(s, h) + D(t, h)` and the core entries of
@@ -40,11 +40,10 @@ fn merge(a: &[PointEntry], b: &[PointEntry]) -> (Best, u64) {
 /// `|pc|` for each corner of `p`'s region that `p` sees (infinite for the others).
 fn corner_distances(ix: &HubIndex, r: &Regions, p: Point, out: &mut Vec<f64>) -> usize {
     let (k, bit) = r.locate(p);
-    let range = r.corner_off[k] as usize..r.corner_off[k + 1] as usize;
     out.clear();
-    out.extend(range.map(|j| {
+    out.extend(r.corner_range(k).map(|j| {
         if r.sees(j, bit) {
-            p.dist(ix.corner_point(r.corners[j]))
+            p.dist(ix.corner_point(r.corner(j)))
         } else {
             f64::INFINITY
         }
@@ -52,15 +51,13 @@ fn corner_distances(ix: &HubIndex, r: &Regions, p: Point, out: &mut Vec<f64>) ->
     k
 }
 
-/// `D(p, h)` for region hub `i`: the best via `p` sees, with its core entry.
+/// `D(p, h)` for a region hub of vias `vias`: the best via `p` sees, with its core entry.
 #[inline]
-fn via_distance(r: &Regions, i: usize, dc: &[f64]) -> (f64, u32) {
-    r.vias[r.via_off[i] as usize..r.via_off[i + 1] as usize]
-        .iter()
-        .fold((f64::INFINITY, 0), |best, v| {
-            let d = dc[v.local as usize] + v.dist;
-            if d < best.0 { (d, v.entry) } else { best }
-        })
+fn via_distance(vias: &[Via], dc: &[f64]) -> (f64, u32) {
+    vias.iter().fold((f64::INFINITY, 0), |best, v| {
+        let d = dc[v.local as usize] + v.dist;
+        if d < best.0 { (d, v.entry) } else { best }
+    })
 }
 
 /// The best common hub of the labels of the regions of `s` and `t`, and the number of vias
@@ -75,19 +72,17 @@ fn merge_regions(
 ) -> (Best, u64) {
     let ks = corner_distances(ix, r, s, ds);
     let kt = corner_distances(ix, r, t, dt);
-    let (a, b) = (
-        r.hub_off[ks] as usize..r.hub_off[ks + 1] as usize,
-        r.hub_off[kt] as usize..r.hub_off[kt + 1] as usize,
-    );
+    let (a, b) = (r.hub_range(ks), r.hub_range(kt));
     let (mut i, mut j) = (a.start, b.start);
     let mut best: Best = None;
     let mut read = 0;
     while i < a.end && j < b.end {
-        let (x, y) = (r.hubs[i], r.hubs[j]);
+        let (x, y) = (r.hub(i), r.hub(j));
         if x == y {
-            let (d1, e1) = via_distance(r, i, ds);
-            let (d2, e2) = via_distance(r, j, dt);
-            read += u64::from(r.via_off[i + 1] - r.via_off[i] + r.via_off[j + 1] - r.via_off[j]);
+            let (vs, vt) = (r.vias(i), r.vias(j));
+            let (d1, e1) = via_distance(vs, ds);
+            let (d2, e2) = via_distance(vt, dt);
+            read += (vs.len() + vt.len()) as u64;
             let d = d1 + d2;
             if d.is_finite() && best.is_none_or(|(b, _, _)| d < b) {
                 best = Some((d, e1, e2));
@@ -153,7 +148,7 @@ impl<G: Deref<Target = Grid>> Planner for HubPlanner<G> {
             return Ok(done);
         }
         let ix = &*self.index;
-        let (best, read) = match &ix.regions {
+        let (best, read) = match ix.regions() {
             None => merge(ix.point_label(start), ix.point_label(goal)),
             Some(r) => merge_regions(ix, r, start, goal, &mut self.ds, &mut self.dt),
         };

@@ -15,6 +15,7 @@ use taut_mesh::corners::Corners;
 
 use crate::HubError;
 use crate::core::CoreLabels;
+use crate::error::check_offsets;
 use crate::point::{PointEntry, Scratch};
 use crate::sight::{BandSight, Sight};
 use crate::turn_order::TurnOrder;
@@ -36,13 +37,10 @@ pub(crate) struct Via {
     pub(crate) local: u32,
 }
 
-/// Labels of the regions of a grid (see the module docs), in compressed rows.
+/// The arrays of [`Regions`], in compressed rows: what an index file stores of them
+/// (`file.rs`), borrowed from [`Regions::arrays`] and given back to [`Regions::from_stored`].
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Regions {
-    /// Region side in cells.
-    pub(crate) g: u32,
-    /// Regions per row of regions.
-    pub(crate) across: u32,
+pub(crate) struct RegionArrays {
     /// Region `r`'s corners are `corners[corner_off[r]..corner_off[r + 1]]`, with their masks.
     pub(crate) corner_off: Vec<u32>,
     pub(crate) corners: Vec<u32>,
@@ -57,6 +55,16 @@ pub(crate) struct Regions {
     pub(crate) vias: Vec<Via>,
 }
 
+/// Labels of the regions of a grid (see the module docs), in compressed rows.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Regions {
+    /// Region side in cells.
+    g: u32,
+    /// Regions per row of regions.
+    across: u32,
+    arrays: RegionArrays,
+}
+
 impl Regions {
     /// Words of a corner's mask: one bit per point of a region.
     #[inline]
@@ -64,11 +72,33 @@ impl Regions {
         (g * g).div_ceil(64) as usize
     }
 
+    /// The regions of side `g` of a map `width` cells wide from the arrays a file stores
+    /// ([`Regions::arrays`]), unchecked: [`Regions::check`] must pass before a query uses
+    /// them.
+    pub(crate) fn from_stored(g: u32, width: u32, arrays: RegionArrays) -> Regions {
+        Regions {
+            g,
+            across: width.div_ceil(g),
+            arrays,
+        }
+    }
+
+    /// The arrays of the regions, as an index file stores them.
+    pub(crate) fn arrays(&self) -> &RegionArrays {
+        &self.arrays
+    }
+
+    /// The region side in cells.
+    #[inline]
+    pub(crate) fn side(&self) -> u32 {
+        self.g
+    }
+
     /// Whether the point of bit `bit` sees the corner at index `j` (among all regions').
     #[inline]
     pub(crate) fn sees(&self, j: usize, bit: u32) -> bool {
         let w = Self::words(self.g);
-        self.masks[j * w + bit as usize / 64] >> (bit % 64) & 1 == 1
+        self.arrays.masks[j * w + bit as usize / 64] >> (bit % 64) & 1 == 1
     }
 
     /// The region of lattice point `p` (on the map) and the point's bit in its masks.
@@ -79,12 +109,133 @@ impl Regions {
         ((gy * self.across + gx) as usize, bit)
     }
 
+    /// The indexes (among all regions') of region `k`'s corners, for [`Regions::corner`] and
+    /// [`Regions::sees`]; a via's `local` counts from the first.
+    #[inline]
+    pub(crate) fn corner_range(&self, k: usize) -> std::ops::Range<usize> {
+        let off = &self.arrays.corner_off;
+        off[k] as usize..off[k + 1] as usize
+    }
+
+    /// The corner at index `j` among all regions' corners.
+    #[inline]
+    pub(crate) fn corner(&self, j: usize) -> u32 {
+        self.arrays.corners[j]
+    }
+
+    /// The indexes (among all regions') of region `k`'s hubs, by increasing rank.
+    #[inline]
+    pub(crate) fn hub_range(&self, k: usize) -> std::ops::Range<usize> {
+        let off = &self.arrays.hub_off;
+        off[k] as usize..off[k + 1] as usize
+    }
+
+    /// The rank of the hub at index `i` among all regions' hubs.
+    #[inline]
+    pub(crate) fn hub(&self, i: usize) -> u32 {
+        self.arrays.hubs[i]
+    }
+
+    /// The vias of the hub at index `i`.
+    #[inline]
+    pub(crate) fn vias(&self, i: usize) -> &[Via] {
+        let off = &self.arrays.via_off;
+        &self.arrays.vias[off[i] as usize..off[i + 1] as usize]
+    }
+
+    /// Hubs of the regions' labels, summed over regions.
+    pub(crate) fn hub_count(&self) -> usize {
+        self.arrays.hubs.len()
+    }
+
+    /// Vias of those hubs.
+    pub(crate) fn via_count(&self) -> usize {
+        self.arrays.vias.len()
+    }
+
     /// Heap bytes held.
     pub(crate) fn heap_bytes(&self) -> usize {
-        (self.corner_off.len() + self.corners.len() + self.hub_off.len() + self.hubs.len()) * 4
-            + self.via_off.len() * 4
-            + self.masks.len() * 8
-            + self.vias.len() * std::mem::size_of::<Via>()
+        let a = &self.arrays;
+        (a.corner_off.len() + a.corners.len() + a.hub_off.len() + a.hubs.len()) * 4
+            + a.via_off.len() * 4
+            + a.masks.len() * 8
+            + a.vias.len() * std::mem::size_of::<Via>()
+    }
+
+    /// Checks everything the queries rely on in regions read from a file
+    /// ([`Regions::from_stored`]) of a map `height` cells high, over the checked labels
+    /// `core`: the side and the arrays' sizes, the offsets, each region's corners and hubs
+    /// sorted, masks naming only its points, and each via its hub's core entry at a corner of
+    /// the region. The regions are checked in parallel.
+    ///
+    /// # Errors
+    /// [`HubError::Corrupt`].
+    pub(crate) fn check(&self, height: u32, core: &CoreLabels) -> Result<(), HubError> {
+        if self.g > MAX_REGION {
+            return Err(HubError::corrupt(format!(
+                "impossible region side {}",
+                self.g
+            )));
+        }
+        let r = &self.arrays;
+        let n = core.len();
+        let regions = self.across as usize * height.div_ceil(self.g) as usize;
+        if r.corner_off.len() != regions + 1
+            || r.hub_off.len() != regions + 1
+            || r.via_off.len() != r.hubs.len() + 1
+            || r.masks.len() != r.corners.len() * Self::words(self.g)
+        {
+            return Err(HubError::corrupt(
+                "region arrays of other sizes than the map's",
+            ));
+        }
+        check_offsets(&r.corner_off, r.corners.len(), "region corner")?;
+        check_offsets(&r.hub_off, r.hubs.len(), "region hub")?;
+        check_offsets(&r.via_off, r.vias.len(), "via")?;
+        let bits = self.g * self.g;
+        (0..regions).into_par_iter().try_for_each(|k| {
+            let cs = self.corner_range(k);
+            let local = &r.corners[cs.clone()];
+            if local.windows(2).any(|w| w[0] >= w[1])
+                || local.last().is_some_and(|&c| c as usize >= n)
+            {
+                return Err(HubError::corrupt(format!(
+                    "region {k}: corner list out of order"
+                )));
+            }
+            if bits < 64 && r.masks[cs].iter().any(|m| m >> bits != 0) {
+                return Err(HubError::corrupt(format!(
+                    "region {k}: a mask names a point outside it"
+                )));
+            }
+            let hs = self.hub_range(k);
+            let hubs = &r.hubs[hs.clone()];
+            if hubs.windows(2).any(|w| w[0] >= w[1])
+                || hubs.last().is_some_and(|&h| h as usize >= n)
+            {
+                return Err(HubError::corrupt(format!("region {k}: hubs out of order")));
+            }
+            for i in hs {
+                let vias = self.vias(i);
+                if vias.is_empty() {
+                    return Err(HubError::corrupt(format!(
+                        "region {k}: a hub without a via"
+                    )));
+                }
+                for v in vias {
+                    let good = (v.entry as usize) < core.entry_count() && {
+                        let e = core.entry_at(v.entry);
+                        e.hub == r.hubs[i]
+                            && e.dist == v.dist
+                            && local.get(v.local as usize) == Some(&core.corner_of(v.entry))
+                    };
+                    if !good {
+                        return Err(HubError::corrupt(format!("region {k}: a via inconsistent")));
+                    }
+                }
+            }
+            Ok(())
+        })
     }
 
     /// Builds the regions of side `g` of `grid`, in parallel by rows of regions (the result
@@ -174,13 +325,15 @@ impl Regions {
         let out = Regions {
             g,
             across,
-            corner_off: all.corner_end,
-            corners: all.corners,
-            masks: all.masks,
-            hub_off: all.hub_end,
-            hubs: all.hubs,
-            via_off: all.via_end,
-            vias: all.vias,
+            arrays: RegionArrays {
+                corner_off: all.corner_end,
+                corners: all.corners,
+                masks: all.masks,
+                hub_off: all.hub_end,
+                hubs: all.hubs,
+                via_off: all.via_end,
+                vias: all.vias,
+            },
         };
         Ok(out)
     }

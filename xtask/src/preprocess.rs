@@ -114,7 +114,7 @@ pub struct Job {
 
 /// What happened to one map.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Outcome {
+pub enum PrepOutcome {
     /// Up to date: nothing done.
     Skipped,
     /// Built (a CPD, or a shard with `--shard`), or merged from shards (`--merge`).
@@ -148,7 +148,7 @@ pub struct MapReport {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Summary {
     /// One entry per map, in order.
-    pub maps: Vec<(Job, Outcome)>,
+    pub maps: Vec<(Job, PrepOutcome)>,
     /// Wall time.
     pub wall: Duration,
     /// Threads of the pool.
@@ -160,7 +160,7 @@ impl Summary {
     pub fn built(&self) -> usize {
         self.maps
             .iter()
-            .filter(|(_, o)| matches!(o, Outcome::Done(_)))
+            .filter(|(_, o)| matches!(o, PrepOutcome::Done(_)))
             .count()
     }
 
@@ -174,8 +174,8 @@ impl Summary {
         self.maps
             .iter()
             .map(|(_, o)| match o {
-                Outcome::Done(r) => r.bytes,
-                Outcome::Skipped => 0,
+                PrepOutcome::Done(r) => r.bytes,
+                PrepOutcome::Skipped => 0,
             })
             .sum()
     }
@@ -479,8 +479,8 @@ pub fn preprocess(
             .install(|| one_map(&job, args, &bars))
             .with_context(|| job.label.clone())?;
         let line = match &outcome {
-            Outcome::Skipped => format!("{}: up to date, skipped", job.label),
-            Outcome::Done(r) => format!(
+            PrepOutcome::Skipped => format!("{}: up to date, skipped", job.label),
+            PrepOutcome::Done(r) => format!(
                 "{}: wrote {} ({} nodes, {} edges, {} runs, {:.2} MB, graph {:.2} s, rows {:.2} s)",
                 job.label,
                 r.file.display(),
@@ -565,7 +565,7 @@ pub(crate) fn shard_built(path: &Path, hash: &[u8; 32], spec: ShardSpec) -> bool
 }
 
 /// Builds, shards or merges one map.
-fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outcome> {
+fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<PrepOutcome> {
     let t = Instant::now();
     let (mesh, hash) = map_mesh(&job.map)?;
     let params = BuildParams::default();
@@ -590,7 +590,7 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
         let shards = find_shard_files(&job.out).map_err(flat)?;
         if shards.is_empty() {
             if cpd_current && !args.force {
-                return Ok(Outcome::Skipped);
+                return Ok(PrepOutcome::Skipped);
             }
             bail!(
                 "no shard files {} to merge",
@@ -632,7 +632,7 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
         let tm = Instant::now();
         let cpd = merge_shard_files(&paths, &job.out, true).map_err(flat)?;
         let s = cpd.stats();
-        return Ok(Outcome::Done(report(
+        return Ok(PrepOutcome::Done(report(
             &job.out,
             s.nodes,
             s.edges,
@@ -641,18 +641,18 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
         )));
     }
     if cpd_current && !args.force {
-        return Ok(Outcome::Skipped);
+        return Ok(PrepOutcome::Skipped);
     }
     match args.shard {
         Some(spec) => {
             let path = shard_path(&job.out, spec);
             if shard_built(&path, &hash, spec) && !args.force {
-                return Ok(Outcome::Skipped);
+                return Ok(PrepOutcome::Skipped);
             }
             let shard = build_shard_within(&mesh, &params, spec, max_size, bars).map_err(flat)?;
             let secs = bars.phase_secs();
             write_shard_atomic(&path, &shard).map_err(flat)?;
-            Ok(Outcome::Done(report(
+            Ok(PrepOutcome::Done(report(
                 &path,
                 shard.graph().node_count(),
                 shard.graph().edge_count(),
@@ -665,7 +665,7 @@ fn one_map(job: &Job, args: &PreprocessArgs, bars: &Bars) -> anyhow::Result<Outc
             let secs = bars.phase_secs();
             write_cpd_atomic(&job.out, &cpd).map_err(flat)?;
             let s = cpd.stats();
-            Ok(Outcome::Done(report(
+            Ok(PrepOutcome::Done(report(
                 &job.out, s.nodes, s.edges, s.runs, secs,
             )))
         }
@@ -682,7 +682,7 @@ pub const REPORT_HEADER: &str = "name,file,nodes,edges,runs,mb,graph_s,rows_s,to
 /// The directory or file cannot be written.
 pub fn write_report(dir: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
     let rows = summary.maps.iter().filter_map(|(_, o)| match o {
-        Outcome::Done(r) => Some(format!(
+        PrepOutcome::Done(r) => Some(format!(
             "{},{},{},{},{},{:.3},{:.3},{:.3},{:.3}",
             r.label,
             file_name(&r.file),
@@ -694,7 +694,7 @@ pub fn write_report(dir: &Path, summary: &Summary) -> anyhow::Result<PathBuf> {
             r.rows_secs,
             r.total_secs
         )),
-        Outcome::Skipped => None,
+        PrepOutcome::Skipped => None,
     });
     write_build_csv(
         dir,
@@ -784,7 +784,7 @@ pub(crate) mod tests {
         assert!(arena.is_file() && small.is_file());
         assert!(text.contains("tiny/arena: wrote "), "{text}");
         assert!(text.contains("maps built     2"), "{text}");
-        let Outcome::Done(r) = &s.maps[0].1 else {
+        let PrepOutcome::Done(r) = &s.maps[0].1 else {
             panic!("arena was built")
         };
         assert!(

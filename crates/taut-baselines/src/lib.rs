@@ -7,15 +7,15 @@
 //!   test oracle for the optimal planners.
 //!
 //! Each algorithm has a reusable search context (no allocation per query once warm) and an
-//! adapter implementing [`taut_grid::Planner`]; [`make_planner`] builds any of them by [`Algo`].
+//! adapter implementing [`taut_grid::Planner`]; [`baseline_planner`] builds any of them by [`Baseline`].
 //!
 //! # Example
 //! ```
-//! use taut_baselines::{make_planner, Algo};
+//! use taut_baselines::{baseline_planner, Baseline};
 //! use taut_grid::{Answer, Grid, Point, Status};
 //!
 //! let grid = Grid::from_ascii(&["....", ".@@.", "...."]).unwrap();
-//! let mut astar = make_planner(Algo::AStar, &grid);
+//! let mut astar = baseline_planner(Baseline::AStar, &grid);
 //! let mut answer = Answer::default();
 //! let status = astar.plan(Point::new(0, 0), Point::new(3, 2), &mut answer).unwrap();
 //! assert_eq!(status, Status::Found);
@@ -33,7 +33,7 @@ use taut_grid::{Grid, Planner};
 
 /// The planners of this crate, by command-line name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Algo {
+pub enum Baseline {
     /// `astar`: 8-connected A*, octile lengths.
     AStar,
     /// `theta`: Theta*.
@@ -44,22 +44,27 @@ pub enum Algo {
     Vg,
 }
 
-impl Algo {
+impl Baseline {
     /// All algorithms of this crate.
-    pub const ALL: [Algo; 4] = [Algo::AStar, Algo::Theta, Algo::LazyTheta, Algo::Vg];
+    pub const ALL: [Baseline; 4] = [
+        Baseline::AStar,
+        Baseline::Theta,
+        Baseline::LazyTheta,
+        Baseline::Vg,
+    ];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {
-            Algo::AStar => "astar",
-            Algo::Theta => "theta",
-            Algo::LazyTheta => "lazy-theta",
-            Algo::Vg => "vg",
+            Baseline::AStar => "astar",
+            Baseline::Theta => "theta",
+            Baseline::LazyTheta => "lazy-theta",
+            Baseline::Vg => "vg",
         }
     }
 }
 
-impl std::fmt::Display for Algo {
+impl std::fmt::Display for Baseline {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
@@ -68,24 +73,24 @@ impl std::fmt::Display for Algo {
 /// An unknown algorithm name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown algorithm {0:?} (expected one of: astar, theta, lazy-theta, vg)")]
-pub struct UnknownAlgo(pub String);
+pub struct UnknownBaseline(pub String);
 
-impl std::str::FromStr for Algo {
-    type Err = UnknownAlgo;
+impl std::str::FromStr for Baseline {
+    type Err = UnknownBaseline;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Algo::ALL
+        Baseline::ALL
             .into_iter()
             .find(|a| a.name() == s)
-            .ok_or_else(|| UnknownAlgo(s.to_owned()))
+            .ok_or_else(|| UnknownBaseline(s.to_owned()))
     }
 }
 
 /// Builds a planner for `grid`. The planner owns its search context; build one per thread.
-pub fn make_planner(algo: Algo, grid: &Grid) -> Box<dyn Planner + Send + '_> {
+pub fn baseline_planner(algo: Baseline, grid: &Grid) -> Box<dyn Planner + Send + '_> {
     match algo {
-        Algo::AStar => Box::new(astar::AStarPlanner::new(grid)),
-        Algo::Theta => Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Theta)),
-        Algo::LazyTheta => Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Lazy)),
-        Algo::Vg => Box::new(vg::VgPlanner::new(grid)),
+        Baseline::AStar => Box::new(astar::AStarPlanner::new(grid)),
+        Baseline::Theta => Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Theta)),
+        Baseline::LazyTheta => Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Lazy)),
+        Baseline::Vg => Box::new(vg::VgPlanner::new(grid)),
     }
 }

@@ -108,7 +108,8 @@ impl Oracle {
             PLANNERS
                 .iter()
                 .filter(|k| {
-                    k.algo != Algo::Anya && k.algo != Algo::Baseline(taut::baselines::Algo::AStar)
+                    k.algo != Algo::Anya
+                        && k.algo != Algo::Baseline(taut::baselines::Baseline::AStar)
                 })
                 .map(|k| PlannerSpec::plain(k.algo)),
         );
@@ -128,7 +129,7 @@ impl Oracle {
         }
         let answers = vec![Answer::default(); planners.len()];
         let astar = make(&PlannerSpec::plain(Algo::Baseline(
-            taut::baselines::Algo::AStar,
+            taut::baselines::Baseline::AStar,
         )))?
         .expect("A* needs no mesh");
         Ok(Oracle {

@@ -73,8 +73,8 @@ pub enum Algo {
     /// `auto`: the fastest exact any-angle planner for the map and what has been built for it
     /// ([`crate::Map::auto_algo`]).
     Auto,
-    /// `astar`, `theta`, `lazy-theta`, `vg` (see [`taut_baselines::Algo`]).
-    Baseline(taut_baselines::Algo),
+    /// `astar`, `theta`, `lazy-theta`, `vg` (see [`taut_baselines::Baseline`]).
+    Baseline(taut_baselines::Baseline),
     /// `anya`: Anya (optimal any-angle lengths, online).
     Anya,
     /// `polyanya`: Polyanya on a navigation mesh of the map (optimal, online).
@@ -319,18 +319,18 @@ const HUB_OPTIONS: &[PlannerOption] = &[PlannerOption {
     },
 }];
 
-fn baseline(map: &dyn Sources, b: taut_baselines::Algo) -> BoxedPlanner {
+fn baseline(map: &dyn Sources, b: taut_baselines::Baseline) -> BoxedPlanner {
     use taut_baselines::{astar, theta, vg};
     let grid = map.grid().clone();
     match b {
-        taut_baselines::Algo::AStar => Box::new(astar::AStarPlanner::new(grid)),
-        taut_baselines::Algo::Theta => {
+        taut_baselines::Baseline::AStar => Box::new(astar::AStarPlanner::new(grid)),
+        taut_baselines::Baseline::Theta => {
             Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Theta))
         }
-        taut_baselines::Algo::LazyTheta => {
+        taut_baselines::Baseline::LazyTheta => {
             Box::new(theta::ThetaPlanner::new(grid, theta::Variant::Lazy))
         }
-        taut_baselines::Algo::Vg => Box::new(vg::VgPlanner::new(grid)),
+        taut_baselines::Baseline::Vg => Box::new(vg::VgPlanner::new(grid)),
     }
 }
 
@@ -433,7 +433,7 @@ pub static PLANNERS: &[PlannerKind] = &[
         },
     },
     PlannerKind {
-        algo: Algo::Baseline(taut_baselines::Algo::Vg),
+        algo: Algo::Baseline(taut_baselines::Baseline::Vg),
         name: "vg",
         summary: "A* on the visibility graph of the map's convex corners (slow; a test oracle)",
         promise: "optimal any-angle lengths",
@@ -441,10 +441,10 @@ pub static PLANNERS: &[PlannerKind] = &[
         needs: Needs::Grid,
         options: &[],
         feature: None,
-        build: |map, _| Ok(baseline(map, taut_baselines::Algo::Vg)),
+        build: |map, _| Ok(baseline(map, taut_baselines::Baseline::Vg)),
     },
     PlannerKind {
-        algo: Algo::Baseline(taut_baselines::Algo::AStar),
+        algo: Algo::Baseline(taut_baselines::Baseline::AStar),
         name: "astar",
         summary: "A* on the 8-connected grid, no corner cutting",
         promise: "optimal octile lengths (not any-angle)",
@@ -452,10 +452,10 @@ pub static PLANNERS: &[PlannerKind] = &[
         needs: Needs::Grid,
         options: &[],
         feature: None,
-        build: |map, _| Ok(baseline(map, taut_baselines::Algo::AStar)),
+        build: |map, _| Ok(baseline(map, taut_baselines::Baseline::AStar)),
     },
     PlannerKind {
-        algo: Algo::Baseline(taut_baselines::Algo::Theta),
+        algo: Algo::Baseline(taut_baselines::Baseline::Theta),
         name: "theta",
         summary: "Theta*: A* with line-of-sight shortcuts",
         promise: "any-angle paths, no bound on length",
@@ -463,10 +463,10 @@ pub static PLANNERS: &[PlannerKind] = &[
         needs: Needs::Grid,
         options: &[],
         feature: None,
-        build: |map, _| Ok(baseline(map, taut_baselines::Algo::Theta)),
+        build: |map, _| Ok(baseline(map, taut_baselines::Baseline::Theta)),
     },
     PlannerKind {
-        algo: Algo::Baseline(taut_baselines::Algo::LazyTheta),
+        algo: Algo::Baseline(taut_baselines::Baseline::LazyTheta),
         name: "lazy-theta",
         summary: "Lazy Theta*: Theta* checking line of sight on expansion",
         promise: "any-angle paths, no bound on length",
@@ -474,7 +474,7 @@ pub static PLANNERS: &[PlannerKind] = &[
         needs: Needs::Grid,
         options: &[],
         feature: None,
-        build: |map, _| Ok(baseline(map, taut_baselines::Algo::LazyTheta)),
+        build: |map, _| Ok(baseline(map, taut_baselines::Baseline::LazyTheta)),
     },
 ];
 
@@ -784,7 +784,7 @@ mod tests {
         assert_eq!(s.to_string(), "anya:no-cul-de-sac+hash");
         assert_eq!(
             "astar".parse::<PlannerSpec>().unwrap(),
-            PlannerSpec::plain(Algo::Baseline(taut_baselines::Algo::AStar))
+            PlannerSpec::plain(Algo::Baseline(taut_baselines::Baseline::AStar))
         );
         let e = "astar:hash".parse::<PlannerSpec>().unwrap_err();
         assert_eq!(
@@ -844,7 +844,7 @@ mod tests {
             Algo::Hub,
         ]
         .into_iter()
-        .chain(taut_baselines::Algo::ALL.map(Algo::Baseline));
+        .chain(taut_baselines::Baseline::ALL.map(Algo::Baseline));
         let mut n = 0;
         for algo in variants {
             // A new variant without an arm here fails to compile (the match is exhaustive).

@@ -3,7 +3,7 @@
 //! (never "unreachable", never a panic), and the answer is left cleared. Every planner starts
 //! its queries with `taut_grid::begin_query`; this test holds each of them to it.
 
-use taut_baselines::{Algo, make_planner};
+use taut_baselines::{Baseline, baseline_planner};
 use taut_grid::{Answer, Endpoint, Grid, Point, QueryError};
 
 fn p(x: i32, y: i32) -> Point {
@@ -31,17 +31,17 @@ fn bad_endpoints_are_typed_errors_for_every_planner() {
         // Both bad: the start is reported.
         (p(2, 0), p(9, 9), blocked(Endpoint::Start, p(2, 0))),
     ];
-    for algo in Algo::ALL {
-        let mut planner = make_planner(algo, &g);
+    for algo in Baseline::ALL {
+        let mut planner = baseline_planner(algo, &g);
         assert_eq!(planner.name(), algo.name());
         assert_eq!(
             planner.guarantee() == taut_grid::Guarantee::Optimal,
-            matches!(algo, Algo::AStar | Algo::Vg),
+            matches!(algo, Baseline::AStar | Baseline::Vg),
             "{algo}"
         );
         assert_eq!(
             planner.path_model() == taut_grid::PathModel::Octile,
-            algo == Algo::AStar,
+            algo == Baseline::AStar,
             "{algo}"
         );
         let mut out = Answer::default();

@@ -24,7 +24,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
-use taut_baselines::{Algo, make_planner};
+use taut_baselines::{Baseline, baseline_planner};
 use taut_grid::{
     Answer, FreeSet, Grid, LENGTH_TOLERANCE, LengthStyle, MapFile, ScenEntry, Scenario, Status,
 };
@@ -128,7 +128,7 @@ fn for_each_query(
     data: &Path,
     maps: &HashMap<String, Grid>,
     generation: &Generation,
-    algo: Algo,
+    algo: Baseline,
     stride: usize,
     check: impl Fn(&ScenEntry, LengthStyle, &OptimalRow, &Answer) -> Option<String> + Sync,
 ) -> Tally {
@@ -147,7 +147,7 @@ fn for_each_query(
                 .trim_end_matches(".map")
                 .to_owned();
             let grid = &maps[&map_name];
-            let mut planner = make_planner(algo, grid);
+            let mut planner = baseline_planner(algo, grid);
             let mut answer = Answer::default();
             let mut t = Tally::default();
             for (idx, e) in scen.entries.iter().enumerate() {
@@ -215,7 +215,7 @@ fn astar_reproduces_every_octile_optimum() {
             &data,
             &maps,
             generation,
-            Algo::AStar,
+            Baseline::AStar,
             stride,
             |e, style, row, answer| {
                 let tol = tolerance(style, e.octile);
@@ -259,7 +259,7 @@ fn astar_reproduces_every_octile_optimum() {
     }
 }
 
-fn any_angle_check(algo: Algo) {
+fn any_angle_check(algo: Baseline) {
     let name = format!("{algo}_paths_are_legal_and_never_below_the_optimum");
     let Some(data) = shared_data(&name) else {
         return;
@@ -292,10 +292,10 @@ fn any_angle_check(algo: Algo) {
 
 #[test]
 fn theta_paths_are_legal_and_never_below_the_optimum() {
-    any_angle_check(Algo::Theta);
+    any_angle_check(Baseline::Theta);
 }
 
 #[test]
 fn lazy_theta_paths_are_legal_and_never_below_the_optimum() {
-    any_angle_check(Algo::LazyTheta);
+    any_angle_check(Baseline::LazyTheta);
 }

@@ -6,14 +6,14 @@
 use std::collections::HashSet;
 
 use crate::common::arena;
-use taut_baselines::{Algo, make_planner};
+use taut_baselines::{Baseline, baseline_planner};
 use taut_grid::{Answer, TraceEvent};
 
 #[test]
 fn every_baseline_traces_its_expansions() {
     let (grid, queries) = arena();
-    for algo in Algo::ALL {
-        let mut planner = make_planner(algo, &grid);
+    for algo in Baseline::ALL {
+        let mut planner = baseline_planner(algo, &grid);
         let (mut plain, mut traced) = (Answer::default(), Answer::default());
         let mut trace = Vec::new();
         let mut total = 0;
@@ -30,7 +30,7 @@ fn every_baseline_traces_its_expansions() {
             let mut seen = HashSet::new();
             for (i, ev) in trace.iter().enumerate() {
                 let (at, parent) = match (algo, *ev) {
-                    (Algo::AStar, TraceEvent::Cell { at, parent }) => {
+                    (Baseline::AStar, TraceEvent::Cell { at, parent }) => {
                         assert!(grid.is_free(at.x, at.y), "{algo} {s} -> {t}: {ev:?}");
                         if let Some(p) = parent {
                             let (dx, dy) = (at.x - p.x, at.y - p.y);
@@ -40,7 +40,7 @@ fn every_baseline_traces_its_expansions() {
                         assert!(!seen.contains(&at), "{algo} {s} -> {t}: {at} twice");
                         (at, parent)
                     }
-                    (Algo::AStar, _) => panic!("{algo} recorded {ev:?}"),
+                    (Baseline::AStar, _) => panic!("{algo} recorded {ev:?}"),
                     (_, TraceEvent::Vertex { at, parent }) => {
                         assert!(grid.contains_point(at), "{algo} {s} -> {t}: {ev:?}");
                         (at, parent)

@@ -185,7 +185,7 @@ fn a_wrong_octile_column_fails_astar() {
     assert_eq!(failed.len(), 1, "{failed:?}");
     assert_eq!(
         run.planners[failed[0].planner as usize].algo,
-        Algo::Baseline(taut::baselines::Algo::AStar)
+        Algo::Baseline(taut::baselines::Baseline::AStar)
     );
     assert_eq!(failed[0].idx, 0);
 }

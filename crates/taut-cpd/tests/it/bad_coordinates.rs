@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use taut_anya::AnyaPlanner;
-use taut_baselines::{Algo, make_planner};
+use taut_baselines::{Baseline, baseline_planner};
 use taut_cpd::{BuildParams, Eps, EpsContext, EpsPlanner, NoProgress, Stop, build_cpd};
 use taut_grid::{Answer, Endpoint, FreeSet, Grid, MapFile, Planner, Point, QueryError, Status};
 use taut_mesh::{Ambiguity, End, MeshAnswer, MeshPoint, MeshQueryError, mesh_from_grid};
@@ -121,8 +121,13 @@ fn eps_of(grid: &Grid) -> Arc<Eps> {
 fn grid_planners_refuse_invalid_endpoints() {
     let grid = small();
     check("anya", &mut AnyaPlanner::new(&grid));
-    for algo in [Algo::AStar, Algo::Theta, Algo::LazyTheta, Algo::Vg] {
-        check(algo.name(), make_planner(algo, &grid).as_mut());
+    for algo in [
+        Baseline::AStar,
+        Baseline::Theta,
+        Baseline::LazyTheta,
+        Baseline::Vg,
+    ] {
+        check(algo.name(), baseline_planner(algo, &grid).as_mut());
     }
     let eps = eps_of(&grid);
     check(

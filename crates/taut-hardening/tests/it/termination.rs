@@ -23,7 +23,7 @@
 use std::sync::Arc;
 
 use taut::anya::AnyaPlanner;
-use taut::baselines::{Algo, make_planner};
+use taut::baselines::{Baseline, baseline_planner};
 use taut::cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
 use taut::grid::{Answer, Grid, Planner, Point, Status};
 use taut::mesh::mesh_from_grid;
@@ -103,10 +103,10 @@ fn unreachable_targets_end_within_each_planners_bound() {
             let mesh_bound = (mesh.vertex_count() as u64 + 2) * edges;
             // Bounds that depend on the start's component are filled in per query (0 here).
             let mut planners: Vec<(Box<dyn Planner + '_>, u64)> = vec![
-                (make_planner(Algo::AStar, &g), 0),
-                (make_planner(Algo::Theta, &g), 0),
-                (make_planner(Algo::LazyTheta, &g), 0),
-                (make_planner(Algo::Vg, &g), corners + 2),
+                (baseline_planner(Baseline::AStar, &g), 0),
+                (baseline_planner(Baseline::Theta, &g), 0),
+                (baseline_planner(Baseline::LazyTheta, &g), 0),
+                (baseline_planner(Baseline::Vg, &g), corners + 2),
                 (Box::new(AnyaPlanner::new(&g)), (corners + 2) * 2 * lattice),
                 (Box::new(PolyanyaPlanner::new(&g, mesh.clone())), mesh_bound),
                 (

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use taut::anya::AnyaPlanner;
-use taut::baselines::{Algo, make_planner};
+use taut::baselines::{Baseline, baseline_planner};
 use taut::cpd::{BuildParams, Eps, EpsPlanner, NoProgress, Stop, build_cpd};
 use taut::grid::{Answer, Grid, MapFile, Planner, Point, Scenario};
 use taut::mesh::{Mesh, mesh_from_grid};
@@ -51,9 +51,9 @@ fn planners<'g>(
         Box::new(AnyaPlanner::new(grid)),
         Box::new(PolyanyaPlanner::new(grid, mesh.clone())),
         Box::new(EpsPlanner::new(grid, eps.clone(), Stop::Optimal)),
-        make_planner(Algo::AStar, grid),
-        make_planner(Algo::Theta, grid),
-        make_planner(Algo::Vg, grid),
+        baseline_planner(Baseline::AStar, grid),
+        baseline_planner(Baseline::Theta, grid),
+        baseline_planner(Baseline::Vg, grid),
     ]
 }
 

@@ -28,7 +28,7 @@ use taut::{Guarantee, PathModel, lengths_agree};
 
 use crate::error::BenchError;
 use crate::machine::{peak_memory_bytes, reset_peak_memory};
-use crate::run::{Outcome, RunOptions, SuiteRun, run_suite};
+use crate::run::{QueryOutcome, RunOptions, SuiteRun, run_suite};
 use crate::suite::Suite;
 
 /// What a frontier run measures.
@@ -118,7 +118,7 @@ fn timed_row(run: &SuiteRun, m: usize, p: usize, setting: &str) -> FrontierRow {
         if r.failure.is_some() {
             failures += 1;
         }
-        if r.outcome == Outcome::Found {
+        if r.outcome == QueryOutcome::Found {
             times.push(r.micros);
         }
     }

@@ -55,7 +55,7 @@ pub use plot::{Curve, difficulty_curves, write_svg};
 pub use reference::{RefRow, Reference};
 pub use report::{PlannerSummary, VsAStar, markdown, summarise, write_csv, write_markdown};
 pub use run::{
-    CheckCounts, HubInfo, MeshInfo, Outcome, Promise, Record, RunOptions, SuiteRun, run_suite,
+    CheckCounts, HubInfo, MeshInfo, Promise, QueryOutcome, Record, RunOptions, SuiteRun, run_suite,
 };
 pub use suite::{Suite, suite_files};
 

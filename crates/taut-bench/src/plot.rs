@@ -6,7 +6,7 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use crate::error::BenchError;
-use crate::run::{Outcome, SuiteRun};
+use crate::run::{QueryOutcome, SuiteRun};
 use taut::registry::PlannerSpec;
 
 /// One planner's curve: (bin centre in percent, mean µs in the bin).
@@ -27,7 +27,7 @@ pub fn difficulty_curves(run: &SuiteRun) -> Option<Vec<Curve>> {
     let mut queries: Vec<&[crate::run::Record]> = run
         .records
         .chunks(np)
-        .filter(|q| q.iter().all(|r| r.outcome == Outcome::Found))
+        .filter(|q| q.iter().all(|r| r.outcome == QueryOutcome::Found))
         .collect();
     let n = queries.len();
     if n < 10 {

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::error::BenchError;
 use crate::machine::Provenance;
-use crate::run::{Outcome, Record, SuiteRun};
+use crate::run::{QueryOutcome, Record, SuiteRun};
 use taut::registry::PlannerSpec;
 
 /// The summary of one planner on one row of the table (a suite or one of its groups).
@@ -88,7 +88,9 @@ pub fn summarise(run: &SuiteRun) -> Vec<PlannerSummary> {
             let mine: Vec<&Record> = run
                 .records
                 .iter()
-                .filter(|r| r.planner as usize == p && r.outcome != Outcome::Invalid && in_row(r))
+                .filter(|r| {
+                    r.planner as usize == p && r.outcome != QueryOutcome::Invalid && in_row(r)
+                })
                 .collect();
             let mut times: Vec<f64> = mine.iter().map(|r| r.micros).collect();
             let expanded: Vec<f64> = mine.iter().map(|r| r.expanded as f64).collect();
@@ -103,7 +105,9 @@ pub fn summarise(run: &SuiteRun) -> Vec<PlannerSummary> {
                     .chunks(np)
                     .filter(|q| in_row(&q[0]))
                     .map(|q| (&q[a], &q[p]))
-                    .filter(|(x, y)| x.outcome == Outcome::Found && y.outcome == Outcome::Found)
+                    .filter(|(x, y)| {
+                        x.outcome == QueryOutcome::Found && y.outcome == QueryOutcome::Found
+                    })
                     .collect();
                 let ta: Vec<f64> = pairs.iter().map(|(x, _)| x.micros).collect();
                 let tp: Vec<f64> = pairs.iter().map(|(_, y)| y.micros).collect();
@@ -175,7 +179,7 @@ pub fn write_csv(path: &Path, runs: &[SuiteRun], prov: &Provenance) -> Result<()
             let reference_expanded = r
                 .reference_expanded
                 .map_or(String::new(), |v| v.to_string());
-            let length = if r.outcome == Outcome::Found {
+            let length = if r.outcome == QueryOutcome::Found {
                 format!("{:.9}", r.length)
             } else {
                 String::new()
@@ -508,7 +512,7 @@ fn write_reference_expansions(s: &mut String, runs: &[SuiteRun]) {
             // Per map: (taut's sum, the reference's sum, queries).
             let mut per_map = vec![(0u64, 0u64, 0usize); run.maps.len()];
             for r in &run.records {
-                if r.planner as usize != pi || r.outcome != Outcome::Found {
+                if r.planner as usize != pi || r.outcome != QueryOutcome::Found {
                     continue;
                 }
                 if let Some(j) = r.reference_expanded {

@@ -19,7 +19,7 @@ pub type Promise = (Guarantee, PathModel);
 
 /// How a query ended for one planner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub enum QueryOutcome {
     /// A path was found.
     Found,
     /// The planner reported that no path exists.
@@ -28,13 +28,13 @@ pub enum Outcome {
     Invalid,
 }
 
-impl Outcome {
+impl QueryOutcome {
     /// The name written to the CSV.
     pub fn name(self) -> &'static str {
         match self {
-            Outcome::Found => "found",
-            Outcome::Unreachable => "unreachable",
-            Outcome::Invalid => "invalid",
+            QueryOutcome::Found => "found",
+            QueryOutcome::Unreachable => "unreachable",
+            QueryOutcome::Invalid => "invalid",
         }
     }
 }
@@ -62,7 +62,7 @@ pub struct Record {
     /// Index of the planner in [`SuiteRun::planners`].
     pub planner: u8,
     /// How the query ended.
-    pub outcome: Outcome,
+    pub outcome: QueryOutcome,
     /// The length returned (`inf` unless found).
     pub length: f64,
     /// Nodes expanded.
@@ -301,7 +301,7 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
                     reference,
                     reference_expanded,
                     planner: p as u8,
-                    outcome: Outcome::Invalid,
+                    outcome: QueryOutcome::Invalid,
                     length: f64::INFINITY,
                     expanded: 0,
                     generated: 0,
@@ -421,12 +421,12 @@ pub fn run_suite(suite: &Suite, opts: &RunOptions) -> Result<SuiteRun, BenchErro
                 rec.generated = answer.stats.generated;
                 rec.heap_ops = answer.stats.heap_ops;
                 rec.outcome = match result {
-                    Ok(Status::Found) => Outcome::Found,
-                    Ok(Status::Unreachable) => Outcome::Unreachable,
-                    Err(_) => Outcome::Invalid,
+                    Ok(Status::Found) => QueryOutcome::Found,
+                    Ok(Status::Unreachable) => QueryOutcome::Unreachable,
+                    Err(_) => QueryOutcome::Invalid,
                 };
                 rec.length = answer.length;
-                if rec.outcome == Outcome::Found {
+                if rec.outcome == QueryOutcome::Found {
                     run.checked.paths += 1;
                     rec.failure = check_path(grid, e.start, e.goal, &answer);
                 }
@@ -522,12 +522,12 @@ fn check_lengths(
         // The older generation lists some unreachable queries, with length 0.
         let scenario_unreachable = octile == 0.0 && query[0].start != query[0].goal;
         let invalid_expected = reference.is_some_and(|r| r < 0.0);
-        let all_invalid = query.iter().all(|r| r.outcome == Outcome::Invalid);
-        let some_invalid = query.iter().any(|r| r.outcome == Outcome::Invalid);
+        let all_invalid = query.iter().all(|r| r.outcome == QueryOutcome::Invalid);
+        let some_invalid = query.iter().any(|r| r.outcome == QueryOutcome::Invalid);
         if all_invalid {
             counts.rejected += 1;
         }
-        if scenario_unreachable && query.iter().all(|r| r.outcome == Outcome::Unreachable) {
+        if scenario_unreachable && query.iter().all(|r| r.outcome == QueryOutcome::Unreachable) {
             counts.unreachable += 1;
         }
         // The optimum the feasible planners are held to: the reference, else the shortest
@@ -536,7 +536,7 @@ fn check_lengths(
             .iter()
             .filter(|r| {
                 promises[r.planner as usize] == (Guarantee::Optimal, PathModel::AnyAngle)
-                    && r.outcome == Outcome::Found
+                    && r.outcome == QueryOutcome::Found
             })
             .map(|r| r.length)
             .collect();
@@ -552,8 +552,8 @@ fn check_lengths(
                 });
             };
             match (rec.outcome, invalid_expected) {
-                (Outcome::Invalid, true) => continue,
-                (Outcome::Invalid, false) => {
+                (QueryOutcome::Invalid, true) => continue,
+                (QueryOutcome::Invalid, false) => {
                     if reference.is_some() {
                         fail("rejected a query the reference solved".into());
                     } else if !all_invalid {
@@ -565,13 +565,13 @@ fn check_lengths(
                     fail("answered a query whose endpoint the reference says is blocked".into());
                     continue;
                 }
-                (Outcome::Unreachable, false) => {
+                (QueryOutcome::Unreachable, false) => {
                     if !scenario_unreachable {
                         fail("no path, but the scenario gives one".into());
                     }
                     continue;
                 }
-                (Outcome::Found, false) => {
+                (QueryOutcome::Found, false) => {
                     if scenario_unreachable {
                         fail("found a path, but the scenario says there is none".into());
                         continue;

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use taut::registry::Algo;
-use taut_bench::{BenchError, Outcome, RunOptions, Suite, SuiteRun, bench, run_suite};
+use taut_bench::{BenchError, QueryOutcome, RunOptions, Suite, SuiteRun, bench, run_suite};
 use taut_testdata::{fixtures, shared_data, workspace_root};
 
 fn quick() -> Suite {
@@ -318,7 +318,7 @@ fn shared_data_reference_optima_are_enforced() {
     assert!(queries > 700, "{queries}");
     // Anya and Theta* are held to the reference on every query; A* to the octile column.
     assert_eq!(run.checked.reference, 2 * queries);
-    assert!(run.records.iter().all(|r| r.outcome == Outcome::Found));
+    assert!(run.records.iter().all(|r| r.outcome == QueryOutcome::Found));
 }
 
 #[test]
@@ -390,10 +390,13 @@ fn unreachable_queries_of_the_older_files_must_be_proved_unreachable() {
     for r in &run.records {
         match r.idx {
             0 => assert!(
-                r.outcome == Outcome::Unreachable && r.failure.is_none(),
+                r.outcome == QueryOutcome::Unreachable && r.failure.is_none(),
                 "{r:?}"
             ),
-            1 => assert!(r.outcome == Outcome::Found && r.failure.is_none(), "{r:?}"),
+            1 => assert!(
+                r.outcome == QueryOutcome::Found && r.failure.is_none(),
+                "{r:?}"
+            ),
             // Query 2 has a path the scenario denies: every planner's answer is flagged.
             _ => assert!(
                 r.failure
@@ -429,7 +432,7 @@ fn polyanya_runs_on_built_and_given_meshes() {
     assert!(
         run.records
             .iter()
-            .all(|r| r.failure.is_none() && r.outcome == Outcome::Found)
+            .all(|r| r.failure.is_none() && r.outcome == QueryOutcome::Found)
     );
     assert_eq!(run.checked.cross, 3 * 130);
     assert_eq!(run.meshes.len(), 1);
@@ -493,7 +496,7 @@ fn assert_all_found(run: &SuiteRun) {
     assert!(
         run.records
             .iter()
-            .all(|r| r.failure.is_none() && r.outcome == Outcome::Found),
+            .all(|r| r.failure.is_none() && r.outcome == QueryOutcome::Found),
         "{:?}",
         run.records.iter().find(|r| r.failure.is_some())
     );
@@ -688,7 +691,7 @@ fn the_frontier_times_hub_at_each_budget_beside_the_baselines_and_checks_every_l
     let k = wrong
         .records
         .iter()
-        .position(|r| r.outcome == Outcome::Found && r.length > 1.0)
+        .position(|r| r.outcome == QueryOutcome::Found && r.length > 1.0)
         .unwrap();
     wrong.records[k].length += 1e-3;
     assert_eq!(check_against(&mut wrong, baselines), 1);

@@ -8,7 +8,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use taut::render::geojson::route_geojson;
 use taut::render::sphere::End;
-use taut::spherical::{Area, LatLon, Leg, Outcome, SeaMap, SeaRoute, SearchContext, SphereGrid};
+use taut::spherical::{
+    Area, LatLon, Leg, SeaMap, SeaRoute, SearchContext, SearchOutcome, SphereGrid,
+};
 use taut::{FreeSet, Grid, MapFile};
 
 use crate::errors::{area_error, grid_error, passage_error, sea_error};
@@ -127,8 +129,8 @@ impl SeaRouteResult {
     #[getter]
     fn status(&self) -> &'static str {
         match self.answer.outcome {
-            Outcome::Found => "found",
-            Outcome::Unreachable => "unreachable",
+            SearchOutcome::Found => "found",
+            SearchOutcome::Unreachable => "unreachable",
         }
     }
 

@@ -14,7 +14,9 @@ use std::error::Error;
 use std::time::Instant;
 
 use taut_spherical::check::check_route;
-use taut_spherical::{EARTH_RADIUS_KM, LatLon, Leg, Outcome, Route, SearchContext, SphereGrid};
+use taut_spherical::{
+    EARTH_RADIUS_KM, LatLon, Leg, Route, SearchContext, SearchOutcome, SphereGrid,
+};
 
 const USAGE: &str = "usage: sea_route [MAP [LAT LON LAT LON]]";
 
@@ -59,7 +61,7 @@ fn run() -> Result<(), Box<dyn Error>> {
     let t = Instant::now();
     let outcome = ctx.search(&grid, from, to, &mut route)?;
     let ms = t.elapsed().as_secs_f64() * 1e3;
-    if outcome == Outcome::Unreachable {
+    if outcome == SearchOutcome::Unreachable {
         println!("{} -> {}: no sea route", deg(from), deg(to));
         return Ok(());
     }

@@ -169,7 +169,7 @@ mod tests {
     use super::*;
     use crate::check::check_route;
     use crate::geo::LatLon;
-    use crate::{Outcome, Route, SearchContext};
+    use crate::{Route, SearchContext, SearchOutcome};
 
     fn clear(grid: &SphereGrid, a: LatLon, b: LatLon) -> bool {
         let (a, b) = (a.normalized(), b.normalized());
@@ -322,7 +322,7 @@ mod tests {
                 };
                 let o2 = slow.search(&grid, from, to, &mut r2).unwrap();
                 assert_eq!(o1, o2, "{from:?} -> {to:?}");
-                if o1 == Outcome::Found {
+                if o1 == SearchOutcome::Found {
                     assert!(
                         (r1.radians - r2.radians).abs() <= 1e-12 * r2.radians.max(1.0),
                         "{from:?} -> {to:?}: {} direct, {} searched",

@@ -25,7 +25,7 @@
 //!
 //! # Example
 //! ```
-//! use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
+//! use taut_spherical::{LatLon, Route, SearchContext, SearchOutcome, SphereGrid};
 //!
 //! // 36 x 18 cells of 10 degrees; everything north of 60N is blocked.
 //! let grid = SphereGrid::from_fn(36, 18, |row, _| row >= 3).unwrap();
@@ -34,7 +34,7 @@
 //! let outcome = ctx
 //!     .search(&grid, LatLon::new(55.0, 0.0), LatLon::new(55.0, 90.0), &mut route)
 //!     .unwrap();
-//! assert_eq!(outcome, Outcome::Found);
+//! assert_eq!(outcome, SearchOutcome::Found);
 //! // The great circle would reach 63.7N; the route follows the 60N parallel between two
 //! // tangent points instead.
 //! assert!((route.radians - 0.8450236240639002).abs() < 1e-9);
@@ -60,7 +60,7 @@ pub use grid::{Run, SphereGrid};
 pub use passage::{Passage, PassageError, Passages};
 pub use route::{Leg, Route};
 pub use sea::{SeaError, SeaMap, SeaRoute, Snapped};
-pub use search::{Outcome, SearchContext, SearchStats};
+pub use search::{SearchContext, SearchOutcome, SearchStats};
 pub use snap::SnapIndex;
 
 /// Helpers shared by the crate's unit tests.

@@ -33,7 +33,7 @@ use crate::geo::{EARTH_RADIUS_KM, LatLon};
 use crate::grid::SphereGrid;
 use crate::passage::{PassageError, Passages};
 use crate::route::Route;
-use crate::search::{Outcome, SearchContext, SearchStats};
+use crate::search::{SearchContext, SearchOutcome, SearchStats};
 use crate::snap::SnapIndex;
 
 /// A raster ready for requests: the grid as searched, its snapping index and its passages.
@@ -67,7 +67,7 @@ pub struct SeaRoute {
     /// The goal, snapped.
     pub to: Snapped,
     /// Found or unreachable.
-    pub outcome: Outcome,
+    pub outcome: SearchOutcome,
     /// The route (no legs unless found).
     pub route: Route,
     /// The search's counters.
@@ -81,7 +81,7 @@ pub struct SeaRoute {
 impl SeaRoute {
     /// The route, when one was found.
     pub fn found(&self) -> Option<&Route> {
-        (self.outcome == Outcome::Found).then_some(&self.route)
+        (self.outcome == SearchOutcome::Found).then_some(&self.route)
     }
 }
 
@@ -278,7 +278,7 @@ impl SeaMap {
         let t0 = Instant::now();
         let outcome = ctx.search(&self.grid, from.point, to.point, &mut route)?;
         let time_us = (t0.elapsed().as_secs_f64() * 1e9).round() / 1e3;
-        let passages = if outcome == Outcome::Found {
+        let passages = if outcome == SearchOutcome::Found {
             self.passages
                 .used_by(&self.grid, &route, from.point, to.point)
                 .into_iter()

@@ -8,7 +8,7 @@
 //! allocator; its counts are per thread, so the test harness's other threads do not disturb
 //! them.
 
-use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
+use taut_spherical::{LatLon, Route, SearchContext, SearchOutcome, SphereGrid};
 
 #[test]
 fn a_warm_context_allocates_nothing() {
@@ -29,7 +29,10 @@ fn a_warm_context_allocates_nothing() {
         for k in 0..n {
             let i = if rev { n - 1 - k } else { k };
             let (a, b) = queries[i];
-            assert_eq!(ctx.search(&grid, a, b, route).unwrap(), Outcome::Found);
+            assert_eq!(
+                ctx.search(&grid, a, b, route).unwrap(),
+                SearchOutcome::Found
+            );
             lengths[i] = route.radians;
         }
     };

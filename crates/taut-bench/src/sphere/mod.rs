@@ -390,7 +390,7 @@ fn run_queries(
                 let result = ctx.search(sgrid, row.from, row.to, &mut route);
                 row.sphere_us = t.elapsed().as_secs_f64() * 1e6;
                 match result {
-                    Ok(taut::spherical::Outcome::Found) => {
+                    Ok(taut::spherical::SearchOutcome::Found) => {
                         row.sphere = Answered::Found;
                         row.sphere_len = route.radians;
                         row.sphere_legs = route.legs.len();
@@ -407,7 +407,7 @@ fn run_queries(
                             ));
                         }
                     }
-                    Ok(taut::spherical::Outcome::Unreachable) => {
+                    Ok(taut::spherical::SearchOutcome::Unreachable) => {
                         row.sphere = Answered::Unreachable;
                         row.sphere_expanded = ctx.stats().expanded;
                         row.sphere_swept = ctx.stats().swept;

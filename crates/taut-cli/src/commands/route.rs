@@ -346,7 +346,9 @@ fn write_text(p: &Planned, out: &mut dyn Write) -> Result<(), CliError> {
 mod tests {
     use super::*;
     use taut::render::sphere::End;
-    use taut::spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Outcome, SearchStats, SphereGrid};
+    use taut::spherical::{
+        EARTH_RADIUS_KM, KM_PER_NM, LatLon, SearchOutcome, SearchStats, SphereGrid,
+    };
 
     /// The analytic route of `analytic_cases.json`'s cap60_blocked_endpoints_55N, built by
     /// hand: what the search will answer on a map blocked north of 60N.
@@ -380,7 +382,7 @@ mod tests {
                 given: Some(LatLon::new(55.5, 90.5)),
                 snap_km: 12.25,
             },
-            outcome: Outcome::Found,
+            outcome: SearchOutcome::Found,
             route,
             stats: SearchStats {
                 expanded: 7,

@@ -6,7 +6,7 @@
 //! expect a route fail; the ones about walled-in water pass either way.
 
 use serde_json::Value;
-use taut::spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Outcome, Route, SearchContext};
+use taut::spherical::{EARTH_RADIUS_KM, KM_PER_NM, LatLon, Route, SearchContext, SearchOutcome};
 
 use crate::common::{ok, route_json, sphere_fixture};
 
@@ -269,7 +269,7 @@ fn earth_port_pairs_lie_between_the_great_circle_and_dijkstra() {
         let to = LatLon::new(num("g_lat"), num("g_lon"));
         let outcome = ctx.search(grid, from, to, &mut route).unwrap();
         let what = format!("{map} pair {}", f[col("id")]);
-        assert_eq!(outcome, Outcome::Found, "{what}");
+        assert_eq!(outcome, SearchOutcome::Found, "{what}");
         let km = route.km();
         assert!(
             km >= num("gc_km") - 0.06,

@@ -20,7 +20,7 @@
 use proptest::prelude::*;
 use taut::grid::{Grid, Status};
 use taut::spherical::check::check_route;
-use taut::spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
+use taut::spherical::{LatLon, Route, SearchContext, SearchOutcome, SphereGrid};
 use taut_hardening::maps::{Family, SplitMix, generate, queries};
 use taut_hardening::{Oracle, show};
 
@@ -168,8 +168,8 @@ fn sphere_queries(g: &SphereGrid, seed: u64) -> Result<(), TestCaseError> {
             .search(g, from, to, &mut route)
             .map_err(|e| TestCaseError::fail(format!("{}: error {e}", what())))?;
         let connected = comp[(a.0 * w + a.1) as usize] == comp[(b.0 * w + b.1) as usize];
-        prop_assert_eq!(outcome == Outcome::Found, connected, "{}", what());
-        if outcome != Outcome::Found {
+        prop_assert_eq!(outcome == SearchOutcome::Found, connected, "{}", what());
+        if outcome != SearchOutcome::Found {
             continue;
         }
         if let Err(v) = check_route(g, &route, from, to) {

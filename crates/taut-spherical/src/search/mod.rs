@@ -28,8 +28,8 @@
 //!
 //! Its files:
 //!
-//! - this file: the public API ([`SearchContext::search`] and its main loop, [`Outcome`],
-//!   [`SearchStats`]) and the checks on the end points;
+//! - this file: the public API ([`SearchContext::search`] and its main loop,
+//!   [`SearchOutcome`], [`SearchStats`]) and the checks on the end points;
 //! - `node.rs`: what the search stores, roots ([`RootKind`]: point or edge) and nodes
 //!   ([`Node`]: an interval of a meridian);
 //! - `open.rs`: recording successors: new roots, the root history that prunes them, and
@@ -74,7 +74,7 @@ use node::{Goal, NONE, Node, NodeKind, PointRoot, RootData, RootKind};
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum SearchOutcome {
     /// A shortest route was found.
     Found,
     /// No route exists.
@@ -139,7 +139,7 @@ impl SearchContext {
         from: LatLon,
         to: LatLon,
         out: &mut Route,
-    ) -> Result<Outcome, SphereError> {
+    ) -> Result<SearchOutcome, SphereError> {
         out.legs.clear();
         out.radians = 0.0;
         self.stats = SearchStats::default();
@@ -174,7 +174,7 @@ impl SearchContext {
         let sv = from.to_vec();
         let direct = sv.angle(goal.v);
         if direct < ANGLE_EPS {
-            return Ok(Outcome::Found);
+            return Ok(SearchOutcome::Found);
         }
         // The start sees the goal: the great-circle arc is the route (`direct.rs`). Its leg
         // joins the points as given, and its length is `direct`, bit for bit the leg's own
@@ -182,7 +182,7 @@ impl SearchContext {
         if !self.no_direct && arc_is_clear(grid, sv, s_lon, goal.v, goal.lon) {
             out.legs.push(Leg::Great { from, to });
             out.radians = direct;
-            return Ok(Outcome::Found);
+            return Ok(SearchOutcome::Found);
         }
         let start = self.push_root(RootData {
             kind: RootKind::Point {
@@ -251,7 +251,7 @@ impl SearchContext {
             let mut node = self.nodes[id as usize];
             if node.kind == NodeKind::Goal {
                 self.reconstruct(grid, node.root, out);
-                return Ok(Outcome::Found);
+                return Ok(SearchOutcome::Found);
             }
             if node.kind == NodeKind::PoleWalk {
                 let root = self.roots[node.root as usize];
@@ -303,7 +303,7 @@ impl SearchContext {
             }
             self.flush();
         }
-        Ok(Outcome::Unreachable)
+        Ok(SearchOutcome::Unreachable)
     }
 }
 

@@ -4,7 +4,12 @@ use super::*;
 use crate::check::check_route;
 
 /// The route and counters of one search, sweeping or column by column.
-fn run(grid: &SphereGrid, from: LatLon, to: LatLon, sweep: bool) -> (Outcome, Route, SearchStats) {
+fn run(
+    grid: &SphereGrid,
+    from: LatLon,
+    to: LatLon,
+    sweep: bool,
+) -> (SearchOutcome, Route, SearchStats) {
     let mut ctx = SearchContext {
         no_sweep: !sweep,
         // The search itself, even where the arc is clear.
@@ -21,7 +26,7 @@ fn run(grid: &SphereGrid, from: LatLon, to: LatLon, sweep: bool) -> (Outcome, Ro
 fn swept_and_stepped(grid: &SphereGrid, from: LatLon, to: LatLon) -> (SearchStats, SearchStats) {
     let (o1, swept, s1) = run(grid, from, to, true);
     let (o2, stepped, s2) = run(grid, from, to, false);
-    assert_eq!((o1, o2), (Outcome::Found, Outcome::Found));
+    assert_eq!((o1, o2), (SearchOutcome::Found, SearchOutcome::Found));
     assert!((swept.radians - stepped.radians).abs() < 1e-12);
     check_route(grid, &swept, from, to).unwrap();
     (s1, s2)
@@ -112,7 +117,7 @@ fn sweeping_changes_no_route() {
             let (o2, r2, _) = run(&grid, from, to, false);
             assert_eq!(o1, o2, "{from:?} -> {to:?}");
 
-            if o1 == Outcome::Found {
+            if o1 == SearchOutcome::Found {
                 found += 1;
                 swept += s1.swept;
                 assert!(

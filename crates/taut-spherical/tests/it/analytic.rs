@@ -10,7 +10,7 @@
 use crate::common::shared_sphere_data;
 use serde_json::Value;
 use taut_spherical::check::check_route;
-use taut_spherical::{LatLon, Leg, Outcome, Route, SearchContext, SphereGrid};
+use taut_spherical::{LatLon, Leg, Route, SearchContext, SearchOutcome, SphereGrid};
 
 /// Lengths must match the analytic optimum to this, radians.
 const TOL: f64 = 1e-9;
@@ -63,7 +63,7 @@ fn analytic_cases_are_reproduced() {
         let optimal = case["optimal_rad"].as_f64().unwrap();
         let mut fail = |m: String| failures.push(format!("{name}: {m}"));
         match ctx.search(&grid, from, to, &mut route) {
-            Ok(Outcome::Found) => {}
+            Ok(SearchOutcome::Found) => {}
             other => {
                 fail(format!("search returned {other:?}"));
                 continue;

@@ -11,7 +11,7 @@
 use crate::common::shared_sphere_data;
 use taut_spherical::check::check_route;
 use taut_spherical::geo::wrap_deg;
-use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
+use taut_spherical::{LatLon, Route, SearchContext, SearchOutcome, SphereGrid};
 
 /// The route's points (at most 0.25° apart) with longitudes unwrapped (each step taken as the
 /// shorter way round), starting at the route's first point.
@@ -56,7 +56,7 @@ fn shanghai_to_los_angeles_crosses_the_pacific() {
         seen.push(name.to_owned());
         let grid = SphereGrid::read_map(dir.join(name), false).unwrap();
         match ctx.search(&grid, a, b, &mut route) {
-            Ok(Outcome::Found) => {}
+            Ok(SearchOutcome::Found) => {}
             other => {
                 failures.push(format!("{name}: search returned {other:?}"));
                 continue;
@@ -101,7 +101,7 @@ fn empty_sphere_across_the_antimeridian_is_the_great_circle() {
         let grid = SphereGrid::from_fn(w, h, |_, _| true).unwrap();
         for (a, b) in cases {
             let outcome = ctx.search(&grid, a, b, &mut route).unwrap();
-            assert_eq!(outcome, Outcome::Found, "{a:?} -> {b:?} on {w}x{h}");
+            assert_eq!(outcome, SearchOutcome::Found, "{a:?} -> {b:?} on {w}x{h}");
             let gc = a.distance_rad(b);
             assert!(
                 (route.radians - gc).abs() < 1e-12,

@@ -3,7 +3,7 @@
 //! with coordinates that are not a point of the sea (NaN, infinite, beyond a pole, on land):
 //! each is a typed `SphereError`, never a panic and never a route or "unreachable".
 
-use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereError, SphereGrid};
+use taut_spherical::{LatLon, Route, SearchContext, SearchOutcome, SphereError, SphereGrid};
 use taut_testdata::fixtures;
 
 fn variant(e: &SphereError) -> &'static str {
@@ -91,7 +91,11 @@ fn tiny() -> SphereGrid {
     SphereGrid::read_map(fixtures().join("sphere/tiny_36x18.map"), false).unwrap()
 }
 
-fn search(grid: &SphereGrid, from: LatLon, to: LatLon) -> Result<(Outcome, f64), SphereError> {
+fn search(
+    grid: &SphereGrid,
+    from: LatLon,
+    to: LatLon,
+) -> Result<(SearchOutcome, f64), SphereError> {
     let mut ctx = SearchContext::new();
     let mut route = Route::default();
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -172,12 +176,12 @@ fn poles_land_and_all_land_maps_are_refused() {
 fn huge_longitudes_are_the_same_points_as_their_remainders() {
     let grid = tiny();
     let (o, want) = search(&grid, SEA, SEA2).unwrap();
-    assert_eq!(o, Outcome::Found);
+    assert_eq!(o, SearchOutcome::Found);
     for k in [1.0, -1.0, 1e6, -1e6] {
         let from = LatLon::new(SEA.lat, SEA.lon + 360.0 * k);
         let to = LatLon::new(SEA2.lat, SEA2.lon - 360.0 * k);
         let (o, got) = search(&grid, from, to).unwrap();
-        assert_eq!(o, Outcome::Found);
+        assert_eq!(o, SearchOutcome::Found);
         assert!((got - want).abs() < 1e-9, "k = {k}: {got} vs {want}");
     }
     for lon in [1e308, -1e308, f64::MAX, f64::MIN, 1e17, 5e-324] {
@@ -202,5 +206,5 @@ fn huge_longitudes_are_the_same_points_as_their_remainders() {
 fn a_walled_in_sea_point_is_unreachable_not_invalid() {
     let grid = tiny();
     let r = search(&grid, LatLon::new(-25.0, -135.0), SEA);
-    assert!(matches!(r, Ok((Outcome::Unreachable, _))), "{r:?}");
+    assert!(matches!(r, Ok((SearchOutcome::Unreachable, _))), "{r:?}");
 }

@@ -11,7 +11,7 @@
 use crate::common::{brute_force, cases, connected, random_query, show};
 use proptest::prelude::*;
 use taut_spherical::check::check_route;
-use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
+use taut_spherical::{LatLon, Route, SearchContext, SearchOutcome, SphereGrid};
 
 /// Slack on both bounds, radians.
 const TOL: f64 = 1e-9;
@@ -44,7 +44,7 @@ proptest! {
             "brute force against cell connectivity for {}", ctx_msg()
         );
         match (outcome, &brute) {
-            (Outcome::Found, Some(b)) => {
+            (SearchOutcome::Found, Some(b)) => {
                 if let Err(v) = check_route(&q.grid, &route, q.from, q.to) {
                     prop_assert!(false, "illegal route ({v}): {route:?} for {}", ctx_msg());
                 }
@@ -59,7 +59,7 @@ proptest! {
                     route.radians, b.radians, b, ctx_msg()
                 );
             }
-            (Outcome::Unreachable, None) => {}
+            (SearchOutcome::Unreachable, None) => {}
             (o, b) => prop_assert!(false, "search {o:?}, brute force {b:?} for {}", ctx_msg()),
         }
     }
@@ -133,7 +133,7 @@ fn unreachable_goals_are_unreachable_for_both() {
     assert!(brute_force(&g, a, b, 5.0).is_none());
     let mut route = Route::default();
     let outcome = SearchContext::new().search(&g, a, b, &mut route).unwrap();
-    assert_eq!(outcome, Outcome::Unreachable);
+    assert_eq!(outcome, SearchOutcome::Unreachable);
     // A double corner does not let a route through: the band broken by two cells that touch
     // diagonally only.
     let g = SphereGrid::from_fn(16, 8, |r, c| match r {
@@ -144,7 +144,7 @@ fn unreachable_goals_are_unreachable_for_both() {
     .unwrap();
     assert!(brute_force(&g, a, b, 5.0).is_none());
     let outcome = SearchContext::new().search(&g, a, b, &mut route).unwrap();
-    assert_eq!(outcome, Outcome::Unreachable);
+    assert_eq!(outcome, SearchOutcome::Unreachable);
     // One more free cell makes a 4-connected passage.
     let g = SphereGrid::from_fn(16, 8, |r, c| match r {
         3 => c == 5 || c == 6,
@@ -155,6 +155,6 @@ fn unreachable_goals_are_unreachable_for_both() {
     let r = brute_force(&g, a, b, 5.0).unwrap();
     check_route(&g, &r, a, b).unwrap();
     let outcome = SearchContext::new().search(&g, a, b, &mut route).unwrap();
-    assert_eq!(outcome, Outcome::Found);
+    assert_eq!(outcome, SearchOutcome::Found);
     assert!(route.radians <= r.radians + TOL);
 }

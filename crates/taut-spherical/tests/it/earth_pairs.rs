@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use crate::common::shared_sphere_data;
 use taut_spherical::check::check_route;
-use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
+use taut_spherical::{LatLon, Route, SearchContext, SearchOutcome, SphereGrid};
 
 /// The csv rounds kilometres to 0.1 km: a bound may be off by half of that.
 const KM_TOL: f64 = 0.05;
@@ -137,7 +137,7 @@ fn run_resolution(res: &str) {
                 p.id, p.from, p.to, p.snap_ok
             );
             match ctx.search(&grid, p.start, p.goal, &mut route) {
-                Ok(Outcome::Found) => {}
+                Ok(SearchOutcome::Found) => {}
                 other => {
                     failures.push(format!("{what}: search returned {other:?}"));
                     continue;

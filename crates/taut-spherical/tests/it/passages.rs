@@ -16,8 +16,8 @@ use crate::common::shared_sphere_data;
 use taut_spherical::check::check_route;
 use taut_spherical::passage::{PASSAGES_CSV, anchors, derive, parse_csv, to_csv};
 use taut_spherical::{
-    EARTH_RADIUS_KM, LatLon, Outcome, PassageError, Passages, Route, SearchContext, SnapIndex,
-    SphereGrid,
+    EARTH_RADIUS_KM, LatLon, PassageError, Passages, Route, SearchContext, SearchOutcome,
+    SnapIndex, SphereGrid,
 };
 
 #[test]
@@ -127,7 +127,7 @@ fn derivation_from_the_shared_rasters_is_the_embedded_table() {
 }
 
 /// Routes between `a` and `b` on `grid`: (outcome, route, from, to) after snapping both.
-fn route(grid: &SphereGrid, a: LatLon, b: LatLon) -> (Outcome, Route, LatLon, LatLon) {
+fn route(grid: &SphereGrid, a: LatLon, b: LatLon) -> (SearchOutcome, Route, LatLon, LatLon) {
     let snap = SnapIndex::new(grid);
     let at = |p: LatLon| {
         let (r, c) = snap.nearest(grid, p).expect("sea");
@@ -161,7 +161,7 @@ fn every_passage_is_used_and_can_be_closed() {
         for p in passages.iter() {
             let a = anchors.iter().find(|a| a.name == p.name).unwrap();
             let (outcome, open, from, to) = route(&nav, a.a, a.b);
-            assert_eq!(outcome, Outcome::Found, "{res} {}", p.name);
+            assert_eq!(outcome, SearchOutcome::Found, "{res} {}", p.name);
             let used = passages.used_by(&nav, &open, from, to);
             assert!(
                 used.contains(&p.name.as_str()),
@@ -186,9 +186,9 @@ fn every_passage_is_used_and_can_be_closed() {
             };
             let cut_off = matches!(p.name.as_str(), "bosporus" | "hormuz");
             if cut_off {
-                assert_eq!(outcome, Outcome::Unreachable, "{res} {}", p.name);
+                assert_eq!(outcome, SearchOutcome::Unreachable, "{res} {}", p.name);
             }
-            if outcome == Outcome::Found {
+            if outcome == SearchOutcome::Found {
                 check_route(&closed, &detour, from, to).expect("legal with the passage closed");
                 let more_km = (detour.radians - open.radians) * EARTH_RADIUS_KM;
                 assert!(more_km > 1.0, "{res} {}: {more_km} km more", p.name);

@@ -10,7 +10,7 @@
 //! never ended. These guard the reproduction, its mirror images and rotations, and the ring.
 
 use taut_spherical::check::check_route;
-use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
+use taut_spherical::{LatLon, Route, SearchContext, SearchOutcome, SphereGrid};
 
 /// The reproduction's 10 × 7 raster (rows north to south, columns from 180°W eastward).
 const ROWS: [&str; 7] = [
@@ -65,7 +65,7 @@ fn assert_found(g: &SphereGrid, from: LatLon, to: LatLon, what: &str) -> f64 {
     for (i, (a, b)) in [(from, to), (to, from)].into_iter().enumerate() {
         let mut route = Route::default();
         let outcome = ctx.search(g, a, b, &mut route).unwrap();
-        assert_eq!(outcome, Outcome::Found, "{what}: {a:?} -> {b:?}");
+        assert_eq!(outcome, SearchOutcome::Found, "{what}: {a:?} -> {b:?}");
         if let Err(v) = check_route(g, &route, a, b) {
             panic!("{what}: illegal route ({v}) {route:?}");
         }
@@ -153,7 +153,7 @@ fn edge_round_a_ring_ends() {
         let out = SearchContext::new()
             .search(&g, from, LatLon::new(-80.0, 0.0), &mut route)
             .unwrap();
-        assert_eq!(out, Outcome::Unreachable, "ring, blocker {blocker:?}");
+        assert_eq!(out, SearchOutcome::Unreachable, "ring, blocker {blocker:?}");
     }
 }
 

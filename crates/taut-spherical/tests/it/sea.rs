@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use crate::common::shared_sphere_data;
-use taut_spherical::{LatLon, Outcome, SeaMap, SearchContext, SphereGrid};
+use taut_spherical::{LatLon, SeaMap, SearchContext, SearchOutcome, SphereGrid};
 
 #[test]
 fn ports_snap_to_the_sea_that_reaches_the_ocean() {
@@ -48,7 +48,7 @@ fn ports_snap_to_the_sea_that_reaches_the_ocean() {
             assert_eq!(r.from.given, None, "{what}");
             assert_eq!(r.from.point, port, "{what}");
             if !in_main {
-                assert_eq!(r.outcome, Outcome::Unreachable, "{what}");
+                assert_eq!(r.outcome, SearchOutcome::Unreachable, "{what}");
                 unreachable += 1;
             }
         } else {
@@ -68,7 +68,7 @@ fn ports_snap_to_the_sea_that_reaches_the_ocean() {
                 "{what}: {}",
                 r.from.km
             );
-            assert_eq!(r.outcome, Outcome::Found, "{what}");
+            assert_eq!(r.outcome, SearchOutcome::Found, "{what}");
         }
         checked += 1;
     }

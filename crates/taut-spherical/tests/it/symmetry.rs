@@ -4,7 +4,7 @@
 //! a cone's root, turning at a partly blocked pole).
 
 use proptest::prelude::*;
-use taut_spherical::{LatLon, Outcome, Route, SearchContext, SphereGrid};
+use taut_spherical::{LatLon, Route, SearchContext, SearchOutcome, SphereGrid};
 
 /// A random grid and two points in the closure of free cells: cell centres, interior points
 /// and grid vertices (3 kinds), away from the poles.
@@ -58,7 +58,7 @@ proptest! {
         match (o1, o2) {
             (Ok(o1), Ok(o2)) => {
                 prop_assert_eq!(o1, o2);
-                if o1 == Outcome::Found {
+                if o1 == SearchOutcome::Found {
                     prop_assert!((ab.radians - ba.radians).abs() < 1e-9,
                         "a->b {} b->a {}", ab.radians, ba.radians);
                     // Both routes go from their start to their goal, leg after leg.

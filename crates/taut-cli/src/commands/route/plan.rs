@@ -8,7 +8,8 @@ use taut::grid::{FreeSet, Grid, MapFile};
 use taut::render::sphere::{End, SphereScene, render_sphere};
 use taut::render::{Layout, RenderError};
 use taut::spherical::{
-    Area, LatLon, Outcome, Route, SeaError, SeaMap, SearchContext, SearchStats, Snapped, SphereGrid,
+    Area, LatLon, Route, SeaError, SeaMap, SearchContext, SearchOutcome, SearchStats, Snapped,
+    SphereGrid,
 };
 
 use super::AvoidArgs;
@@ -113,7 +114,7 @@ pub struct Planned {
     /// The goal (snapped).
     pub to: End,
     /// Whether a route was found.
-    pub outcome: Outcome,
+    pub outcome: SearchOutcome,
     /// The route (no legs unless found).
     pub route: Route,
     /// The search's counters.
@@ -160,7 +161,7 @@ pub fn plan_route(
 impl Planned {
     /// The route when one was found.
     pub fn found(&self) -> Option<&Route> {
-        (self.outcome == Outcome::Found).then_some(&self.route)
+        (self.outcome == SearchOutcome::Found).then_some(&self.route)
     }
 
     /// The one-line description of the picture of this answer.

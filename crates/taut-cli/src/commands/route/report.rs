@@ -1,6 +1,6 @@
 //! The JSON object of `taut route --format json` ([`RouteReport`]) and how an answer fills it.
 
-use taut::spherical::{EARTH_RADIUS_KM, LatLon, Leg, Outcome};
+use taut::spherical::{EARTH_RADIUS_KM, LatLon, Leg, SearchOutcome};
 
 use super::plan::Planned;
 
@@ -144,8 +144,8 @@ impl Planned {
     /// Fills the report's fields from this answer.
     pub fn report(&self, r: &mut RouteReport) {
         r.status = match self.outcome {
-            Outcome::Found => RouteStatus::Ok,
-            Outcome::Unreachable => RouteStatus::Unreachable,
+            SearchOutcome::Found => RouteStatus::Ok,
+            SearchOutcome::Unreachable => RouteStatus::Unreachable,
         };
         if let Some(route) = self.found() {
             r.km = Some(route.km());

@@ -24,7 +24,7 @@ use std::time::Instant;
 use plotters::prelude::*;
 use rayon::prelude::*;
 use taut::frit::{
-    Algo, FritConfig, MoveRule, RunParams, Scratch, Status, TimeHistogram, World, run,
+    AgentAlgo, FritConfig, MoveRule, RunParams, Scratch, Status, TimeHistogram, World, run,
 };
 use taut::grid::{FreeSet, Grid, MapFile};
 
@@ -73,7 +73,7 @@ pub struct FritOptions {
     /// Lookaheads for the real-time algorithms.
     pub lookaheads: Vec<u32>,
     /// Algorithms to run.
-    pub algos: Vec<Algo>,
+    pub algos: Vec<AgentAlgo>,
     /// Seed of the problem generator.
     pub seed: u64,
     /// Worker threads (runs are timed one by one; more threads share caches).
@@ -112,9 +112,9 @@ pub struct RunRow {
     /// Problem index within the map.
     pub problem: usize,
     /// Algorithm.
-    pub algo: Algo,
+    pub algo: AgentAlgo,
     /// Lookahead asked for (the agent's effective lookahead may differ, see
-    /// [`Algo::effective_lookahead`]).
+    /// [`AgentAlgo::effective_lookahead`]).
     pub lookahead: u32,
     /// Final status name.
     pub status: &'static str,
@@ -184,7 +184,7 @@ fn run_map(
 ) -> Vec<RunRow> {
     let world = World::with_moves(grid, opts.moves);
     let probs = problems(&world, opts.problems, seed_for(opts.seed, "frit", name));
-    let mut jobs: Vec<(usize, Algo, u32)> = Vec::new();
+    let mut jobs: Vec<(usize, AgentAlgo, u32)> = Vec::new();
     for (i, _) in probs.iter().enumerate().skip(opts.first_problem) {
         for &algo in &opts.algos {
             if algo.uses_lookahead() {
@@ -331,8 +331,8 @@ pub struct Cell {
 }
 
 /// The table of means, keyed by algorithm and lookahead.
-pub fn summarise(rows: &[RunRow]) -> BTreeMap<(Algo, u32), Cell> {
-    let mut acc: BTreeMap<(Algo, u32), (Cell, f64, u64)> = BTreeMap::new();
+pub fn summarise(rows: &[RunRow]) -> BTreeMap<(AgentAlgo, u32), Cell> {
+    let mut acc: BTreeMap<(AgentAlgo, u32), (Cell, f64, u64)> = BTreeMap::new();
     for r in rows {
         let (c, ep_time, eps) = acc.entry((r.algo, r.lookahead)).or_default();
         c.runs += 1;
@@ -395,7 +395,7 @@ type Pair = (f64, f64);
 
 /// Costs of `a` and `b` on the same problems, grouped by map (problems either did not run
 /// are left out).
-fn paired_costs(rows: &[RunRow], a: (Algo, u32), b: (Algo, u32)) -> Vec<Vec<Pair>> {
+fn paired_costs(rows: &[RunRow], a: (AgentAlgo, u32), b: (AgentAlgo, u32)) -> Vec<Vec<Pair>> {
     type Maybe = (Option<f64>, Option<f64>);
     let mut by: BTreeMap<(&str, usize), Maybe> = BTreeMap::new();
     for r in rows {
@@ -454,12 +454,12 @@ fn bootstrap(
 }
 
 /// The ratio of mean costs `a / b` over the problems both ran, with its interval.
-pub fn cost_ratio(rows: &[RunRow], a: (Algo, u32), b: (Algo, u32)) -> Option<Interval> {
+pub fn cost_ratio(rows: &[RunRow], a: (AgentAlgo, u32), b: (AgentAlgo, u32)) -> Option<Interval> {
     bootstrap(&paired_costs(rows, a, b), DEFAULT_SEED, |x, y, _| x / y)
 }
 
 /// The mean cost of `a`, with its interval.
-pub fn mean_cost(rows: &[RunRow], a: (Algo, u32)) -> Option<Interval> {
+pub fn mean_cost(rows: &[RunRow], a: (AgentAlgo, u32)) -> Option<Interval> {
     bootstrap(&paired_costs(rows, a, a), DEFAULT_SEED, |x, _, n| {
         x / n as f64
     })
@@ -467,7 +467,11 @@ pub fn mean_cost(rows: &[RunRow], a: (Algo, u32)) -> Option<Interval> {
 
 /// The geometric mean and the median of the per-problem ratios `a / b`: far less swayed by
 /// the few very long runs than the ratio of means.
-pub fn per_problem_ratios(rows: &[RunRow], a: (Algo, u32), b: (Algo, u32)) -> Option<(f64, f64)> {
+pub fn per_problem_ratios(
+    rows: &[RunRow],
+    a: (AgentAlgo, u32),
+    b: (AgentAlgo, u32),
+) -> Option<(f64, f64)> {
     let mut r: Vec<f64> = paired_costs(rows, a, b)
         .into_iter()
         .flatten()
@@ -621,9 +625,10 @@ pub fn write_reports(
         "| lookahead | daRTAA* / p-FRIT_RT [95 % CI] | paper | geo. mean, median | FRIT_RT / p-FRIT_RT [95 % CI] | paper | geo. mean, median | RTAA* / p-FRIT_RT [95 % CI] |"
     );
     let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
-    let p = |k: u32| (Algo::PFritRt, k);
-    let ci = |a: Algo, k: u32| cost_ratio(rows, (a, k), p(k)).map_or("-".into(), |i| i.to_string());
-    let geo = |a: Algo, k: u32| {
+    let p = |k: u32| (AgentAlgo::PFritRt, k);
+    let ci =
+        |a: AgentAlgo, k: u32| cost_ratio(rows, (a, k), p(k)).map_or("-".into(), |i| i.to_string());
+    let geo = |a: AgentAlgo, k: u32| {
         per_problem_ratios(rows, (a, k), p(k))
             .map_or("-".into(), |(g, m)| format!("{g:.2}, {m:.2}"))
     };
@@ -636,11 +641,11 @@ pub fn write_reports(
         let _ = writeln!(
             md,
             "| {k} | {} | {pd} | {} | {} | {pf} | {} | {} |",
-            ci(Algo::DaRtaa, k),
-            geo(Algo::DaRtaa, k),
-            ci(Algo::FritRt, k),
-            geo(Algo::FritRt, k),
-            ci(Algo::Rtaa, k)
+            ci(AgentAlgo::DaRtaa, k),
+            geo(AgentAlgo::DaRtaa, k),
+            ci(AgentAlgo::FritRt, k),
+            geo(AgentAlgo::FritRt, k),
+            ci(AgentAlgo::Rtaa, k)
         );
     }
     let _ = writeln!(
@@ -654,12 +659,12 @@ pub fn write_reports(
     let _ = writeln!(md, "|---|---|---|---|---|");
     for ((algo, k), c) in &table {
         let paper = match (algo, k) {
-            (Algo::PFritRt, 16) => "7,629",
-            (Algo::PFritRt, 32) => "4,210",
-            (Algo::PFritRt, 64) => "3,225",
-            (Algo::DaRtaa, 16) => "≈ 20,600 (2.7 × 7,629)",
-            (Algo::FritRt, 16) => "≈ 34,300 (4.5 × 7,629)",
-            (Algo::Bug2, _) => "6,546",
+            (AgentAlgo::PFritRt, 16) => "7,629",
+            (AgentAlgo::PFritRt, 32) => "4,210",
+            (AgentAlgo::PFritRt, 64) => "3,225",
+            (AgentAlgo::DaRtaa, 16) => "≈ 20,600 (2.7 × 7,629)",
+            (AgentAlgo::FritRt, 16) => "≈ 34,300 (4.5 × 7,629)",
+            (AgentAlgo::Bug2, _) => "6,546",
             _ => "",
         };
         let m = mean_cost(rows, (*algo, *k)).map_or("-".into(), |i| i.to_string());
@@ -726,7 +731,7 @@ fn steps_name(steps: u64) -> String {
 /// The paper's Figure 3: mean solution cost against lookahead, with FRIT(BFS), Bug2 and the
 /// optimum as horizontal lines. Log scales on both axes.
 fn plot_costs(
-    table: &BTreeMap<(Algo, u32), Cell>,
+    table: &BTreeMap<(AgentAlgo, u32), Cell>,
     optimal: f64,
     lookaheads: &[u32],
     path: &Path,
@@ -764,9 +769,14 @@ fn plot_costs(
         &BLACK,
         &RGBColor(200, 120, 0),
     ];
-    for (i, algo) in [Algo::Rtaa, Algo::DaRtaa, Algo::FritRt, Algo::PFritRt]
-        .into_iter()
-        .enumerate()
+    for (i, algo) in [
+        AgentAlgo::Rtaa,
+        AgentAlgo::DaRtaa,
+        AgentAlgo::FritRt,
+        AgentAlgo::PFritRt,
+    ]
+    .into_iter()
+    .enumerate()
     {
         let pts: Vec<(f64, f64)> = lookaheads
             .iter()
@@ -786,7 +796,7 @@ fn plot_costs(
             .map_err(|e| err(&e))?;
     }
     let mut lines: Vec<(String, f64)> = vec![("optimal (full knowledge)".into(), optimal)];
-    for algo in [Algo::FritBfs, Algo::Bug2, Algo::Lrta] {
+    for algo in [AgentAlgo::FritBfs, AgentAlgo::Bug2, AgentAlgo::Lrta] {
         if let Some((_, c)) = table.iter().find(|((a, _), _)| *a == algo) {
             lines.push((format!("{algo} (fixed lookahead)"), c.cost));
         }

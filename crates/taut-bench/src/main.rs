@@ -111,7 +111,7 @@ struct FritArgs {
     move_cap: Option<u64>,
     /// Algorithms (comma-separated). Default: all seven.
     #[arg(long, value_delimiter = ',')]
-    algos: Vec<taut::frit::Algo>,
+    algos: Vec<taut::frit::AgentAlgo>,
     /// Seed of the problem generator.
     #[arg(long, default_value_t = taut_bench::frit::DEFAULT_SEED)]
     seed: u64,
@@ -583,7 +583,7 @@ fn run_frit(args: &FritArgs) -> Result<(), BenchError> {
             args.lookaheads.clone()
         },
         algos: if args.algos.is_empty() {
-            taut::frit::Algo::ALL.to_vec()
+            taut::frit::AgentAlgo::ALL.to_vec()
         } else {
             args.algos.clone()
         },

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use taut_frit::batch::{Crowd, FrameBudget, Share};
-use taut_frit::{Algo, World};
+use taut_frit::{AgentAlgo, World};
 use taut_grid::{FreeSet, Grid, MapFile};
 
 fn main() {
@@ -21,10 +21,10 @@ fn main() {
         eprintln!("crowd: {e}");
         std::process::exit(1)
     });
-    let algo: Algo = a
+    let algo: AgentAlgo = a
         .get(2)
-        .map_or(Ok(Algo::PFritRt), |s| s.parse())
-        .unwrap_or(Algo::PFritRt);
+        .map_or(Ok(AgentAlgo::PFritRt), |s| s.parse())
+        .unwrap_or(AgentAlgo::PFritRt);
     let arg = |i: usize, d: u64| a.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
     let (k, per_agent, frames) = (arg(3, 16) as u32, arg(4, 16), arg(5, 200));
     let grid = Grid::from_map(&map, &FreeSet::default());

@@ -15,7 +15,7 @@
 use std::error::Error;
 
 use taut_baselines::astar::AStar;
-use taut_frit::{Algo, RunParams, Scratch, Status, World, run};
+use taut_frit::{AgentAlgo, RunParams, Scratch, Status, World, run};
 use taut_grid::{Answer, FreeSet, Grid, MapFile, Point};
 
 const USAGE: &str = "usage: frit_agent [MAP SX SY GX GY [K]] (lookahead K >= 1)";
@@ -49,7 +49,7 @@ fn run_example() -> Result<(), Box<dyn Error>> {
     // docs/frit.md its mean cost was below daRTAA*'s and FRIT_RT's at every lookahead. It
     // follows an ideal tree towards the goal and, when an obstacle it discovers cuts the
     // tree, reconnects along the obstacle's border, expanding at most K states per move.
-    let algo = Algo::PFritRt;
+    let algo = AgentAlgo::PFritRt;
     let mut agent = algo.agent();
     let params = RunParams::new(algo.effective_lookahead(k));
     // The scratch is per-thread search memory; one serves any number of runs.

@@ -1,13 +1,13 @@
 //! Debug aid: prints an agent's trail on a map.
 //! `cargo run --example trace -- MAP SX SY GX GY ALGO K [MOVES [PROFILE]]`
-use taut_frit::{Algo, FritConfig, MoveRule, RunParams, Scratch, World, run};
+use taut_frit::{AgentAlgo, FritConfig, MoveRule, RunParams, Scratch, World, run};
 use taut_grid::{FreeSet, Grid, MapFile};
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let grid = Grid::from_map(&MapFile::read(&a[1]).unwrap(), &FreeSet::default());
     let n = |i: usize| a[i].parse::<i32>().unwrap();
-    let algo: Algo = a[6].parse().unwrap();
+    let algo: AgentAlgo = a[6].parse().unwrap();
     let moves: MoveRule = a
         .get(8)
         .map_or(Ok(MoveRule::NoCornerCut), |m| m.parse())

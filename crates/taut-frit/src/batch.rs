@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::agents::{Agent, Algo};
+use crate::agents::{Agent, AgentAlgo};
 use crate::error::FritError;
 use crate::sim::{Body, Limits, RunParams, Stats, Status, check_problem};
 use crate::world::{Budget, Scratch, World};
@@ -132,7 +132,7 @@ impl<'w> Crowd<'w> {
     /// ends at once with [`Status::Unsolvable`].
     pub fn add(
         &mut self,
-        algo: Algo,
+        algo: AgentAlgo,
         start: (i32, i32),
         goal: (i32, i32),
         lookahead: u32,

@@ -23,7 +23,7 @@
 //! (`cargo run --release -p taut-frit --example frit_agent`).
 //!
 //! ```
-//! use taut_frit::{Algo, RunParams, Scratch, Status, World, run};
+//! use taut_frit::{AgentAlgo, RunParams, Scratch, Status, World, run};
 //! use taut_grid::Grid;
 //!
 //! // A wall with a gap at the bottom; the agent does not know it is there.
@@ -34,7 +34,7 @@
 //! ])
 //! .unwrap();
 //! let world = World::new(&grid);
-//! let mut agent = Algo::PFritRt.agent();
+//! let mut agent = AgentAlgo::PFritRt.agent();
 //! let out = run(&world, agent.as_mut(), (0, 0), (4, 0), &RunParams::new(4), &mut Scratch::new())
 //!     .unwrap();
 //! assert_eq!(out.status, Status::Reached);
@@ -49,7 +49,7 @@ pub mod sim;
 pub mod world;
 
 pub use agents::{
-    Agent, Algo, Border, Decision, FritConfig, GoalTest, IdealTree, LearnedH, Pointers, Ties,
+    Agent, AgentAlgo, Border, Decision, FritConfig, GoalTest, IdealTree, LearnedH, Pointers, Ties,
 };
 pub use error::FritError;
 pub use sim::{

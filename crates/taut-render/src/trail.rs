@@ -196,7 +196,7 @@ mod tests {
         .unwrap();
         let world = taut_frit::World::new(&grid);
         let mut scratch = taut_frit::Scratch::new();
-        for algo in taut_frit::Algo::ALL {
+        for algo in taut_frit::AgentAlgo::ALL {
             let mut agent = algo.agent();
             let params = taut_frit::RunParams {
                 record: true,

@@ -2,7 +2,7 @@
 //! algorithm at two lookaheads on a few seeded problems per map, every run checked, the same
 //! rows from one thread and from two, and the three reports written.
 
-use taut::frit::{Algo, FritConfig, MoveRule, RunParams};
+use taut::frit::{AgentAlgo, FritConfig, MoveRule, RunParams};
 use taut_bench::frit::{
     FritOptions, RunRow, cost_ratio, mean_cost, per_problem_ratios, run_experiment, summarise,
     write_reports,
@@ -19,7 +19,7 @@ fn with(threads: usize, profile: &str, moves: MoveRule) -> FritOptions {
         problems: 3,
         first_problem: 0,
         lookaheads: vec![1, 16],
-        algos: Algo::ALL.to_vec(),
+        algos: AgentAlgo::ALL.to_vec(),
         seed: 7,
         threads,
         progress: false,
@@ -65,7 +65,7 @@ fn the_frit_experiment_runs_checks_and_reports() {
     let rows = run_experiment(&opts).expect("the fixture maps load");
     // FRIT(BFS) and Bug2 ignore the lookahead and run once per problem; LRTA* runs at k = 1.
     check_rows(&rows);
-    for algo in Algo::ALL {
+    for algo in AgentAlgo::ALL {
         assert!(
             rows.iter().any(|r| r.algo == algo),
             "{} never ran",
@@ -166,7 +166,7 @@ fn a_run_from_a_later_problem_repeats_the_tail_of_a_full_run() {
     }
 }
 
-fn row(map: &str, problem: usize, algo: Algo, cost: f64) -> RunRow {
+fn row(map: &str, problem: usize, algo: AgentAlgo, cost: f64) -> RunRow {
     RunRow {
         map: map.into(),
         problem,
@@ -193,31 +193,33 @@ fn intervals_and_per_problem_ratios() {
     let mut rows = Vec::new();
     for (i, c) in [3.0, 10.0, 50.0, 7.0, 400.0].into_iter().enumerate() {
         let map = if i < 2 { "a" } else { "b" };
-        rows.push(row(map, i, Algo::PFritRt, c));
-        rows.push(row(map, i, Algo::DaRtaa, 2.0 * c));
+        rows.push(row(map, i, AgentAlgo::PFritRt, c));
+        rows.push(row(map, i, AgentAlgo::DaRtaa, 2.0 * c));
     }
-    let r = cost_ratio(&rows, (Algo::DaRtaa, 1), (Algo::PFritRt, 1)).unwrap();
+    let r = cost_ratio(&rows, (AgentAlgo::DaRtaa, 1), (AgentAlgo::PFritRt, 1)).unwrap();
     assert!(
         (r.value - 2.0).abs() < 1e-12 && (r.lo - 2.0).abs() < 1e-12 && (r.hi - 2.0).abs() < 1e-12
     );
-    let (geo, median) = per_problem_ratios(&rows, (Algo::DaRtaa, 1), (Algo::PFritRt, 1)).unwrap();
+    let (geo, median) =
+        per_problem_ratios(&rows, (AgentAlgo::DaRtaa, 1), (AgentAlgo::PFritRt, 1)).unwrap();
     assert!((geo - 2.0).abs() < 1e-12 && (median - 2.0).abs() < 1e-12);
     // The mean's interval holds the mean and lies within the sample's range; it is wide for
     // this heavy-tailed sample.
-    let m = mean_cost(&rows, (Algo::PFritRt, 1)).unwrap();
+    let m = mean_cost(&rows, (AgentAlgo::PFritRt, 1)).unwrap();
     assert!((m.value - 94.0).abs() < 1e-12);
     assert!(m.lo <= m.value && m.value <= m.hi, "{m:?}");
     assert!(m.lo >= 3.0 && m.hi <= 400.0 && m.hi - m.lo > 50.0, "{m:?}");
     // Geometric mean and median of 1, 4 (and of 1, 2, 8): 2, 2.5; 2, 2.
     let rows = vec![
-        row("a", 0, Algo::PFritRt, 1.0),
-        row("a", 0, Algo::FritRt, 1.0),
-        row("a", 1, Algo::PFritRt, 1.0),
-        row("a", 1, Algo::FritRt, 4.0),
+        row("a", 0, AgentAlgo::PFritRt, 1.0),
+        row("a", 0, AgentAlgo::FritRt, 1.0),
+        row("a", 1, AgentAlgo::PFritRt, 1.0),
+        row("a", 1, AgentAlgo::FritRt, 4.0),
     ];
-    let (geo, median) = per_problem_ratios(&rows, (Algo::FritRt, 1), (Algo::PFritRt, 1)).unwrap();
+    let (geo, median) =
+        per_problem_ratios(&rows, (AgentAlgo::FritRt, 1), (AgentAlgo::PFritRt, 1)).unwrap();
     assert!((geo - 2.0).abs() < 1e-12 && (median - 2.5).abs() < 1e-12);
-    assert!(cost_ratio(&rows, (Algo::DaRtaa, 1), (Algo::PFritRt, 1)).is_none());
+    assert!(cost_ratio(&rows, (AgentAlgo::DaRtaa, 1), (AgentAlgo::PFritRt, 1)).is_none());
 }
 
 #[test]

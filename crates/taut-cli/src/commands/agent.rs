@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, ValueEnum};
-use taut::frit::{Algo, FritConfig, RunOutcome, RunParams, Scratch, World};
+use taut::frit::{AgentAlgo, FritConfig, RunOutcome, RunParams, Scratch, World};
 use taut::grid::{FreeSet, Grid, MapFile, Point, Scenario};
 use taut::render::Layout;
 use taut::render::trail::{TrailScene, render_trail};
@@ -91,7 +91,7 @@ pub struct AgentArgs {
     /// The agent.
     #[arg(long, value_name = "ALGO", default_value = "p-frit-rt",
           value_parser = agent_algo_parser())]
-    pub algo: taut::frit::Algo,
+    pub algo: taut::frit::AgentAlgo,
     /// The lookahead k >= 1: at most k states expanded per decision (rtaa, dartaa, frit-rt,
     /// p-frit-rt). lrta and bug2 always look one step ahead; frit-bfs is not real-time and
     /// searches as far as it needs.
@@ -188,17 +188,17 @@ impl AgentArgs {
     }
 }
 
-fn agent_algo_parser() -> impl TypedValueParser<Value = taut::frit::Algo> {
-    PossibleValuesParser::new(taut::frit::Algo::ALL.map(|a| a.name()))
-        .try_map(|s| s.parse::<taut::frit::Algo>())
+fn agent_algo_parser() -> impl TypedValueParser<Value = taut::frit::AgentAlgo> {
+    PossibleValuesParser::new(taut::frit::AgentAlgo::ALL.map(|a| a.name()))
+        .try_map(|s| s.parse::<taut::frit::AgentAlgo>())
 }
 
 /// Runs one query with a fresh agent of `algo` at lookahead `k` (as the algorithm uses it:
-/// [`Algo::effective_lookahead`]); `record` keeps the trail.
+/// [`AgentAlgo::effective_lookahead`]); `record` keeps the trail.
 pub fn run_agent_query(
     world: &World<'_>,
     scratch: &mut Scratch,
-    (algo, config): (Algo, &FritConfig),
+    (algo, config): (AgentAlgo, &FritConfig),
     k: u32,
     (index, start, goal): (usize, Point, Point),
     record: bool,
@@ -257,7 +257,7 @@ fn load_queries(
 }
 
 /// The one-line description of a picture of `row`.
-fn caption(algo: Algo, k: u32, row: &AgentRow) -> String {
+fn caption(algo: AgentAlgo, k: u32, row: &AgentRow) -> String {
     let (s, t) = (row.start, row.goal);
     let what = match &row.result {
         Ok(run) => format!(

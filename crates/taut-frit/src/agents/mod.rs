@@ -49,9 +49,10 @@ pub trait Agent: Send {
     fn heap_bytes(&self) -> usize;
 }
 
-/// The algorithms, by their CLI names.
+/// The real-time agent algorithms, by their CLI names (`taut agent --algo`): each makes one
+/// [`Agent`]. Not the path planners of `taut::registry::Algo`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Algo {
+pub enum AgentAlgo {
     /// LRTA* with a one-step lookahead (`lrta`).
     Lrta,
     /// Real-Time Adaptive A* (`rtaa`).
@@ -69,28 +70,28 @@ pub enum Algo {
     Bug2,
 }
 
-impl Algo {
+impl AgentAlgo {
     /// Every algorithm, in the order of the CLI's help.
-    pub const ALL: [Algo; 7] = [
-        Algo::Lrta,
-        Algo::Rtaa,
-        Algo::DaRtaa,
-        Algo::FritBfs,
-        Algo::FritRt,
-        Algo::PFritRt,
-        Algo::Bug2,
+    pub const ALL: [AgentAlgo; 7] = [
+        AgentAlgo::Lrta,
+        AgentAlgo::Rtaa,
+        AgentAlgo::DaRtaa,
+        AgentAlgo::FritBfs,
+        AgentAlgo::FritRt,
+        AgentAlgo::PFritRt,
+        AgentAlgo::Bug2,
     ];
 
     /// The CLI name.
     pub fn name(self) -> &'static str {
         match self {
-            Algo::Lrta => "lrta",
-            Algo::Rtaa => "rtaa",
-            Algo::DaRtaa => "dartaa",
-            Algo::FritBfs => "frit-bfs",
-            Algo::FritRt => "frit-rt",
-            Algo::PFritRt => "p-frit-rt",
-            Algo::Bug2 => "bug2",
+            AgentAlgo::Lrta => "lrta",
+            AgentAlgo::Rtaa => "rtaa",
+            AgentAlgo::DaRtaa => "dartaa",
+            AgentAlgo::FritBfs => "frit-bfs",
+            AgentAlgo::FritRt => "frit-rt",
+            AgentAlgo::PFritRt => "p-frit-rt",
+            AgentAlgo::Bug2 => "bug2",
         }
     }
 
@@ -100,15 +101,15 @@ impl Algo {
     pub fn uses_lookahead(self) -> bool {
         matches!(
             self,
-            Algo::Rtaa | Algo::DaRtaa | Algo::FritRt | Algo::PFritRt
+            AgentAlgo::Rtaa | AgentAlgo::DaRtaa | AgentAlgo::FritRt | AgentAlgo::PFritRt
         )
     }
 
     /// The lookahead the agent actually runs with when asked for `k`.
     pub fn effective_lookahead(self, k: u32) -> u32 {
         match self {
-            Algo::Lrta | Algo::Bug2 => 1,
-            Algo::FritBfs => u32::MAX,
+            AgentAlgo::Lrta | AgentAlgo::Bug2 => 1,
+            AgentAlgo::FritBfs => u32::MAX,
             _ => k,
         }
     }
@@ -123,32 +124,32 @@ impl Algo {
     pub fn agent_with(self, config: &FritConfig) -> Box<dyn Agent> {
         let config = *config;
         match self {
-            Algo::Lrta => Box::new(Lrta::default()),
-            Algo::Rtaa => Box::new(Rtaa::new(false)),
-            Algo::DaRtaa => Box::new(Rtaa::new(true)),
-            Algo::FritBfs => Box::new(Frit::with_config(FritKind::Bfs, config)),
-            Algo::FritRt => Box::new(Frit::with_config(FritKind::Rt, config)),
-            Algo::PFritRt => Box::new(Frit::with_config(FritKind::PRt, config)),
-            Algo::Bug2 => Box::new(Bug2::default()),
+            AgentAlgo::Lrta => Box::new(Lrta::default()),
+            AgentAlgo::Rtaa => Box::new(Rtaa::new(false)),
+            AgentAlgo::DaRtaa => Box::new(Rtaa::new(true)),
+            AgentAlgo::FritBfs => Box::new(Frit::with_config(FritKind::Bfs, config)),
+            AgentAlgo::FritRt => Box::new(Frit::with_config(FritKind::Rt, config)),
+            AgentAlgo::PFritRt => Box::new(Frit::with_config(FritKind::PRt, config)),
+            AgentAlgo::Bug2 => Box::new(Bug2::default()),
         }
     }
 }
 
-impl fmt::Display for Algo {
+impl fmt::Display for AgentAlgo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Algo {
+impl FromStr for AgentAlgo {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Algo::ALL
+        AgentAlgo::ALL
             .into_iter()
             .find(|a| a.name() == s)
             .ok_or_else(|| {
-                let names: Vec<_> = Algo::ALL.iter().map(|a| a.name()).collect();
+                let names: Vec<_> = AgentAlgo::ALL.iter().map(|a| a.name()).collect();
                 format!(
                     "unknown algorithm `{s}` (expected one of {})",
                     names.join(", ")

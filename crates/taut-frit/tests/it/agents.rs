@@ -6,8 +6,8 @@ use proptest::prelude::*;
 use taut_baselines::astar::AStar;
 use taut_frit::agents::{Agent, Decision};
 use taut_frit::{
-    Algo, Border, Budget, FritConfig, FritError, GoalTest, IdealTree, LearnedH, MoveRule, Pointers,
-    RunParams, Scratch, Status, Ties, View, World, run,
+    AgentAlgo, Border, Budget, FritConfig, FritError, GoalTest, IdealTree, LearnedH, MoveRule,
+    Pointers, RunParams, Scratch, Status, Ties, View, World, run,
 };
 use taut_grid::{Answer, Grid, Point};
 
@@ -110,7 +110,7 @@ proptest! {
             },
         }
         let mut scratch = Scratch::new();
-        for algo in Algo::ALL {
+        for algo in AgentAlgo::ALL {
             let mut agent = algo.agent_with(&config);
             let out = run(&world, agent.as_mut(), s, g, &RunParams::new(algo.effective_lookahead(k)), &mut scratch).unwrap();
             // Bug2 follows boundaries of obstacles joined at corners as one obstacle, so in a
@@ -118,7 +118,7 @@ proptest! {
             // diagonal gap: it says the goal is unreachable (the simulator flags the claim) or
             // walks to the move cap.
             let gap_only = moves == MoveRule::CornerCut && plain.is_none();
-            if algo == Algo::Bug2 && gap_only && matches!(out.status, Status::Failed(_) | Status::Cutoff) {
+            if algo == AgentAlgo::Bug2 && gap_only && matches!(out.status, Status::Failed(_) | Status::Cutoff) {
                 continue;
             }
             match opt {
@@ -182,7 +182,7 @@ fn unsolvable_and_invalid_problems_are_reported_not_run() {
     let grid = Grid::from_ascii(&["..#..", "..#..", "..#.."]).unwrap();
     let world = World::new(&grid);
     let mut scratch = Scratch::new();
-    for algo in Algo::ALL {
+    for algo in AgentAlgo::ALL {
         let out = run(
             &world,
             algo.agent().as_mut(),
@@ -320,7 +320,7 @@ fn runs_are_deterministic() {
     let grid = Grid::from_fn(40, 30, |x, y| (x * 7 + y * 13) % 11 != 0 || y == 15);
     let world = World::new(&grid);
     let mut scratch = Scratch::new();
-    for algo in Algo::ALL {
+    for algo in AgentAlgo::ALL {
         let a = run(
             &world,
             algo.agent().as_mut(),

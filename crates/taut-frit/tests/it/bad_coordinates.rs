@@ -3,7 +3,7 @@
 //! endpoint for every algorithm, never a panic and never a run that ends "unsolvable".
 
 use taut_frit::batch::Crowd;
-use taut_frit::{Algo, FritError, RunParams, Scratch, Status, World, check_problem, run};
+use taut_frit::{AgentAlgo, FritError, RunParams, Scratch, Status, World, check_problem, run};
 use taut_grid::{FreeSet, Grid, MapFile};
 use taut_testdata::fixtures;
 
@@ -53,7 +53,7 @@ fn invalid_endpoints_are_errors_for_every_entry_point_and_algorithm() {
                 is(&e, want, which, p),
                 "check_problem {s:?} -> {t:?}: {e:?}"
             );
-            for algo in Algo::ALL {
+            for algo in AgentAlgo::ALL {
                 let mut agent = algo.agent();
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     run(
@@ -80,7 +80,7 @@ fn invalid_endpoints_are_errors_for_every_entry_point_and_algorithm() {
         }
     }
     // A valid but walled-in goal is a valid problem that is unsolvable.
-    for algo in Algo::ALL {
+    for algo in AgentAlgo::ALL {
         let mut agent = algo.agent();
         let o = run(
             &world,

@@ -2,7 +2,7 @@
 //! arrive, and the outcome does not depend on the number of threads.
 
 use taut_frit::batch::{Crowd, FrameBudget, Share};
-use taut_frit::{Algo, Status, World};
+use taut_frit::{AgentAlgo, Status, World};
 use taut_grid::Grid;
 
 fn map() -> Grid {
@@ -19,12 +19,12 @@ fn crowd<'w>(world: &'w World<'w>, n: usize) -> Crowd<'w> {
     for i in 0..n {
         // FRIT(BFS) is not real-time: a starved share can never finish its search.
         let real_time = [
-            Algo::Lrta,
-            Algo::Rtaa,
-            Algo::DaRtaa,
-            Algo::FritRt,
-            Algo::PFritRt,
-            Algo::Bug2,
+            AgentAlgo::Lrta,
+            AgentAlgo::Rtaa,
+            AgentAlgo::DaRtaa,
+            AgentAlgo::FritRt,
+            AgentAlgo::PFritRt,
+            AgentAlgo::Bug2,
         ];
         let algo = real_time[i % real_time.len()];
         let s = ((i * 7 % 60) as i32, (i * 3 % 40) as i32);
@@ -105,11 +105,11 @@ fn a_lone_agent_in_a_crowd_moves_as_it_would_alone() {
     let grid = map();
     let world = World::new(&grid);
     let mut c = Crowd::new(&world);
-    c.add(Algo::PFritRt, (0, 0), (59, 39), 8, 0).unwrap();
+    c.add(AgentAlgo::PFritRt, (0, 0), (59, 39), 8, 0).unwrap();
     let (out, _) = finish(&mut c, 8, Share::RoundRobin);
     let alone = taut_frit::run(
         &world,
-        Algo::PFritRt.agent().as_mut(),
+        AgentAlgo::PFritRt.agent().as_mut(),
         (0, 0),
         (59, 39),
         &taut_frit::RunParams::new(8),
@@ -119,7 +119,7 @@ fn a_lone_agent_in_a_crowd_moves_as_it_would_alone() {
     assert_eq!(out[0].0, Status::Reached);
     assert_eq!((out[0].1, out[0].2), (alone.stats.cost, alone.stats.moves));
     assert!(
-        c.add(Algo::Rtaa, (7, 0), (0, 0), 4, 0).is_err(),
+        c.add(AgentAlgo::Rtaa, (7, 0), (0, 0), 4, 0).is_err(),
         "(7, 0) is a wall cell"
     );
 }

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use taut_frit::{Algo, FritConfig, RunParams, Scratch, Status, World, run};
+use taut_frit::{AgentAlgo, FritConfig, RunParams, Scratch, Status, World, run};
 use taut_grid::{FreeSet, Grid, LENGTH_TOLERANCE, MapFile, Scenario};
 
 fn load(dir: &Path) -> Vec<(String, Grid, Scenario)> {
@@ -38,7 +38,7 @@ fn every_agent_solves_every_testmap_problem() {
     for (name, grid, scen) in &maps {
         let world = World::new(grid);
         for (i, e) in scen.entries.iter().enumerate() {
-            for algo in Algo::ALL {
+            for algo in AgentAlgo::ALL {
                 for k in [1, 2, 4, 16, 64, 512] {
                     let mut agent = algo.agent();
                     let out = run(
@@ -100,7 +100,7 @@ fn p_frit_escapes_the_islands_that_trapped_it() {
         let path = data.join("grid/maps").join(format!("{map}.map"));
         let grid = Grid::from_map(&MapFile::read(&path).unwrap(), &FreeSet::default());
         let world = World::new(&grid);
-        let mut agent = Algo::PFritRt.agent_with(&config);
+        let mut agent = AgentAlgo::PFritRt.agent_with(&config);
         let out = run(
             &world,
             agent.as_mut(),

@@ -7,11 +7,10 @@ use std::sync::Arc;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use taut::Grid;
 use taut::hub::{HubError, HubIndex, read_hub, write_hub};
 
 use crate::errors::hub_error;
-use crate::grid::PyGrid;
+use crate::grid_state::PyGrid;
 use crate::value_error;
 
 /// A hub index file's error with the file named (I/O errors name it already).
@@ -72,33 +71,6 @@ impl PyHub {
     /// The index.
     pub(crate) fn index(&self) -> &Arc<HubIndex> {
         &self.index
-    }
-
-    /// Refuses an index that was not built for `grid` and its mesh `mesh` with a one-line
-    /// `taut.FormatError` naming the index (its file if read) and both maps' sizes.
-    pub(crate) fn check_fits(
-        index: &HubIndex,
-        file: Option<&Path>,
-        grid: &Grid,
-        mesh: &taut::Mesh,
-    ) -> PyResult<()> {
-        let what = file.map_or_else(|| "hub".to_owned(), |f| format!("hub {}", f.display()));
-        if !index.matches(grid) {
-            let (w, h) = index.size();
-            return Err(crate::format_error(format!(
-                "{what}: {}: the index is of a {w}x{h} map with {} free cells, this grid is {}x{} with {}",
-                HubError::StaleMap,
-                index.stats().points,
-                grid.width(),
-                grid.height(),
-                grid.free_cells()
-            )));
-        }
-        index.check_mesh(mesh).map_err(|e| {
-            crate::format_error(format!(
-                "{what}: {e}: it answers only on the mesh it was built from (Hub.build uses grid.mesh())"
-            ))
-        })
     }
 
     /// The file the index was read from, if any.

@@ -26,6 +26,7 @@ use pyo3::types::PyTuple;
 
 mod errors;
 mod grid;
+mod grid_state;
 mod hub;
 mod mesh;
 mod sphere;
@@ -45,7 +46,7 @@ create_exception!(
 #[pymodule]
 fn _taut(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FormatError", m.py().get_type::<FormatError>())?;
-    m.add_class::<grid::PyGrid>()?;
+    m.add_class::<grid_state::PyGrid>()?;
     m.add_class::<grid::PathResult>()?;
     m.add_class::<grid::PyScenario>()?;
     m.add_class::<mesh::PyMesh>()?;

@@ -9,7 +9,7 @@ use taut::Mesh;
 use taut::cpd::{BuildParams, Cpd, NoProgress, build_cpd, read_cpd, write_cpd_atomic};
 
 use crate::errors::{cpd_error, mesh_error};
-use crate::grid::PyGrid;
+use crate::grid_state::PyGrid;
 
 /// A CPD file's error with the file named (I/O errors name it already).
 fn in_file(path: &std::path::Path, e: taut::cpd::CpdError) -> PyErr {

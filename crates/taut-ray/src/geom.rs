@@ -30,13 +30,75 @@ pub(crate) fn add(p: Point, d: V, k: i64) -> Point {
     Point::new(p.x + (d.0 * k) as i32, p.y + (d.1 * k) as i32)
 }
 
-/// Greatest common divisor of two non-negative numbers, not both zero.
+/// Greatest common divisor of two non-negative numbers, not both zero (binary: no division).
 #[inline]
-pub(crate) fn gcd(mut a: i64, mut b: i64) -> i64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+pub(crate) fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a as u64, b as u64);
+    if a == 0 || b == 0 {
+        return (a | b) as i64;
     }
-    a
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return (a << shift) as i64;
+        }
+    }
+}
+
+/// How far a boundary walk at `v` heading `h` goes straight before the cells beside its line
+/// change (at least 1): one look at the next unit edge, then a word scan if it is the same.
+#[inline]
+pub(crate) fn run_length(grid: &Grid, transposed: &Grid, v: Point, h: usize) -> i32 {
+    let (x, y) = (v.x, v.y);
+    match h {
+        0 => {
+            if x + 1 > grid.width()
+                || grid.is_free_padded(x, y - 1) != grid.is_free_padded(x + 1, y - 1)
+                || grid.is_free_padded(x, y) != grid.is_free_padded(x + 1, y)
+            {
+                1
+            } else {
+                grid.next_change(x, y).min(grid.width()) - x
+            }
+        }
+        2 => {
+            if x - 2 < -1
+                || grid.is_free_padded(x - 1, y - 1) != grid.is_free_padded(x - 2, y - 1)
+                || grid.is_free_padded(x - 1, y) != grid.is_free_padded(x - 2, y)
+            {
+                1
+            } else {
+                x - grid.prev_change(x, y).max(0)
+            }
+        }
+        1 => {
+            if y + 1 > grid.height()
+                || grid.is_free_padded(x - 1, y) != grid.is_free_padded(x - 1, y + 1)
+                || grid.is_free_padded(x, y) != grid.is_free_padded(x, y + 1)
+            {
+                1
+            } else {
+                transposed.next_change(y, x).min(grid.height()) - y
+            }
+        }
+        _ => {
+            if y - 2 < -1
+                || grid.is_free_padded(x - 1, y - 1) != grid.is_free_padded(x - 1, y - 2)
+                || grid.is_free_padded(x, y - 1) != grid.is_free_padded(x, y - 2)
+            {
+                1
+            } else {
+                y - transposed.prev_change(y, x).max(0)
+            }
+        }
+    }
+    .max(1)
 }
 
 /// `d` divided by the gcd of its coordinates, and that gcd: `d = k·prim`.

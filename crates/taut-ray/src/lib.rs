@@ -19,7 +19,7 @@
 //!
 //! # Example
 //! ```
-//! use taut_ray::SearchContext;
+//! use taut_ray::{RayIndex, SearchContext};
 //! use taut_grid::{Answer, Grid, Point, Status};
 //!
 //! let grid = Grid::from_ascii(&[
@@ -28,9 +28,12 @@
 //!     "..@@..",
 //!     "......",
 //! ]).unwrap();
+//! let index = RayIndex::new(&grid);
 //! let mut ctx = SearchContext::new();
 //! let mut answer = Answer::default();
-//! let status = ctx.search(&grid, Point::new(1, 2), Point::new(5, 2), &mut answer).unwrap();
+//! let status = ctx
+//!     .search(&grid, &index, Point::new(1, 2), Point::new(5, 2), &mut answer)
+//!     .unwrap();
 //! assert_eq!(status, Status::Found);
 //! // Over the obstacle's top corners: (1,2) -> (2,1) -> (4,1) -> (5,2).
 //! assert_eq!(answer.waypoints.len(), 4);
@@ -39,28 +42,39 @@
 
 mod cast;
 mod geom;
+mod index;
 mod search;
 mod trace;
 
+pub use index::RayIndex;
 pub use search::SearchContext;
 
 use std::ops::Deref;
 use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status};
 
-/// Ray scanning behind the common [`Planner`] trait: a grid handle and a private context.
+/// Ray scanning behind the common [`Planner`] trait: a grid handle, the map's [`RayIndex`]
+/// (built on construction) and a private context.
 #[derive(Debug)]
 pub struct RayPlanner<G> {
     grid: G,
+    index: RayIndex,
     ctx: SearchContext,
 }
 
 impl<G: Deref<Target = Grid>> RayPlanner<G> {
-    /// A planner for `grid`.
+    /// A planner for `grid`; builds the map's index (O(width · height)).
     pub fn new(grid: G) -> Self {
+        let index = RayIndex::new(&grid);
         RayPlanner {
             grid,
+            index,
             ctx: SearchContext::new(),
         }
+    }
+
+    /// The map's index (its build time and size are reported by the CLI).
+    pub fn index(&self) -> &RayIndex {
+        &self.index
     }
 }
 
@@ -74,6 +88,6 @@ impl<G: Deref<Target = Grid>> Planner for RayPlanner<G> {
     }
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
-        self.ctx.search(&self.grid, start, goal, out)
+        self.ctx.search(&self.grid, &self.index, start, goal, out)
     }
 }

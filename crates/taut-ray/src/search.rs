@@ -4,9 +4,19 @@
 use taut_grid::{Answer, Grid, Point, QueryError, Stats, Status, begin_query, quad};
 use taut_search::{Entry, OpenList, StampedCosts};
 
-use crate::cast::{Stop, cast};
+use crate::cast::{Cast, Stop, cast};
+use crate::geom::HEADINGS;
 use crate::geom::{V, cross, in_closed_sector, mask, primitive, sub};
-use crate::trace::{End, walk};
+use crate::index::RayIndex;
+use crate::trace::{End, is_pocket, walk};
+
+/// The node being expanded: its number, point and cost.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    id: u32,
+    at: Point,
+    g: f64,
+}
 
 /// No parent (the start).
 const NONE: u32 = u32::MAX;
@@ -19,16 +29,22 @@ struct Task {
     to: V,
     stop: Stop,
     dir: i64,
+    /// Where the ray along `to` stops: `to_reach.0 / to_reach.1` in units of `to`.
+    to_reach: (i64, i64),
 }
 
 /// The reusable state of ray-scanning searches. Create one per thread; a warm context
 /// allocates nothing per query.
 #[derive(Debug, Default)]
 pub struct SearchContext {
-    /// Best g per lattice point, tagged with the parent's id.
+    /// Best g per node (the convex corners by their number, then the start), tagged with the
+    /// parent's node.
     g: StampedCosts,
-    /// Closed marks per lattice point: the query's epoch when closed.
+    /// Closed marks per node: the query's epoch when closed.
     closed: Vec<u32>,
+    /// Per node: where the ray that reached it (from its parent) stops beyond it, which is
+    /// where the node's own ray along the straight continuation stops.
+    beyond: Vec<Cast>,
     epoch: u32,
     open: OpenList,
     tasks: Vec<Task>,
@@ -39,19 +55,21 @@ pub struct SearchContext {
 /// The state of one query that expansions need.
 struct Query<'a> {
     grid: &'a Grid,
+    index: &'a RayIndex,
+    start: Point,
     goal: Point,
-    cols: i64,
+    /// The start's node number (after the corners').
+    start_id: u32,
 }
 
 impl Query<'_> {
     #[inline(always)]
-    fn id(&self, p: Point) -> u32 {
-        (i64::from(p.y) * self.cols + i64::from(p.x)) as u32
-    }
-    #[inline(always)]
     fn point(&self, id: u32) -> Point {
-        let id = i64::from(id);
-        Point::new((id % self.cols) as i32, (id / self.cols) as i32)
+        if id == self.start_id {
+            self.start
+        } else {
+            self.index.point(id)
+        }
     }
 }
 
@@ -61,13 +79,15 @@ impl SearchContext {
         Self::default()
     }
 
-    /// Finds a shortest any-angle path from `start` to `goal` on `grid`, filling `out`.
+    /// Finds a shortest any-angle path from `start` to `goal` on `grid`, whose index is
+    /// `index` ([`RayIndex::new`] of the same grid), filling `out`.
     ///
     /// # Errors
     /// [`QueryError`] when an endpoint is off the map or blocked.
     pub fn search(
         &mut self,
         grid: &Grid,
+        index: &RayIndex,
         start: Point,
         goal: Point,
         out: &mut Answer,
@@ -75,12 +95,25 @@ impl SearchContext {
         if let Some(status) = begin_query(grid, start, goal, out)? {
             return Ok(status);
         }
-        let cols = i64::from(grid.width()) + 1;
-        let n = (cols * (i64::from(grid.height()) + 1)) as usize;
-        let q = Query { grid, goal, cols };
+        let n = index.corners() + 1;
+        let q = Query {
+            grid,
+            index,
+            start,
+            goal,
+            start_id: index.corners() as u32,
+        };
         self.g.begin(n);
         if self.closed.len() < n {
             self.closed.resize(n, 0);
+            self.beyond.resize(
+                n,
+                Cast {
+                    stop: Stop::Vertex(start),
+                    num: 0,
+                    den: 1,
+                },
+            );
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
@@ -89,7 +122,7 @@ impl SearchContext {
         }
         self.open.clear();
         self.stats = Stats::default();
-        let sid = q.id(start);
+        let sid = q.start_id;
         self.g.set_tagged(sid as usize, 0.0, NONE);
         self.open.push(Entry {
             f: start.dist(goal),
@@ -105,6 +138,19 @@ impl SearchContext {
             }
             self.closed[id] = self.epoch;
             self.stats.expanded += 1;
+            if q.point(e.id) == goal {
+                // A corner that is the goal, reached along a ray.
+                out.waypoints.push(goal);
+                let (_, mut at) = self.g.get_tagged(id);
+                while at != NONE {
+                    out.waypoints.push(q.point(at));
+                    at = self.g.get_tagged(at as usize).1;
+                }
+                out.waypoints.reverse();
+                out.length = self.g.get(id);
+                out.stats = self.stats;
+                return Ok(Status::Found);
+            }
             if self.expand(&q, e.id) {
                 let u = q.point(e.id);
                 out.waypoints.push(goal);
@@ -127,17 +173,32 @@ impl SearchContext {
         Ok(Status::Unreachable)
     }
 
-    /// Offers `w` as a successor of `u` (id `uid`, cost `gu`).
+    /// Offers the corner `w` as a successor of `u` (node `uid`, cost `gu`), reached by a ray
+    /// that stops at `beyond` past it.
     #[inline]
-    fn offer(&mut self, q: &Query<'_>, uid: u32, u: Point, gu: f64, w: Point) {
+    fn offer(&mut self, q: &Query<'_>, n: Node, w: Point, d: V, c: Cast) {
+        let Node {
+            id: uid,
+            at: u,
+            g: gu,
+        } = n;
         self.stats.generated += 1;
-        let wid = q.id(w);
-        if wid == uid || self.closed[wid as usize] == self.epoch {
+        let Some(wid) = q.index.corner_id(w) else {
+            return;
+        };
+        if w == q.start || self.closed[wid as usize] == self.epoch {
             return;
         }
         let g = gu + u.dist(w);
         if g < self.g.get(wid as usize) {
             self.g.set_tagged(wid as usize, g, uid);
+            // The same ray, measured from w = u + k·d.
+            let k = crate::geom::dot(sub(w, u), d) / crate::geom::dot(d, d);
+            self.beyond[wid as usize] = Cast {
+                stop: c.stop,
+                num: c.num - k * c.den,
+                den: c.den,
+            };
             self.open.push(Entry {
                 f: g + w.dist(q.goal),
                 g,
@@ -148,19 +209,57 @@ impl SearchContext {
     }
 
     /// Casts the ray from `u` along `d` (primitive), offering the corners it grazes.
-    fn cast_offer(
-        &mut self,
-        q: &Query<'_>,
-        uid: u32,
-        u: Point,
-        gu: f64,
-        d: V,
-    ) -> crate::cast::Cast {
+    /// [`Self::offer`], unless `w`, reached along the ray `c` from `u` in direction `d`, only
+    /// leads into a dead pocket ([`crate::trace::is_pocket`]).
+    #[allow(clippy::too_many_arguments)]
+    fn offer_unless_pocket(&mut self, q: &Query<'_>, n: Node, w: Point, d: V, c: Cast) {
+        let Node { at: u, .. } = n;
+        let m = mask(q.grid, w);
+        if !quad::is_convex_corner(m) {
+            return;
+        }
+        let centre = blocked_centre(m);
+        let side = cross(d, centre).signum();
+        if side != 0 {
+            let (e1, e2) = cell_edges(m);
+            let (c1, c2) = (cross(d, HEADINGS[e1]) * side, cross(d, HEADINGS[e2]) * side);
+            let first = match (c1 > 0, c2 > 0) {
+                (true, true) => {
+                    if cross(HEADINGS[e1], HEADINGS[e2]) * side > 0 {
+                        e1
+                    } else {
+                        e2
+                    }
+                }
+                (true, false) => e1,
+                _ => e2,
+            };
+            if is_pocket(
+                q.grid,
+                q.index.transposed(),
+                u,
+                d,
+                (c.num, c.den),
+                w,
+                first,
+                side,
+                q.goal,
+                8,
+            ) {
+                self.stats.generated += 1;
+                return;
+            }
+        }
+        self.offer(q, n, w, d, c);
+    }
+
+    fn cast_offer(&mut self, q: &Query<'_>, n: Node, d: V) -> Cast {
+        let Node { at: u, .. } = n;
         self.grazed.clear();
-        let c = cast(q.grid, u, d, &mut self.grazed);
+        let c = cast(q.grid, q.index.transposed(), u, d, &mut self.grazed);
         for i in 0..self.grazed.len() {
             let w = self.grazed[i];
-            self.offer(q, uid, u, gu, w);
+            self.offer_unless_pocket(q, n, w, d, c);
         }
         c
     }
@@ -170,6 +269,11 @@ impl SearchContext {
         let grid = q.grid;
         let u = q.point(uid);
         let (gu, parent) = self.g.get_tagged(uid as usize);
+        let n = Node {
+            id: uid,
+            at: u,
+            g: gu,
+        };
         let t = sub(q.goal, u);
         // The closed sectors of the projection field, each less than a half turn, turning the
         // way of their sign.
@@ -228,6 +332,8 @@ impl SearchContext {
             sectors[0] = (din, e, s);
             count = 1;
         }
+        // The ray along the straight continuation was cast by the parent, through u.
+        let continued = (parent != NONE).then(|| self.beyond[uid as usize]);
         // The goal, if it is in the field and in sight, ends the search: u has the least f.
         for &(a, b, s) in &sectors[..count] {
             if in_closed_sector(a, b, s, t) {
@@ -239,78 +345,152 @@ impl SearchContext {
         }
         let limit = 4 * (grid.width() as usize + 2) * (grid.height() as usize + 2);
         for &(a, b, s) in &sectors[..count] {
-            let ca = self.cast_offer(q, uid, u, gu, a);
-            let cb = self.cast_offer(q, uid, u, gu, b);
+            let sa = match continued {
+                Some(c) => c,
+                None => self.cast_offer(q, n, a),
+            };
+            let sb = self.cast_offer(q, n, b);
             let strictly_inside = cross(a, t) * s > 0 && cross(t, b) * s > 0;
-            // Each sector is walked from both of its bounding rays: a boundary walked from one
-            // side can pass behind an obstacle that the walk from the other side meets first.
             if strictly_inside {
                 let (tp, _) = primitive(t);
-                let ct = self.cast_offer(q, uid, u, gu, tp);
-                self.push_both(a, ca.stop, tp, ct.stop, s);
-                self.push_both(tp, ct.stop, b, cb.stop, s);
+                let st = self.cast_offer(q, n, tp);
+                self.sweep_sector(q, n, (a, sa), (tp, st), s, limit);
+                self.sweep_sector(q, n, (tp, st), (b, sb), s, limit);
             } else {
-                self.push_both(a, ca.stop, b, cb.stop, s);
-            }
-            while let Some(task) = self.tasks.pop() {
-                self.sweep(q, uid, u, gu, task, limit);
+                self.sweep_sector(q, n, (a, sa), (b, sb), s, limit);
             }
         }
         false
     }
 
-    /// Queues the sector from `a` to `b` (turning the way `s`) to be walked from both rays.
-    fn push_both(&mut self, a: V, sa: Stop, b: V, sb: Stop, s: i64) {
-        self.tasks.push(Task {
-            from: a,
-            to: b,
-            stop: sa,
-            dir: s,
-        });
-        self.tasks.push(Task {
-            from: b,
-            to: a,
-            stop: sb,
-            dir: -s,
-        });
+    /// Sweeps the sector from ray `a` to ray `b` (turning the way `s`): walked from `a`'s stop
+    /// as far as it goes, then the rest from `b`'s stop backwards (a walk can pass behind an
+    /// obstacle without turning, and the walk from the other side meets that obstacle first).
+    #[allow(clippy::too_many_arguments)]
+    fn sweep_sector(
+        &mut self,
+        q: &Query<'_>,
+        n: Node,
+        (a, sa): (V, Cast),
+        (b, sb): (V, Cast),
+        s: i64,
+        limit: usize,
+    ) {
+        let reached = self.sweep(
+            q,
+            n,
+            Task {
+                from: a,
+                to: b,
+                stop: sa.stop,
+                to_reach: (sb.num, sb.den),
+                dir: s,
+            },
+            limit,
+        );
+        self.drain(q, n, limit);
+        if cross(reached, b) * s > 0 {
+            self.sweep(
+                q,
+                n,
+                Task {
+                    from: b,
+                    to: reached,
+                    stop: sb.stop,
+                    to_reach: (sa.num, sa.den),
+                    dir: -s,
+                },
+                limit,
+            );
+            self.drain(q, n, limit);
+        }
+    }
+
+    /// Runs the queued backward sweeps.
+    fn drain(&mut self, q: &Query<'_>, n: Node, limit: usize) {
+        while let Some(task) = self.tasks.pop() {
+            self.sweep(q, n, task, limit);
+        }
     }
 
     /// Sweeps one sector of u's field: walks the boundary from the ray's stop; at each turning
     /// point casts a ray to it, offers it when in sight, and carries on beyond it; where that
     /// ray is blocked short of it, the part behind the blocker is queued to sweep backwards.
-    fn sweep(&mut self, q: &Query<'_>, uid: u32, u: Point, gu: f64, task: Task, limit: usize) {
+    fn sweep(&mut self, q: &Query<'_>, n: Node, task: Task, limit: usize) -> V {
+        let Node { at: u, .. } = n;
         let Task {
             mut from,
             to,
             mut stop,
             dir,
+            to_reach,
         } = task;
+        // Where the ray along `from` stops (for the backward sweeps queued from here).
+        let mut from_reach = (0i64, 1i64);
         loop {
-            match walk(q.grid, u, from, to, &stop, dir, limit) {
-                End::Exit => return,
+            match walk(
+                q.grid,
+                q.index.transposed(),
+                u,
+                from,
+                to,
+                &stop,
+                dir,
+                to_reach,
+                limit,
+            ) {
+                // The walk met the far ray where that ray stops: the sector is covered.
+                End::Exit(true) => return to,
+                End::Exit(false) => return from,
                 End::Turn(w) => {
                     let uw = sub(w, u);
-                    if cross(from, uw) * dir <= 0 || cross(uw, to) * dir <= 0 {
-                        return;
+                    let on_bound = cross(uw, to) * dir == 0;
+                    if cross(from, uw) * dir <= 0 || cross(uw, to) * dir < 0 {
+                        return from;
                     }
                     let (d, k) = primitive(uw);
-                    let c = self.cast_offer(q, uid, u, gu, d);
+                    let c = self.cast_offer(q, n, d);
                     if c.reaches(k) {
-                        if quad::is_convex_corner(mask(q.grid, w)) {
-                            self.offer(q, uid, u, gu, w);
-                        }
+                        self.offer_unless_pocket(q, n, w, d, c);
                     } else {
                         self.tasks.push(Task {
                             from: d,
                             to: from,
                             stop: c.stop,
                             dir: -dir,
+                            to_reach: from_reach,
                         });
+                    }
+                    if on_bound {
+                        return from;
                     }
                     from = d;
                     stop = c.stop;
+                    from_reach = (c.num, c.den);
                 }
             }
         }
+    }
+}
+
+/// The doubled offset from a convex corner to the centre of its one blocked cell.
+#[inline]
+fn blocked_centre(m: u8) -> V {
+    match !m & 0xF {
+        quad::SE => (1, 1),
+        quad::SW => (-1, 1),
+        quad::NW => (-1, -1),
+        _ => (1, -1),
+    }
+}
+
+/// The headings of the two edges of a convex corner's blocked cell, from the corner.
+#[inline]
+fn cell_edges(m: u8) -> (usize, usize) {
+    match !m & 0xF {
+        quad::SE => (0, 1),
+        quad::SW => (1, 2),
+        quad::NW => (2, 3),
+        _ => (3, 0),
     }
 }

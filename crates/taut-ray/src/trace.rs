@@ -11,13 +11,15 @@
 use taut_grid::{Grid, Point};
 
 use crate::cast::Stop;
-use crate::geom::{HEADINGS, V, cross, dot, left, quad_free, right, sub};
+use crate::geom::{HEADINGS, V, cross, dot, left, quad_free, right, run_length, sub};
 
 /// How a walk ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum End {
-    /// The boundary left the sector (reached its far bound) while still facing the viewer.
-    Exit,
+    /// The boundary left the sector (reached its far bound) while still facing the viewer;
+    /// true when it crossed the far bound's ray no farther than where that ray stops (the
+    /// walk and the ray meet, so everything in the sector is in front of the walked boundary).
+    Exit(bool),
     /// The boundary turns away from the viewer at this vertex.
     Turn(Point),
 }
@@ -99,26 +101,45 @@ fn first_step(grid: &Grid, u: Point, from: V, stop: &Stop, dir: i64) -> Option<(
 
 /// Walks the boundary from a ray's stop in direction `dir`, within the open sector from `from`
 /// (the ray) to `to`, as seen from `u`. `limit` bounds the number of unit steps.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn walk(
     grid: &Grid,
+    transposed: &Grid,
     u: Point,
     from: V,
     to: V,
     stop: &Stop,
     dir: i64,
+    (num, den): (i64, i64),
     limit: usize,
 ) -> End {
     let Some((mut v, mut h)) = first_step(grid, u, from, stop, dir) else {
-        return End::Exit;
+        return End::Exit(false);
+    };
+    // Whether the point v + (a / b)·step (b > 0) of the far ray lies no farther than its stop.
+    let meets = |v: Point, step: V, a: i64, b: i64| {
+        let (dv, ds, dd) = (
+            i128::from(dot(sub(v, u), to)),
+            i128::from(dot(step, to)),
+            i128::from(dot(to, to)),
+        );
+        (dv * i128::from(b) + i128::from(a) * ds) * i128::from(den)
+            <= i128::from(num) * dd * i128::from(b)
     };
     let mut farthest: Option<Point> = None;
     for _ in 0..limit {
         let uv = sub(v, u);
-        if cross(uv, to) * dir <= 0 {
-            return End::Exit;
-        }
+        let ahead = cross(uv, to) * dir;
         let step = HEADINGS[h];
         let c = cross(uv, step) * dir;
+        if ahead <= 0 {
+            // On the far bound itself, a turning point still counts: a corner touching the
+            // bound ray is seen from u, and no walk on the other side of the ray meets it.
+            if ahead == 0 && c < 0 && dot(uv, to) > 0 {
+                return End::Turn(farthest.unwrap_or(v));
+            }
+            return End::Exit(ahead == 0 && dot(uv, to) > 0 && meets(v, step, 0, 1));
+        }
         if c < 0 {
             return End::Turn(farthest.unwrap_or(v));
         }
@@ -130,8 +151,80 @@ pub(crate) fn walk(
         } else {
             farthest = None;
         }
-        v = Point::new(v.x + step.0 as i32, v.y + step.1 as i32);
+        // Straight on to the next point where the cells beside the line change: nothing in
+        // between can turn the walk.
+        let run = run_length(grid, transposed, v, h);
+        // Where the run crosses the far bound, if it does.
+        let gain = cross(step, to) * dir;
+        if gain < 0 {
+            let k = ahead / -gain;
+            // Straight through the bound: out of the sector. Onto it at the run's end: the
+            // vertex there is looked at on the next turn of the loop.
+            if k < i64::from(run) {
+                return End::Exit(meets(v, step, ahead, -gain));
+            }
+        }
+        v = Point::new(v.x + step.0 as i32 * run, v.y + step.1 as i32 * run);
         h = next_heading(grid, v, h, dir);
     }
-    End::Exit
+    End::Exit(false)
+}
+
+/// Whether the corner `w`, seen from `u` along the primitive direction `d` by a ray that stops
+/// at parameter `num / den`, leads only into a dead pocket: the boundary walked from `w` round
+/// the hidden side of its blocked cell comes back to that ray within `max_runs` straight runs,
+/// at a point no farther than the ray's stop, and the pocket so closed (its bounding box) does
+/// not hold `goal`. A pocket is closed by the free segment of the ray, so a path that enters
+/// it leaves it through that segment and is never shortest unless the goal is inside.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn is_pocket(
+    grid: &Grid,
+    transposed: &Grid,
+    u: Point,
+    d: V,
+    (num, den): (i64, i64),
+    w: Point,
+    first: usize,
+    side: i64,
+    goal: Point,
+    max_runs: usize,
+) -> bool {
+    let dir = -side;
+    let (mut lo, mut hi) = (w, w);
+    let mut v = w;
+    let mut h = first;
+    for _ in 0..max_runs {
+        let step = HEADINGS[h];
+        let run = run_length(grid, transposed, v, h);
+        let prev = v;
+        v = Point::new(v.x + step.0 as i32 * run, v.y + step.1 as i32 * run);
+        lo = Point::new(lo.x.min(v.x), lo.y.min(v.y));
+        hi = Point::new(hi.x.max(v.x), hi.y.max(v.y));
+        let now = cross(d, sub(v, u)) * side;
+        if now <= 0 {
+            // Back on (or across) the ray's line: where, along the ray?
+            let before = cross(d, sub(prev, u));
+            let b = cross(d, step);
+            let (dp, dh, dd) = (
+                i128::from(dot(sub(prev, u), d)),
+                i128::from(dot(step, d)),
+                i128::from(dot(d, d)),
+            );
+            // The crossing is prev + (a / b)·step with a = -before; its ray parameter times
+            // |d|²·b is dp·b + a·dh.
+            let (a, b) = (i128::from(-before), i128::from(b));
+            if b == 0 {
+                return false;
+            }
+            let lhs = (dp * b + a * dh) * i128::from(den);
+            let rhs = i128::from(num) * dd * b;
+            let within = if b > 0 { lhs <= rhs } else { lhs >= rhs };
+            let k = i128::from(dot(sub(w, u), d)) / dd; // w = u + k·d
+            let beyond_w = (dp * b + a * dh) * b.signum() > k * dd * b.abs();
+            let inside = goal.x >= lo.x && goal.x <= hi.x && goal.y >= lo.y && goal.y <= hi.y;
+            return within && beyond_w && !inside;
+        }
+        h = next_heading(grid, v, h, dir);
+    }
+    false
 }

@@ -2,3 +2,4 @@
 //! collinear corners and aligned pillars, and on the shipped maps.
 
 mod differential;
+mod reference_data;

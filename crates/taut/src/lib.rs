@@ -96,7 +96,7 @@ pub use taut_spherical as spherical;
 #[cfg(feature = "spherical")]
 pub use taut_spherical as sphere;
 
-pub use auto::{CLUTTER_THRESHOLD, MapKind};
+pub use auto::{CLUTTER_THRESHOLD, MapKind, RAY_CLUTTER, RAY_MIN_FREE};
 pub use error::Error;
 #[cfg(feature = "cpd")]
 pub use map::PreparedCpd;

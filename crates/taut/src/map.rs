@@ -276,6 +276,8 @@ impl Map {
         }
         if lock(&self.meshes[MeshChoice::Built.slot()]).is_some() {
             Algo::Polyanya
+        } else if self.kind().ray_pays() {
+            Algo::Ray
         } else {
             Algo::Anya
         }

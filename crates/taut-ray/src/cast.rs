@@ -8,6 +8,7 @@
 
 use taut_grid::{Grid, Point, quad};
 
+use crate::bits::Bits;
 use crate::geom::{V, add, mask};
 
 /// Where a ray stops.
@@ -42,6 +43,7 @@ impl Cast {
 pub(crate) fn cast(
     grid: &Grid,
     transposed: &Grid,
+    (cells, tcells): (&Bits, &Bits),
     u: Point,
     d: V,
     grazed: &mut Vec<Point>,
@@ -53,9 +55,9 @@ pub(crate) fn cast(
         return cast_row::<true>(transposed, Point::new(u.y, u.x), d.1 as i32, grazed);
     }
     if d.0.abs() >= d.1.abs() {
-        cast_slanted::<false>(grid, u, d, grazed)
+        cast_slanted::<false>(grid, cells, u, d, grazed)
     } else {
-        cast_slanted::<true>(transposed, Point::new(u.y, u.x), (d.1, d.0), grazed)
+        cast_slanted::<true>(transposed, tcells, Point::new(u.y, u.x), (d.1, d.0), grazed)
     }
 }
 
@@ -63,13 +65,22 @@ pub(crate) fn cast(
 /// with `SWAP`, `grid` is a transpose and points are reported with x and y swapped back.
 /// Between two crossings of horizontal grid lines the ray stays in one row of cells, whose span
 /// is tested a word at a time.
-fn cast_slanted<const SWAP: bool>(grid: &Grid, u: Point, d: V, grazed: &mut Vec<Point>) -> Cast {
+fn cast_slanted<const SWAP: bool>(
+    grid: &Grid,
+    cells: &Bits,
+    u: Point,
+    d: V,
+    grazed: &mut Vec<Point>,
+) -> Cast {
     let out = |p: Point| if SWAP { Point::new(p.y, p.x) } else { p };
     let (sx, sy) = (d.0.signum() as i32, d.1.signum() as i32);
     let (ax, ay) = (d.0.abs(), d.1.abs());
     let mut cx = u.x + if sx > 0 { 0 } else { -1 };
     let mut cy = u.y + if sy > 0 { 0 } else { -1 };
-    if !grid.is_free_padded(cx, cy) {
+    // The current cell's position in `cells`, and the steps to the next column and row.
+    let mut at = cells.pos(cx, cy);
+    let (xs, ys) = (sx as isize, cells.rows(sy));
+    if !cells.free(at) {
         return Cast {
             stop: Stop::Vertex(out(u)),
             num: 0,
@@ -105,12 +116,13 @@ fn cast_slanted<const SWAP: bool>(grid: &Grid, u: Point, d: V, grazed: &mut Vec<
                     };
                 }
                 cx += sx * n;
+                at += xs * n as isize;
                 i = last + 1;
             }
         } else {
             while i * ay < jx {
                 let nx = cx + sx;
-                if !grid.is_free_padded(nx, cy) {
+                if !cells.free(at + xs) {
                     let x = if sx > 0 { nx } else { nx + 1 };
                     return Cast {
                         stop: Stop::Edge {
@@ -122,6 +134,7 @@ fn cast_slanted<const SWAP: bool>(grid: &Grid, u: Point, d: V, grazed: &mut Vec<
                     };
                 }
                 cx = nx;
+                at += xs;
                 i += 1;
             }
         }
@@ -129,8 +142,8 @@ fn cast_slanted<const SWAP: bool>(grid: &Grid, u: Point, d: V, grazed: &mut Vec<
             // Through the lattice point u + k·d, diagonally into the next cell.
             let k = j / ay;
             let (nx, ny) = (cx + sx, cy + sy);
-            let ahead = grid.is_free_padded(nx, ny);
-            let (s1, s2) = (grid.is_free_padded(nx, cy), grid.is_free_padded(cx, ny));
+            let ahead = cells.free(at + xs + ys);
+            let (s1, s2) = (cells.free(at + xs), cells.free(at + ys));
             if !ahead || (!s1 && !s2) {
                 return Cast {
                     stop: Stop::Vertex(out(add(u, d, k))),
@@ -143,11 +156,12 @@ fn cast_slanted<const SWAP: bool>(grid: &Grid, u: Point, d: V, grazed: &mut Vec<
             }
             cx = nx;
             cy = ny;
+            at += xs + ys;
             i += 1;
             j += 1;
         } else {
             let ny = cy + sy;
-            if !grid.is_free_padded(cx, ny) {
+            if !cells.free(at + ys) {
                 let y = u.y + sy * j as i32;
                 return Cast {
                     stop: Stop::Edge {
@@ -159,6 +173,7 @@ fn cast_slanted<const SWAP: bool>(grid: &Grid, u: Point, d: V, grazed: &mut Vec<
                 };
             }
             cy = ny;
+            at += ys;
             j += 1;
         }
     }

@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 use taut_grid::{Grid, Point, quad};
 
+use crate::bits::Bits;
+
 /// The convex corners of a map and its transpose.
 #[derive(Debug, Clone)]
 pub struct RayIndex {
@@ -20,6 +22,9 @@ pub struct RayIndex {
     points: Vec<Point>,
     /// The map transposed: cell (x, y) of the map is cell (y, x) here.
     transposed: Grid,
+    /// The map's and the transpose's cells as running-position bit strings (rays).
+    cells: Bits,
+    tcells: Bits,
     build_time: Duration,
 }
 
@@ -49,12 +54,15 @@ impl RayIndex {
             acc += b.count_ones();
         }
         let transposed = Grid::from_fn(h as u32, w as u32, |x, y| grid.is_free(y as i32, x as i32));
+        let (cells, tcells) = (Bits::new(grid), Bits::new(&transposed));
         RayIndex {
             cols,
             bits,
             rank,
             points,
             transposed,
+            cells,
+            tcells,
             build_time: began.elapsed(),
         }
     }
@@ -88,6 +96,12 @@ impl RayIndex {
         &self.transposed
     }
 
+    /// The map's cells and the transpose's, for rays.
+    #[inline(always)]
+    pub(crate) fn cells(&self) -> (&Bits, &Bits) {
+        (&self.cells, &self.tcells)
+    }
+
     /// How long the index took to build.
     pub fn build_time(&self) -> Duration {
         self.build_time
@@ -99,5 +113,7 @@ impl RayIndex {
             + self.rank.capacity() * 4
             + self.points.capacity() * std::mem::size_of::<Point>()
             + self.transposed.heap_bytes()
+            + self.cells.heap_bytes()
+            + self.tcells.heap_bytes()
     }
 }

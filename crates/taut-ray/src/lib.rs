@@ -40,6 +40,7 @@
 //! assert!((answer.length - (2.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
 //! ```
 
+mod bits;
 mod cast;
 mod geom;
 mod index;

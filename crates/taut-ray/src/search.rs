@@ -213,7 +213,18 @@ impl SearchContext {
     /// leads into a dead pocket ([`crate::trace::is_pocket`]).
     #[allow(clippy::too_many_arguments)]
     fn offer_unless_pocket(&mut self, q: &Query<'_>, n: Node, w: Point, d: V, c: Cast) {
-        let Node { at: u, .. } = n;
+        let Node { at: u, g: gu, .. } = n;
+        // The pocket walk only for a corner this offer would improve (the cheap test first).
+        match q.index.corner_id(w) {
+            Some(wid)
+                if w != q.start
+                    && self.closed[wid as usize] != self.epoch
+                    && gu + u.dist(w) < self.g.get(wid as usize) => {}
+            _ => {
+                self.stats.generated += 1;
+                return;
+            }
+        }
         let m = mask(q.grid, w);
         if !quad::is_convex_corner(m) {
             return;
@@ -244,7 +255,7 @@ impl SearchContext {
                 first,
                 side,
                 q.goal,
-                8,
+                2,
             ) {
                 self.stats.generated += 1;
                 return;
@@ -256,7 +267,14 @@ impl SearchContext {
     fn cast_offer(&mut self, q: &Query<'_>, n: Node, d: V) -> Cast {
         let Node { at: u, .. } = n;
         self.grazed.clear();
-        let c = cast(q.grid, q.index.transposed(), u, d, &mut self.grazed);
+        let c = cast(
+            q.grid,
+            q.index.transposed(),
+            q.index.cells(),
+            u,
+            d,
+            &mut self.grazed,
+        );
         for i in 0..self.grazed.len() {
             let w = self.grazed[i];
             self.offer_unless_pocket(q, n, w, d, c);

@@ -33,8 +33,8 @@ FIXTURES = REPO / "fixtures"
 ARENA = FIXTURES / "maps" / "arena.map"
 ARENA_SCEN = FIXTURES / "maps" / "arena.map.scen"
 SHARED = Path(os.environ.get("TAUT_DATA", REPO.parent / "shared" / "data"))
-ANY_ANGLE = ("theta", "lazy-theta", "vg", "anya", "polyanya", "eps", "hub")
-OPTIMAL = ("vg", "anya", "polyanya", "eps", "hub")
+ANY_ANGLE = ("theta", "lazy-theta", "vg", "anya", "ray", "polyanya", "eps", "hub")
+OPTIMAL = ("vg", "anya", "ray", "polyanya", "eps", "hub")
 
 
 def cli():
@@ -788,7 +788,7 @@ def test_help_is_useful():
     assert "lattice points" in taut.Grid.__doc__
     assert "GIL" in taut.Grid.paths.__doc__
     assert "avoid" in Raster.route.__doc__
-    assert set(taut.ALGOS) == {"auto", "astar", "theta", "lazy-theta", "vg", "anya", "polyanya", "eps", "hub"}
+    assert set(taut.ALGOS) == {"auto", "astar", "theta", "lazy-theta", "vg", "anya", "ray", "polyanya", "eps", "hub"}
     assert taut.ALGOS[0] == "auto" and len(set(taut.ALGOS)) == len(taut.ALGOS)
     assert "region" in taut.Hub.build.__doc__ and "atomically" in taut.Hub.save.__doc__
     assert "hub=" in taut.Grid.path.__doc__

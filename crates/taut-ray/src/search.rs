@@ -229,23 +229,8 @@ impl SearchContext {
         if !quad::is_convex_corner(m) {
             return;
         }
-        let centre = blocked_centre(m);
-        let side = cross(d, centre).signum();
-        if side != 0 {
-            let (e1, e2) = cell_edges(m);
-            let (c1, c2) = (cross(d, HEADINGS[e1]) * side, cross(d, HEADINGS[e2]) * side);
-            let first = match (c1 > 0, c2 > 0) {
-                (true, true) => {
-                    if cross(HEADINGS[e1], HEADINGS[e2]) * side > 0 {
-                        e1
-                    } else {
-                        e2
-                    }
-                }
-                (true, false) => e1,
-                _ => e2,
-            };
-            if is_pocket(
+        if let Some((side, first)) = field_edge(m, d)
+            && is_pocket(
                 q.grid,
                 q.index.transposed(),
                 u,
@@ -256,10 +241,10 @@ impl SearchContext {
                 side,
                 q.goal,
                 2,
-            ) {
-                self.stats.generated += 1;
-                return;
-            }
+            )
+        {
+            self.stats.generated += 1;
+            return;
         }
         self.offer(q, n, w, d, c);
     }
@@ -322,31 +307,13 @@ impl SearchContext {
         } else {
             let (din, _) = primitive(sub(u, q.point(parent)));
             // The one blocked cell: its doubled centre offset and its two edges from u.
-            let (centre, e1, e2) = match !m & 0xF {
-                quad::SE => ((1, 1), E, S),
-                quad::SW => ((-1, 1), S, W),
-                quad::NW => ((-1, -1), W, N),
-                quad::NE => ((1, -1), N, E),
-                _ => return false,
-            };
-            let s = cross(din, centre).signum();
-            if s == 0 {
+            if !quad::is_convex_corner(m) {
                 return false;
             }
-            // Turning from din towards the cell, the first of its edges reached.
-            let (c1, c2) = (cross(din, e1) * s, cross(din, e2) * s);
-            let e = match (c1 > 0, c2 > 0) {
-                (true, true) => {
-                    if cross(e1, e2) * s > 0 {
-                        e1
-                    } else {
-                        e2
-                    }
-                }
-                (true, false) => e1,
-                (false, true) => e2,
-                (false, false) => return false,
+            let Some((s, e)) = field_edge(m, din) else {
+                return false;
             };
+            let e = HEADINGS[e];
             sectors[0] = (din, e, s);
             count = 1;
         }
@@ -491,24 +458,26 @@ impl SearchContext {
     }
 }
 
-/// The doubled offset from a convex corner to the centre of its one blocked cell.
-#[inline]
-fn blocked_centre(m: u8) -> V {
-    match !m & 0xF {
-        quad::SE => (1, 1),
-        quad::SW => (-1, 1),
-        quad::NW => (-1, -1),
-        _ => (1, -1),
+/// The projection field's far bound at a convex corner with free-cell mask `m` reached along
+/// `d`: the side (`±1`, the sign of `d × ` the blocked cell) and the heading of the first edge
+/// of the blocked cell met turning from `d` that way; `None` when `d` points at the cell's
+/// corner head-on (no taut turn there).
+fn field_edge(m: u8, d: V) -> Option<(i64, usize)> {
+    let (centre, e1, e2) = match !m & 0xF {
+        quad::SE => ((1, 1), 0, 1),
+        quad::SW => ((-1, 1), 1, 2),
+        quad::NW => ((-1, -1), 2, 3),
+        _ => ((1, -1), 3, 0),
+    };
+    let s = cross(d, centre).signum();
+    if s == 0 {
+        return None;
     }
-}
-
-/// The headings of the two edges of a convex corner's blocked cell, from the corner.
-#[inline]
-fn cell_edges(m: u8) -> (usize, usize) {
-    match !m & 0xF {
-        quad::SE => (0, 1),
-        quad::SW => (1, 2),
-        quad::NW => (2, 3),
-        _ => (3, 0),
+    let (h1, h2) = (HEADINGS[e1], HEADINGS[e2]);
+    match (cross(d, h1) * s > 0, cross(d, h2) * s > 0) {
+        (true, true) => Some((s, if cross(h1, h2) * s > 0 { e1 } else { e2 })),
+        (true, false) => Some((s, e1)),
+        (false, true) => Some((s, e2)),
+        (false, false) => None,
     }
 }

@@ -1,6 +1,8 @@
 //! A map's cells as one bit string, padded with a ring of blocked cells, addressed by a running
 //! position: a step east or west is ±1, a step south or north is ± the padded row length, so a
-//! ray walking cell by cell tests each cell with one shift and one load.
+//! ray walking cell by cell tests each cell with one shift and one load. Beside the bits, each
+//! position holds its cell's *clearance* (the Chebyshev distance to the nearest blocked cell,
+//! saturating at 255), so a ray in open space can jump over the square of free cells round it.
 
 use taut_grid::Grid;
 
@@ -10,6 +12,10 @@ pub(crate) struct Bits {
     /// Bits per padded row (a multiple of 64).
     row: isize,
     words: Vec<u64>,
+    /// Per position: 0 on a blocked cell, else the Chebyshev distance to the nearest blocked
+    /// cell (the ring counts as blocked), at most 255: every cell within `clear - 1` of it is
+    /// free.
+    clear: Vec<u8>,
 }
 
 impl Bits {
@@ -26,10 +32,18 @@ impl Bits {
                 }
             }
         }
+        let clear = clearance(&words, row, h as usize + 2);
         Bits {
             row: row as isize,
             words,
+            clear,
         }
+    }
+
+    /// The clearance of the cell at `pos` (see the field).
+    #[inline(always)]
+    pub fn clear(&self, pos: isize) -> u8 {
+        self.clear[pos as usize]
     }
 
     /// The position of cell `(x, y)`, for `-1 <= x <= width`, `-1 <= y <= height`.
@@ -53,6 +67,39 @@ impl Bits {
 
     /// Heap bytes held.
     pub fn heap_bytes(&self) -> usize {
-        self.words.capacity() * 8
+        self.words.capacity() * 8 + self.clear.capacity()
     }
+}
+
+/// The Chebyshev distance of every position to the nearest blocked one, saturating at 255, by
+/// two chamfer passes (with unit weights on all eight neighbours the passes are exact for this
+/// metric). Positions off the bit string's edge count as blocked.
+fn clearance(words: &[u64], row: usize, rows: usize) -> Vec<u8> {
+    let free = |p: usize| words[p >> 6] >> (p & 63) & 1 != 0;
+    let mut d = vec![0u8; row * rows];
+    for y in 1..rows.saturating_sub(1) {
+        for x in 1..row - 1 {
+            let p = y * row + x;
+            if free(p) {
+                let m = d[p - row - 1]
+                    .min(d[p - row])
+                    .min(d[p - row + 1])
+                    .min(d[p - 1]);
+                d[p] = m.saturating_add(1);
+            }
+        }
+    }
+    for y in (1..rows.saturating_sub(1)).rev() {
+        for x in (1..row - 1).rev() {
+            let p = y * row + x;
+            if d[p] != 0 {
+                let m = d[p + row - 1]
+                    .min(d[p + row])
+                    .min(d[p + row + 1])
+                    .min(d[p + 1]);
+                d[p] = d[p].min(m.saturating_add(1));
+            }
+        }
+    }
+    d
 }

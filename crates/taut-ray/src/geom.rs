@@ -51,9 +51,10 @@ pub(crate) fn gcd(a: i64, b: i64) -> i64 {
     }
 }
 
-/// How far a boundary walk at `v` heading `h` goes straight before the cells beside its line
+/// How far a boundary walk at `v` heading `h` goes straight (the reference for
+/// [`crate::runs::Runs::run`], which reads precomputed change bits instead) before the cells beside its line
 /// change (at least 1): one look at the next unit edge, then a word scan if it is the same.
-#[inline]
+#[cfg(test)]
 pub(crate) fn run_length(grid: &Grid, transposed: &Grid, v: Point, h: usize) -> i32 {
     let (x, y) = (v.x, v.y);
     match h {

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use taut_grid::{Grid, Point, quad};
 
 use crate::bits::Bits;
+use crate::runs::Runs;
 
 /// The convex corners of a map and its transpose.
 #[derive(Debug, Clone)]
@@ -25,6 +26,8 @@ pub struct RayIndex {
     /// The map's and the transpose's cells as running-position bit strings (rays).
     cells: Bits,
     tcells: Bits,
+    /// Where the cells beside each grid line change (boundary walks).
+    runs: Runs,
     build_time: Duration,
 }
 
@@ -63,6 +66,7 @@ impl RayIndex {
             transposed,
             cells,
             tcells,
+            runs: Runs::new(grid),
             build_time: began.elapsed(),
         }
     }
@@ -102,6 +106,12 @@ impl RayIndex {
         (&self.cells, &self.tcells)
     }
 
+    /// The change bits of the grid lines, for boundary walks.
+    #[inline(always)]
+    pub(crate) fn runs(&self) -> &Runs {
+        &self.runs
+    }
+
     /// How long the index took to build.
     pub fn build_time(&self) -> Duration {
         self.build_time
@@ -115,5 +125,6 @@ impl RayIndex {
             + self.transposed.heap_bytes()
             + self.cells.heap_bytes()
             + self.tcells.heap_bytes()
+            + self.runs.heap_bytes()
     }
 }

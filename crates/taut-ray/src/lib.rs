@@ -44,6 +44,7 @@ mod bits;
 mod cast;
 mod geom;
 mod index;
+mod runs;
 mod search;
 mod trace;
 

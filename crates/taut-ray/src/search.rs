@@ -232,7 +232,7 @@ impl SearchContext {
         if let Some((side, first)) = field_edge(m, d)
             && is_pocket(
                 q.grid,
-                q.index.transposed(),
+                q.index.runs(),
                 u,
                 d,
                 (c.num, c.den),
@@ -415,7 +415,7 @@ impl SearchContext {
         loop {
             match walk(
                 q.grid,
-                q.index.transposed(),
+                q.index.runs(),
                 u,
                 from,
                 to,

@@ -8,10 +8,11 @@
 //! `dir` while the boundary faces `u`; the first step whose sign is opposite marks a turning
 //! point (after steps along the line of sight, the farthest vertex of that line).
 
-use taut_grid::{Grid, Point};
+use taut_grid::{Grid, Point, quad};
 
 use crate::cast::Stop;
-use crate::geom::{HEADINGS, V, cross, dot, left, quad_free, right, run_length, sub};
+use crate::geom::{HEADINGS, V, cross, dot, left, quad_free, right, sub};
+use crate::runs::Runs;
 
 /// How a walk ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,19 +29,22 @@ pub(crate) enum End {
 /// `dir` (`+1`: on the left on screen, `-1`: on the right).
 #[inline(always)]
 fn next_heading(grid: &Grid, v: Point, h: usize, dir: i64) -> usize {
-    let (ob, fr) = if dir > 0 {
-        (left(h), right(h))
+    // The four cells round v at once; the cell between heading a and a + 1 (clockwise).
+    let m = grid.point_cells_padded(v);
+    let (ob, fr, q_ob, q_fr) = if dir > 0 {
+        (left(h), right(h), QUAD_AFTER[left(h)], QUAD_AFTER[h])
     } else {
-        (right(h), left(h))
+        (right(h), left(h), QUAD_AFTER[h], QUAD_AFTER[left(h)])
     };
-    let ahead_ob = quad_free(grid, v, h, ob);
-    let ahead_fr = quad_free(grid, v, h, fr);
-    match (ahead_ob, ahead_fr) {
+    match (m & q_ob != 0, m & q_fr != 0) {
         (true, true) => ob,
         (true, false) | (false, false) => fr,
         (false, true) => h,
     }
 }
+
+/// The cell (its bit of [`quad`]) between heading `h` and the next one clockwise, `h + 1`.
+const QUAD_AFTER: [u8; 4] = [quad::SE, quad::SW, quad::NW, quad::NE];
 
 /// The heading index of a unit axis vector.
 #[inline]
@@ -104,7 +108,7 @@ fn first_step(grid: &Grid, u: Point, from: V, stop: &Stop, dir: i64) -> Option<(
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn walk(
     grid: &Grid,
-    transposed: &Grid,
+    runs: &Runs,
     u: Point,
     from: V,
     to: V,
@@ -153,7 +157,7 @@ pub(crate) fn walk(
         }
         // Straight on to the next point where the cells beside the line change: nothing in
         // between can turn the walk.
-        let run = run_length(grid, transposed, v, h);
+        let run = runs.run(v, h);
         // Where the run crosses the far bound, if it does.
         let gain = cross(step, to) * dir;
         if gain < 0 {
@@ -179,7 +183,7 @@ pub(crate) fn walk(
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn is_pocket(
     grid: &Grid,
-    transposed: &Grid,
+    runs: &Runs,
     u: Point,
     d: V,
     (num, den): (i64, i64),
@@ -195,7 +199,7 @@ pub(crate) fn is_pocket(
     let mut h = first;
     for _ in 0..max_runs {
         let step = HEADINGS[h];
-        let run = run_length(grid, transposed, v, h);
+        let run = runs.run(v, h);
         let prev = v;
         v = Point::new(v.x + step.0 as i32 * run, v.y + step.1 as i32 * run);
         lo = Point::new(lo.x.min(v.x), lo.y.min(v.y));
@@ -219,7 +223,7 @@ pub(crate) fn is_pocket(
             let lhs = (dp * b + a * dh) * i128::from(den);
             let rhs = i128::from(num) * dd * b;
             let within = if b > 0 { lhs <= rhs } else { lhs >= rhs };
-            let k = i128::from(dot(sub(w, u), d)) / dd; // w = u + k·d
+            let k = i128::from(dot(sub(w, u), d) / dot(d, d)); // w = u + k·d (exact, in i64)
             let beyond_w = (dp * b + a * dh) * b.signum() > k * dd * b.abs();
             let inside = goal.x >= lo.x && goal.x <= hi.x && goal.y >= lo.y && goal.y <= hi.y;
             return within && beyond_w && !inside;

@@ -366,6 +366,14 @@ impl Grid {
         (lo, hi)
     }
 
+    /// The padded bit rows and their length in words: cell row `y` (`-1..=height`) is the
+    /// `stride` words from `(y + 1) · stride`, and cell `x` (`-1..=width`) its bit `x + 1`
+    /// (set = free; the ring and the bits past it are blocked). For planners that build their
+    /// own tables from the map a word at a time.
+    pub fn padded_rows(&self) -> (&[u64], usize) {
+        (&self.bits, self.stride)
+    }
+
     /// Bits marking where the cells of padded row `r` change: bit `j` of word `i` is set when
     /// cell columns `64 i + j` and `64 i + j + 1` differ.
     #[inline(always)]

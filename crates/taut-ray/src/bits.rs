@@ -21,17 +21,11 @@ pub(crate) struct Bits {
 impl Bits {
     /// The cells of `grid`.
     pub fn new(grid: &Grid) -> Self {
-        let (w, h) = (grid.width(), grid.height());
-        let row = (w as usize + 2).div_ceil(64) * 64;
-        let mut words = vec![0u64; row / 64 * (h as usize + 2)];
-        for y in 0..h {
-            for x in 0..w {
-                if grid.is_free(x, y) {
-                    let p = (y as usize + 1) * row + x as usize + 1;
-                    words[p / 64] |= 1 << (p % 64);
-                }
-            }
-        }
+        let h = grid.height();
+        // The same layout as the grid's own padded rows: copy them.
+        let (words, stride) = grid.padded_rows();
+        let row = stride * 64;
+        let words = words.to_vec();
         let clear = clearance(&words, row, h as usize + 2);
         Bits {
             row: row as isize,
@@ -75,29 +69,34 @@ impl Bits {
 /// two chamfer passes (with unit weights on all eight neighbours the passes are exact for this
 /// metric). Positions off the bit string's edge count as blocked.
 fn clearance(words: &[u64], row: usize, rows: usize) -> Vec<u8> {
-    let free = |p: usize| words[p >> 6] >> (p & 63) & 1 != 0;
-    let mut d = vec![0u8; row * rows];
+    let mut d: Vec<u8> = (0..row * rows)
+        .map(|p| {
+            if words[p >> 6] >> (p & 63) & 1 != 0 {
+                255
+            } else {
+                0
+            }
+        })
+        .collect();
+    // Forward: from the row above and the cell to the west; backward: from the row below and
+    // the cell to the east. Row by row through slices, so the inner loops need no bounds tests.
     for y in 1..rows.saturating_sub(1) {
+        let (above, rest) = d.split_at_mut(y * row);
+        let (up, cur) = (&above[(y - 1) * row..], &mut rest[..row]);
         for x in 1..row - 1 {
-            let p = y * row + x;
-            if free(p) {
-                let m = d[p - row - 1]
-                    .min(d[p - row])
-                    .min(d[p - row + 1])
-                    .min(d[p - 1]);
-                d[p] = m.saturating_add(1);
+            if cur[x] != 0 {
+                let m = up[x - 1].min(up[x]).min(up[x + 1]).min(cur[x - 1]);
+                cur[x] = cur[x].min(m.saturating_add(1));
             }
         }
     }
     for y in (1..rows.saturating_sub(1)).rev() {
+        let (upto, below) = d.split_at_mut((y + 1) * row);
+        let (cur, down) = (&mut upto[y * row..], &below[..row]);
         for x in (1..row - 1).rev() {
-            let p = y * row + x;
-            if d[p] != 0 {
-                let m = d[p + row - 1]
-                    .min(d[p + row])
-                    .min(d[p + row + 1])
-                    .min(d[p + 1]);
-                d[p] = d[p].min(m.saturating_add(1));
+            if cur[x] != 0 {
+                let m = down[x - 1].min(down[x]).min(down[x + 1]).min(cur[x + 1]);
+                cur[x] = cur[x].min(m.saturating_add(1));
             }
         }
     }

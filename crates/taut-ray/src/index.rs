@@ -58,6 +58,7 @@ impl RayIndex {
         }
         let transposed = Grid::from_fn(h as u32, w as u32, |x, y| grid.is_free(y as i32, x as i32));
         let (cells, tcells) = (Bits::new(grid), Bits::new(&transposed));
+        let runs = Runs::new(grid, &transposed);
         RayIndex {
             cols,
             bits,
@@ -66,7 +67,7 @@ impl RayIndex {
             transposed,
             cells,
             tcells,
-            runs: Runs::new(grid),
+            runs,
             build_time: began.elapsed(),
         }
     }

@@ -21,31 +21,13 @@ pub(crate) struct Runs {
 }
 
 impl Runs {
-    /// The change bits of `grid`.
-    pub fn new(grid: &Grid) -> Self {
+    /// The change bits of `grid`, whose transpose is `transposed` (its rows are the map's
+    /// columns, so the vertical lines are read the same way as the horizontal ones).
+    pub fn new(grid: &Grid, transposed: &Grid) -> Self {
         let (w, h) = (grid.width(), grid.height());
         let (hw, vw) = ((w as usize + 1).div_ceil(64), (h as usize + 1).div_ceil(64));
-        let mut horizontal = vec![0u64; hw * (h as usize + 1)];
-        let mut vertical = vec![0u64; vw * (w as usize + 1)];
-        let cell = |x: i32, y: i32| grid.is_free_padded(x, y);
-        for y in 0..=h {
-            for x in 0..=w {
-                let (nw, ne, sw, se) = (
-                    cell(x - 1, y - 1),
-                    cell(x, y - 1),
-                    cell(x - 1, y),
-                    cell(x, y),
-                );
-                if (nw, sw) != (ne, se) {
-                    let i = y as usize * hw * 64 + x as usize;
-                    horizontal[i / 64] |= 1 << (i % 64);
-                }
-                if (nw, ne) != (sw, se) {
-                    let i = x as usize * vw * 64 + y as usize;
-                    vertical[i / 64] |= 1 << (i % 64);
-                }
-            }
-        }
+        let horizontal = line_changes(grid, hw);
+        let vertical = line_changes(transposed, vw);
         Runs {
             width: w,
             height: h,
@@ -74,6 +56,28 @@ impl Runs {
     pub fn heap_bytes(&self) -> usize {
         (self.horizontal.capacity() + self.vertical.capacity()) * 8
     }
+}
+
+/// The change bits of the horizontal grid lines `0..=height` of `grid`, `words` per line: bit
+/// `x` of line `y` is set when cell `x - 1` differs from cell `x` in row `y - 1` or in row `y`,
+/// a word at a time from the padded rows.
+fn line_changes(grid: &Grid, words: usize) -> Vec<u64> {
+    let (rows, stride) = grid.padded_rows();
+    // Bit x of a row's change word: padded columns x and x + 1 (cells x - 1 and x) differ.
+    let change = |r: usize, i: usize| {
+        let row = &rows[r * stride..(r + 1) * stride];
+        let next = row.get(i + 1).copied().unwrap_or(0);
+        row[i] ^ ((row[i] >> 1) | (next << 63))
+    };
+    let lines = grid.height() as usize + 1;
+    let mut out = vec![0u64; words * lines];
+    for y in 0..lines {
+        for i in 0..words {
+            // Line y lies between padded rows y (cells y - 1) and y + 1 (cells y).
+            out[y * words + i] = change(y, i) | change(y + 1, i);
+        }
+    }
+    out
 }
 
 /// The first set bit at or after `from` of the line starting at word `base`, capped at `cap`
@@ -144,7 +148,7 @@ mod tests {
                 (s % 100) as u32 >= density
             });
             let transposed = Grid::from_fn(h, w, |x, y| grid.is_free(y as i32, x as i32));
-            let runs = Runs::new(&grid);
+            let runs = Runs::new(&grid, &transposed);
             for y in 0..=h as i32 {
                 for x in 0..=w as i32 {
                     for hd in 0..4 {

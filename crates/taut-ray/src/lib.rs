@@ -42,11 +42,15 @@
 
 mod bits;
 mod cast;
+#[cfg(feature = "check-successors")]
+pub mod check;
 mod geom;
 mod index;
 mod search;
 mod trace;
 
+#[cfg(feature = "check-successors")]
+pub use check::{CheckReport, Mismatch};
 pub use index::RayIndex;
 pub use search::SearchContext;
 

@@ -41,8 +41,8 @@ pub use grid::{Grid, quad};
 pub use los::{LENGTH_TOLERANCE, PathViolation, lengths_agree, path_length};
 pub use map::{MAX_SIDE, MapFile};
 pub use plan::{
-    Answer, Anytime, Factor, Guarantee, Improvement, PathModel, Planner, Stats, Status, TraceEvent,
-    Tracer, begin_query,
+    Answer, Anytime, Factor, Guarantee, Improvement, IndexInfo, PathModel, Planner, Stats, Status,
+    TraceEvent, Tracer, begin_query,
 };
 pub use scen::{LengthStyle, ScenEntry, ScenFormat, Scenario};
 pub use terrain::{FreeSet, MOVINGAI_ALPHABET};

@@ -269,6 +269,24 @@ pub trait Planner {
     fn anytime(&mut self) -> Option<&mut dyn Anytime> {
         None
     }
+
+    /// The per-map index the planner built for itself when it was made, if it builds one
+    /// (ray scanning's corner index does). `None` by default: the planner builds nothing, or
+    /// what it uses was built by someone else and shared (a mesh, a CPD).
+    fn index_info(&self) -> Option<IndexInfo> {
+        None
+    }
+}
+
+/// A per-map index a planner built for itself ([`Planner::index_info`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndexInfo {
+    /// What it is, in a few words (`ray index`).
+    pub what: &'static str,
+    /// How long building it took.
+    pub build_time: std::time::Duration,
+    /// Heap bytes it holds.
+    pub heap_bytes: usize,
 }
 
 #[cfg(test)]

@@ -42,17 +42,21 @@
 
 mod bits;
 mod cast;
+#[cfg(feature = "check-successors")]
+pub mod check;
 mod geom;
 mod index;
 mod runs;
 mod search;
 mod trace;
 
+#[cfg(feature = "check-successors")]
+pub use check::{CheckReport, Mismatch};
 pub use index::RayIndex;
 pub use search::SearchContext;
 
 use std::ops::Deref;
-use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status};
+use taut_grid::{Answer, Grid, Guarantee, IndexInfo, Planner, Point, QueryError, Status};
 
 /// Ray scanning behind the common [`Planner`] trait: a grid handle, the map's [`RayIndex`]
 /// (built on construction) and a private context.
@@ -91,5 +95,14 @@ impl<G: Deref<Target = Grid>> Planner for RayPlanner<G> {
 
     fn plan(&mut self, start: Point, goal: Point, out: &mut Answer) -> Result<Status, QueryError> {
         self.ctx.search(&self.grid, &self.index, start, goal, out)
+    }
+
+    /// The [`RayIndex`] built with the planner.
+    fn index_info(&self) -> Option<IndexInfo> {
+        Some(IndexInfo {
+            what: "ray index",
+            build_time: self.index.build_time(),
+            heap_bytes: self.index.heap_bytes(),
+        })
     }
 }

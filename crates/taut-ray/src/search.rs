@@ -50,6 +50,8 @@ pub struct SearchContext {
     tasks: Vec<Task>,
     grazed: Vec<Point>,
     stats: Stats,
+    #[cfg(feature = "check-successors")]
+    pub(crate) check: crate::check::Recorder,
 }
 
 /// The state of one query that expansions need.
@@ -151,6 +153,8 @@ impl SearchContext {
                 out.stats = self.stats;
                 return Ok(Status::Found);
             }
+            #[cfg(feature = "check-successors")]
+            self.check.begin();
             if self.expand(&q, e.id) {
                 let u = q.point(e.id);
                 out.waypoints.push(goal);
@@ -167,6 +171,13 @@ impl SearchContext {
                 out.length = self.g.get(id) + u.dist(goal);
                 out.stats = self.stats;
                 return Ok(Status::Found);
+            }
+            #[cfg(feature = "check-successors")]
+            {
+                let p = self.g.get_tagged(id).1;
+                let parent = (p != NONE).then(|| q.point(p));
+                self.check
+                    .verify(grid, index, start, goal, q.point(e.id), parent);
             }
         }
         out.stats = self.stats;
@@ -214,6 +225,8 @@ impl SearchContext {
     #[allow(clippy::too_many_arguments)]
     fn offer_unless_pocket(&mut self, q: &Query<'_>, n: Node, w: Point, d: V, c: Cast) {
         let Node { at: u, g: gu, .. } = n;
+        #[cfg(feature = "check-successors")]
+        self.check.offered(w);
         // The pocket walk only for a corner this offer would improve (the cheap test first).
         match q.index.corner_id(w) {
             Some(wid)
@@ -243,6 +256,8 @@ impl SearchContext {
                 2,
             )
         {
+            #[cfg(feature = "check-successors")]
+            self.check.pocket(w);
             self.stats.generated += 1;
             return;
         }
@@ -462,7 +477,7 @@ impl SearchContext {
 /// `d`: the side (`±1`, the sign of `d × ` the blocked cell) and the heading of the first edge
 /// of the blocked cell met turning from `d` that way; `None` when `d` points at the cell's
 /// corner head-on (no taut turn there).
-fn field_edge(m: u8, d: V) -> Option<(i64, usize)> {
+pub(crate) fn field_edge(m: u8, d: V) -> Option<(i64, usize)> {
     let (centre, e1, e2) = match !m & 0xF {
         quad::SE => ((1, 1), 0, 1),
         quad::SW => ((-1, 1), 1, 2),

@@ -102,7 +102,7 @@ pub use error::Error;
 pub use map::PreparedCpd;
 #[cfg(feature = "hub")]
 pub use map::PreparedHub;
-pub use map::{Map, PreparedMesh, Source};
+pub use map::{Built, Map, PreparedMesh, Source};
 pub use registry::{Algo, BoxedPlanner, PlannerSpec, Sources};
 pub use setup::SetupError;
 pub use taut_anya::AnyaPlanner;

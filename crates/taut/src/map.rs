@@ -104,6 +104,21 @@ pub struct PreparedHub {
     pub stats: HubStats,
 }
 
+/// One thing built or read for a map before its queries ([`Map::built`]): what `taut scen
+/// --summary` reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Built {
+    /// What it is: `ray index`, `mesh`, `given mesh`, `CPD`, `CPD of the given mesh`, `hub
+    /// index`, `hub index of the given mesh`.
+    pub what: String,
+    /// Seconds spent building or reading it.
+    pub secs: f64,
+    /// Heap bytes it holds, when known (a mesh does not say).
+    pub heap_bytes: Option<usize>,
+    /// The file it was read from; `None` when built here (or given in memory).
+    pub file: Option<PathBuf>,
+}
+
 /// One slot per [`MeshChoice`].
 type Slots<T> = [Mutex<Option<T>>; 2];
 
@@ -260,6 +275,58 @@ impl Map {
             Ok(Status::Unreachable) => Ok(None),
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// What has been built or read for this map so far (meshes, CPDs, hub indexes), and
+    /// `planner`'s own per-map index ([`taut_grid::Planner::index_info`]), the planner's
+    /// first: the preparation a run of queries paid for before its first query.
+    pub fn built(&self, planner: &dyn taut_grid::Planner) -> Vec<Built> {
+        let mut all = Vec::new();
+        if let Some(i) = planner.index_info() {
+            all.push(Built {
+                what: i.what.to_owned(),
+                secs: i.build_time.as_secs_f64(),
+                heap_bytes: Some(i.heap_bytes),
+                file: None,
+            });
+        }
+        for choice in [MeshChoice::Built, MeshChoice::Given] {
+            #[cfg_attr(not(any(feature = "cpd", feature = "hub")), allow(unused_variables))]
+            let of = |what: &str| match choice {
+                MeshChoice::Built => what.to_owned(),
+                MeshChoice::Given => format!("{what} of the given mesh"),
+            };
+            if let Some(m) = self.mesh_if_ready(choice) {
+                all.push(Built {
+                    what: match choice {
+                        MeshChoice::Built => "mesh".to_owned(),
+                        MeshChoice::Given => "given mesh".to_owned(),
+                    },
+                    secs: m.secs,
+                    heap_bytes: None,
+                    file: m.file,
+                });
+            }
+            #[cfg(feature = "cpd")]
+            if let Some(c) = self.cpd_if_ready(choice) {
+                all.push(Built {
+                    what: of("CPD"),
+                    secs: c.secs,
+                    heap_bytes: Some(c.stats.total_bytes),
+                    file: c.file,
+                });
+            }
+            #[cfg(feature = "hub")]
+            if let Some(h) = self.hub_if_ready(choice) {
+                all.push(Built {
+                    what: of("hub index"),
+                    secs: h.secs,
+                    heap_bytes: Some(h.stats.bytes),
+                    file: h.file,
+                });
+            }
+        }
+        all
     }
 
     /// The planner `auto` answers with now: the fastest exact any-angle planner for this map
@@ -641,6 +708,28 @@ mod tests {
             map.mesh(MeshChoice::Given),
             Err(SetupError::NoneGiven)
         ));
+    }
+
+    /// `built` lists the planner's own index first, then what the map has built.
+    #[test]
+    fn built_lists_the_planners_index_and_the_maps_mesh() {
+        let map = Map::new(Grid::from_ascii(&["......", ".@@...", "...@..", "......"]).unwrap());
+        let anya = map.planner(&PlannerSpec::plain(Algo::Anya)).unwrap();
+        assert_eq!(map.built(&*anya), Vec::new());
+        let ray = map.planner(&PlannerSpec::plain(Algo::Ray)).unwrap();
+        let built = map.built(&*ray);
+        assert_eq!(built.len(), 1, "{built:?}");
+        assert_eq!(built[0].what, "ray index");
+        assert!(built[0].heap_bytes.is_some_and(|b| b > 0) && built[0].file.is_none());
+        let polyanya = map.planner(&PlannerSpec::plain(Algo::Polyanya)).unwrap();
+        let built = map.built(&*polyanya);
+        assert_eq!(built.len(), 1, "{built:?}");
+        assert_eq!(
+            (built[0].what.as_str(), built[0].heap_bytes),
+            ("mesh", None)
+        );
+        // The mesh is the map's: listed beside any planner's own index.
+        assert_eq!(map.built(&*ray).len(), 2);
     }
 
     /// `auto` follows what the map holds for taut's own mesh: nothing, the mesh, a CPD, an

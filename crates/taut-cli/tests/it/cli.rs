@@ -127,6 +127,65 @@ fn scen_csv_header_and_one_row_per_query() {
     assert_octile_column(&rows, "arena.map.scen");
 }
 
+/// `--summary` adds one line on stderr (the queries' totals and what was built for the map,
+/// with its build time and memory) and leaves the rows on stdout as they are.
+#[test]
+fn scen_summary_reports_expansions_and_the_index_build_time() {
+    let run = |algo: &str, summary: bool| {
+        let mut args = vec![
+            "scen".to_owned(),
+            "--map".to_owned(),
+            fixture("arena.map"),
+            "--scen".to_owned(),
+            fixture("arena.map.scen"),
+            "--algo".to_owned(),
+            algo.to_owned(),
+        ];
+        if summary {
+            args.push("--summary".to_owned());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = taut(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        (parse_csv(&stdout(&o)), stderr(&o))
+    };
+    // Everything but the time column, which varies.
+    let untimed = |rows: &[Row]| -> Vec<Row> {
+        rows.iter()
+            .map(|r| Row {
+                time_us: 0.0,
+                ..r.clone()
+            })
+            .collect()
+    };
+    for (algo, index) in [
+        ("ray", "index: ray index built in "),
+        ("polyanya", "index: mesh built in "),
+        ("anya", "index: none"),
+    ] {
+        let (plain, quiet) = run(algo, false);
+        let (rows, err) = run(algo, true);
+        assert_eq!(quiet, "", "{algo}: nothing on stderr without --summary");
+        assert_eq!(untimed(&rows), untimed(&plain), "{algo}: the same rows");
+        assert_eq!(err.lines().count(), 1, "{algo}: {err}");
+        let expanded: u64 = rows.iter().map(|r| r.expanded).sum();
+        let generated: u64 = rows.iter().map(|r| r.generated).sum();
+        let head = format!(
+            "taut: summary: 130 queries (130 ok, 0 unreachable, 0 invalid), {expanded} expanded, {generated} generated, "
+        );
+        assert!(err.starts_with(&head), "{algo}: {err}");
+        assert!(err.contains(" ms in the planner; "), "{algo}: {err}");
+        assert!(err.contains(index), "{algo}: {err}");
+        if algo == "ray" {
+            // Its build time and its memory.
+            let tail = err.trim_end().split(index).nth(1).unwrap();
+            let (ms, bytes) = tail.split_once(" ms, ").expect(&err);
+            assert!(ms.parse::<f64>().unwrap() >= 0.0, "{err}");
+            assert!(bytes.ends_with(" KiB") || bytes.ends_with(" MiB"), "{err}");
+        }
+    }
+}
+
 #[test]
 fn scen_limit_takes_the_first_queries() {
     let scen = fixture("arena.map.scen");

@@ -3,3 +3,5 @@
 
 mod differential;
 mod reference_data;
+#[cfg(feature = "check-successors")]
+mod successors;

@@ -23,8 +23,16 @@ pub fn run_mesh_scen(
     args: &ScenArgs,
     mesh_path: &Path,
     out: &mut dyn Write,
+    warnings: &mut dyn Write,
 ) -> Result<(), CliError> {
+    let t = Instant::now();
     let mesh = read_mesh(mesh_path)?;
+    let read = taut::Built {
+        what: "given mesh".to_owned(),
+        secs: t.elapsed().as_secs_f64(),
+        heap_bytes: None,
+        file: Some(mesh_path.to_owned()),
+    };
     let queries = read_mesh_scenario(&args.scen)?;
     let n = args.limit.map_or(queries.len(), |l| l.min(queries.len()));
     let options = Options {
@@ -35,6 +43,7 @@ pub fn run_mesh_scen(
     let mut ctx = SearchContext::new();
     let mut answer = MeshAnswer::default();
     let mut rows = RowWriter::start(out, args.format.into(), false)?;
+    let mut tally = super::summary::Tally::default();
     for (index, q) in queries[..n].iter().enumerate() {
         let t = Instant::now();
         let r = ctx.search(&mesh, q.start, q.goal, &options, &mut answer);
@@ -44,7 +53,7 @@ pub fn run_mesh_scen(
             Ok(Status::Unreachable) => (RowStatus::Unreachable, time_us),
             Err(_) => (RowStatus::Invalid, 0.0),
         };
-        rows.write(&Row {
+        let row = Row {
             index,
             start: [q.start.x, q.start.y],
             goal: [q.goal.x, q.goal.y],
@@ -54,8 +63,13 @@ pub fn run_mesh_scen(
             time_us,
             first_us: None,
             waypoints: None,
-        })?;
+        };
+        tally.add(&row);
+        rows.write(&row)?;
     }
     rows.finish()?;
+    if args.summary {
+        super::summary::write(warnings, &tally, &[read]);
+    }
     Ok(())
 }

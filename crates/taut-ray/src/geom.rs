@@ -133,15 +133,6 @@ pub(crate) fn right(h: usize) -> usize {
     (h + 1) & 3
 }
 
-/// Whether the cell at `p` in the quadrant spanned by headings `a` and `b` is free.
-#[inline(always)]
-pub(crate) fn quad_free(grid: &Grid, p: Point, a: usize, b: usize) -> bool {
-    let (ha, hb) = (HEADINGS[a], HEADINGS[b]);
-    let x = p.x + if ha.0 + hb.0 > 0 { 0 } else { -1 };
-    let y = p.y + if ha.1 + hb.1 > 0 { 0 } else { -1 };
-    grid.is_free_padded(x, y)
-}
-
 /// The free-cell mask of `p` (bits of [`taut_grid::quad`]).
 #[inline(always)]
 pub(crate) fn mask(grid: &Grid, p: Point) -> u8 {

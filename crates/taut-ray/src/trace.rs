@@ -11,7 +11,7 @@
 use taut_grid::{Grid, Point, quad};
 
 use crate::cast::Stop;
-use crate::geom::{HEADINGS, V, cross, dot, left, quad_free, right, sub};
+use crate::geom::{HEADINGS, V, cross, dot, left, right, sub};
 use crate::runs::Runs;
 
 /// How a walk ended.
@@ -85,6 +85,7 @@ fn first_step(grid: &Grid, u: Point, from: V, stop: &Stop, dir: i64) -> Option<(
                 }
             };
             let step = if dir > 0 { 7 } else { 1 };
+            let m = grid.point_cells_padded(p);
             let mut edge = (start % 2 == 0).then_some(start / 2);
             let mut slot = start;
             for _ in 0..8 {
@@ -93,7 +94,7 @@ fn first_step(grid: &Grid, u: Point, from: V, stop: &Stop, dir: i64) -> Option<(
                     edge = Some(slot / 2);
                 } else {
                     let h = slot / 2; // cell between headings h and h + 1
-                    if !quad_free(grid, p, h, (h + 1) & 3) {
+                    if m & QUAD_AFTER[h] == 0 {
                         return edge.map(|e| (p, e));
                     }
                 }

@@ -81,6 +81,9 @@ struct BigMemoryArgs {
     /// Queries each planner answers (the scenario's first N).
     #[arg(long, value_name = "N", default_value_t = 3)]
     queries: usize,
+    /// Stop a planner's child after this many seconds (its peak so far is still reported).
+    #[arg(long, value_name = "SECS", default_value_t = 1800)]
+    limit: u64,
     /// Internal: be the child process measuring one planner (`none`: only read the map).
     #[arg(long, hide = true)]
     child: bool,
@@ -762,7 +765,7 @@ fn run_gen_big(args: &GenBigArgs) -> Result<(), BenchError> {
 }
 
 fn run_big_memory(args: &BigMemoryArgs) -> Result<(), BenchError> {
-    use taut_bench::big::memory::{MemoryRow, measure_children, measure_here};
+    use taut_bench::big::memory::{ChildOutcome, MemoryRow, measure_children, measure_here};
     let scen = args.scen.clone().unwrap_or_else(|| {
         let mut s = args.map.clone().into_os_string();
         s.push(".scen");
@@ -799,9 +802,25 @@ fn run_big_memory(args: &BigMemoryArgs) -> Result<(), BenchError> {
         path: PathBuf::from("taut-bench"),
         msg: format!("cannot find this executable: {e}"),
     })?;
-    println!("{}", MemoryRow::CSV_HEADER);
-    for row in measure_children(&exe, &args.map, &scen, &planners, args.queries)? {
-        println!("{}", row.csv());
-    }
+    println!("{},status", MemoryRow::CSV_HEADER);
+    measure_children(
+        &exe,
+        &args.map,
+        &scen,
+        &planners,
+        args.queries,
+        std::time::Duration::from_secs(args.limit),
+        |outcome| match outcome {
+            ChildOutcome::Done(row) => println!("{},done", row.csv()),
+            ChildOutcome::TimedOut {
+                planner,
+                peak_bytes,
+                limit_secs,
+            } => println!(
+                "{planner},{:.1},,,,,,,timed out after {limit_secs} s",
+                *peak_bytes as f64 / (1024.0 * 1024.0)
+            ),
+        },
+    )?;
     Ok(())
 }

@@ -4,9 +4,10 @@
 //! of `/proc/self/status`). One process per planner, so that no planner's peak hides another's
 //! and freed memory the allocator keeps does not count twice.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Instant;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use taut::grid::{Answer, FreeSet, Grid, MapFile, Scenario, Status};
 use taut::registry::PlannerSpec;
@@ -126,9 +127,27 @@ pub fn measure_here(
     Ok(row)
 }
 
+/// How a child ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChildOutcome {
+    /// It answered its queries and reported.
+    Done(MemoryRow),
+    /// It ran past the time limit and was stopped; its peak resident bytes when stopped, read
+    /// from `/proc/PID/status` (a lower bound of what it would have reached).
+    TimedOut {
+        /// The planner.
+        planner: String,
+        /// `VmHWM` of the child just before it was stopped (0 when unreadable).
+        peak_bytes: u64,
+        /// The limit, in seconds.
+        limit_secs: f64,
+    },
+}
+
 /// The parent's work: one child process of `exe` per planner (and one that only reads the
-/// map, planner `none`), each `exe big-memory --child --map MAP --scen SCEN --planner P
-/// --queries N`, whose one output line is its [`MemoryRow`].
+/// map, planner `none`), each `exe big-memory --child --map MAP --scen SCEN --planners P
+/// --queries N`, whose last output line is its [`MemoryRow`]. A child still running after
+/// `limit` is stopped, its peak so far read first. `on_child` sees each outcome as it comes.
 ///
 /// # Errors
 /// A child that cannot start, fails or prints no row.
@@ -138,39 +157,115 @@ pub fn measure_children(
     scen: &Path,
     planners: &[PlannerSpec],
     queries: usize,
-) -> Result<Vec<MemoryRow>, BenchError> {
-    let mut rows = Vec::new();
+    limit: Duration,
+    mut on_child: impl FnMut(&ChildOutcome),
+) -> Result<Vec<ChildOutcome>, BenchError> {
+    let mut outcomes = Vec::new();
     let names: Vec<String> = std::iter::once("none".to_owned())
         .chain(planners.iter().map(ToString::to_string))
         .collect();
     for name in names {
-        let out = Command::new(exe)
+        let failed = |msg: String| BenchError::Data {
+            path: map.to_owned(),
+            msg: format!("the child for {name}: {msg}"),
+        };
+        let mut child = Command::new(exe)
             .args(["big-memory", "--child", "--planners", &name, "--queries"])
             .arg(queries.to_string())
             .arg("--map")
             .arg(map)
             .arg("--scen")
             .arg(scen)
-            .output()
-            .map_err(|e| BenchError::Data {
-                path: PathBuf::from(exe),
-                msg: format!("starting the child for {name}: {e}"),
-            })?;
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let row = stdout.lines().rev().find_map(MemoryRow::parse);
-        match (out.status.success(), row) {
-            (true, Some(row)) => rows.push(row),
-            _ => {
-                return Err(BenchError::Data {
-                    path: map.to_owned(),
-                    msg: format!(
-                        "the child for {name} failed ({}): {}",
-                        out.status,
-                        String::from_utf8_lossy(&out.stderr).trim()
-                    ),
-                });
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| failed(format!("cannot start {}: {e}", exe.display())))?;
+        let t = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().map_err(|e| failed(e.to_string()))? {
+                break Some(status);
             }
-        }
+            if t.elapsed() > limit {
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let outcome = match status {
+            None => {
+                let peak_bytes = child_peak(child.id()).unwrap_or(0);
+                // The child is ours and still running: stop it, then reap it.
+                let _ = child.kill();
+                let _ = child.wait();
+                ChildOutcome::TimedOut {
+                    planner: name.clone(),
+                    peak_bytes,
+                    limit_secs: limit.as_secs_f64(),
+                }
+            }
+            Some(status) => {
+                let mut stdout = String::new();
+                let mut stderr = String::new();
+                if let Some(mut o) = child.stdout.take() {
+                    let _ = o.read_to_string(&mut stdout);
+                }
+                if let Some(mut e) = child.stderr.take() {
+                    let _ = e.read_to_string(&mut stderr);
+                }
+                match (
+                    status.success(),
+                    stdout.lines().rev().find_map(MemoryRow::parse),
+                ) {
+                    (true, Some(row)) => ChildOutcome::Done(row),
+                    _ => return Err(failed(format!("{status}: {}", stderr.trim()))),
+                }
+            }
+        };
+        on_child(&outcome);
+        outcomes.push(outcome);
     }
-    Ok(rows)
+    Ok(outcomes)
+}
+
+/// `VmHWM` of process `pid`, in bytes, where readable.
+fn child_peak(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    parse_vm_hwm(&status)
+}
+
+/// The `VmHWM:` line of a `/proc/PID/status` text, in bytes.
+fn parse_vm_hwm(status: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line
+        .trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_round_trip_and_vm_hwm_parses() {
+        let row = MemoryRow {
+            planner: "anya".into(),
+            peak_bytes: 512 * 1024 * 1024,
+            load_secs: 1.5,
+            prepare_secs: 0.25,
+            queries: 3,
+            query_secs: 2.0,
+            expanded: 1234,
+            length_sum: 10.5,
+        };
+        assert_eq!(MemoryRow::parse(&row.csv()), Some(row));
+        assert_eq!(MemoryRow::parse("not,a,row"), None);
+        assert_eq!(
+            parse_vm_hwm("Name:\tx\nVmHWM:\t  2048 kB\nVmRSS: 1 kB\n"),
+            Some(2048 * 1024)
+        );
+    }
 }

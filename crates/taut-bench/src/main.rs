@@ -291,7 +291,11 @@ fn run(args: &Args) -> Result<(), BenchError> {
             println!(
                 "{:<14} {:<8} {}",
                 s.name,
-                if s.has_data() { "ready" } else { "no data" },
+                match (s.has_data(), s.generate.is_some()) {
+                    (true, _) => "ready",
+                    (false, true) => "generate",
+                    (false, false) => "no data",
+                },
                 s.description
             );
         }

@@ -6,9 +6,14 @@
 //! `big-walls-2048-0`). The same spec always gives byte-identical files, on every machine:
 //!
 //! - every random choice comes from [`Rng`] (SplitMix64), seeded by FNV-1a over
-//!   `taut-big/v{GENERATOR_VERSION}/KIND/SIDE/SEED` and a stream name, `map` for the obstacles
+//!   `taut-big/v{GENERATOR_VERSION}/KIND/SEED/STREAM`, the stream being `map` for the obstacles
 //!   and `queries` for the queries, so the queries of a map do not depend on how it was drawn,
 //!   and the first k of n queries are the k queries of a shorter file;
+//! - the side is not in the seed: a coordinate is drawn as `⌊r · side / 2^64⌋` from the same
+//!   random word `r` whatever the side, so a kind and seed draw the same shapes at every side,
+//!   scaled (up to rounding); only the speckle, whose count grows with the area, differs.
+//!   The family is then one picture at five resolutions, which is what a cost exponent fitted
+//!   against the side needs;
 //! - the obstacles are drawn with integer arithmetic only (`draw.rs`);
 //! - queries join the top-left corners of two free cells of the largest 4-connected free region
 //!   (the cells any-angle paths can join: a path never squeezes through a double corner),
@@ -35,7 +40,7 @@ use crate::error::BenchError;
 
 /// The generator's version, part of every seed: raise it whenever a spec would draw anything
 /// different, so that maps of different versions never share a stamp.
-pub const GENERATOR_VERSION: u32 = 1;
+pub const GENERATOR_VERSION: u32 = 2;
 
 /// The sides of the family.
 pub const SIDES: [u32; 5] = [512, 1024, 2048, 4096, 8192];
@@ -152,8 +157,8 @@ impl BigSpec {
     fn stream(&self, stream: &str) -> u64 {
         fnv1a(
             format!(
-                "taut-big/v{GENERATOR_VERSION}/{}/{}/{}/{stream}",
-                self.kind, self.side, self.seed
+                "taut-big/v{GENERATOR_VERSION}/{}/{}/{stream}",
+                self.kind, self.seed
             )
             .as_bytes(),
         )

@@ -17,6 +17,9 @@
 //! [`frontier`] measures memory against speed: per map, hub labels at several budgets beside
 //! the planners that keep no index or a fixed one (`taut-bench frontier`).
 //!
+//! [`big`] generates the big occupancy-grid maps of the `big` suite (`taut-bench gen-big`)
+//! and measures each planner's resident memory on one (`taut-bench big-memory`).
+//!
 //! [`sphere`] is the other benchmark: Spherical Anya against Euclidean Anya on maps read as
 //! the whole sphere and on Earth rasters (Section 6 of the Spherical Anya paper),
 //! `taut-bench sphere` / `cargo xtask bench sphere`.
@@ -35,6 +38,7 @@
 //! assert_eq!(table[0].row, "quick");
 //! ```
 
+pub mod big;
 mod error;
 pub mod frit;
 pub mod frontier;

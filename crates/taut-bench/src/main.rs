@@ -35,6 +35,58 @@ enum Command {
     /// beside Anya, Polyanya and End Point Search; frontier.csv, frontier.md and one plot per
     /// map (docs/bench.md, "The frontier").
     Frontier(FrontierArgs),
+    /// Write the big occupancy-grid maps (`big-KIND-SIDE-SEED.map` + `.map.scen`), skipping
+    /// those up to date: the same arguments always give the same bytes (docs/big-maps.md).
+    GenBig(GenBigArgs),
+    /// Peak resident memory of each planner on one map, one child process per planner
+    /// (docs/big-maps.md); a CSV row per planner on stdout.
+    BigMemory(BigMemoryArgs),
+}
+
+/// Options of `taut-bench gen-big`.
+#[derive(Debug, clap::Args)]
+struct GenBigArgs {
+    /// Kinds (comma-separated): walls, speckle, diagonal, rooms, traps, blobs. Default: all.
+    #[arg(long, value_delimiter = ',')]
+    kinds: Vec<taut_bench::big::Kind>,
+    /// Sides (comma-separated). Default: 512,1024,2048,4096,8192.
+    #[arg(long, value_delimiter = ',')]
+    sides: Vec<u32>,
+    /// Seeds (comma-separated): which map of each kind and side.
+    #[arg(long, value_delimiter = ',', default_value = "0")]
+    seeds: Vec<u64>,
+    /// Queries per map.
+    #[arg(long, value_name = "N", default_value_t = taut_bench::big::DEFAULT_QUERIES)]
+    queries: usize,
+    /// Write every map, even those up to date.
+    #[arg(long)]
+    force: bool,
+    /// Output directory. Default: `target/big-maps` in the repository (the `big` suite's).
+    #[arg(long, short, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// Options of `taut-bench big-memory`.
+#[derive(Debug, clap::Args)]
+struct BigMemoryArgs {
+    /// The map.
+    #[arg(long, value_name = "FILE")]
+    map: PathBuf,
+    /// Its scenario file. Default: MAP.scen.
+    #[arg(long, value_name = "FILE")]
+    scen: Option<PathBuf>,
+    /// Planners (comma-separated), each measured in a process of its own.
+    #[arg(long, value_delimiter = ',', default_value = "ray,anya,polyanya")]
+    planners: Vec<String>,
+    /// Queries each planner answers (the scenario's first N).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    queries: usize,
+    /// Stop a planner's child after this many seconds (its peak so far is still reported).
+    #[arg(long, value_name = "SECS", default_value_t = 1800)]
+    limit: u64,
+    /// Internal: be the child process measuring one planner (`none`: only read the map).
+    #[arg(long, hide = true)]
+    child: bool,
 }
 
 /// Options of `taut-bench frontier`.
@@ -195,6 +247,8 @@ fn main() -> ExitCode {
         Some(Command::Sphere(args)) => run_sphere(args),
         Some(Command::Frit(args)) => run_frit(args),
         Some(Command::Frontier(args)) => run_frontier(args),
+        Some(Command::GenBig(args)) => run_gen_big(args),
+        Some(Command::BigMemory(args)) => run_big_memory(args),
         None => run(&cli.args),
     };
     match result {
@@ -237,7 +291,11 @@ fn run(args: &Args) -> Result<(), BenchError> {
             println!(
                 "{:<14} {:<8} {}",
                 s.name,
-                if s.has_data() { "ready" } else { "no data" },
+                match (s.has_data(), s.generate.is_some()) {
+                    (true, _) => "ready",
+                    (false, true) => "generate",
+                    (false, false) => "no data",
+                },
                 s.description
             );
         }
@@ -256,6 +314,11 @@ fn run(args: &Args) -> Result<(), BenchError> {
             for s in &all {
                 if s.has_data() {
                     suites.push(s.clone());
+                } else if s.generate.is_some() {
+                    eprintln!(
+                        "taut-bench: NOTICE: suite {} skipped: its maps are not generated yet (`--suite {}` generates them)",
+                        s.name, s.name
+                    );
                 } else {
                     eprintln!(
                         "taut-bench: NOTICE: suite {} skipped: no data at {}",
@@ -267,6 +330,7 @@ fn run(args: &Args) -> Result<(), BenchError> {
             continue;
         }
         let s = find_suite(&all, w, &dir)?;
+        s.generate_missing(true)?;
         if !s.has_data() {
             return Err(BenchError::Data {
                 path: s.scenarios.clone(),
@@ -670,5 +734,97 @@ fn run_frontier(args: &FrontierArgs) -> Result<(), BenchError> {
     for f in &files {
         eprintln!("wrote {}", f.display());
     }
+    Ok(())
+}
+
+fn run_gen_big(args: &GenBigArgs) -> Result<(), BenchError> {
+    use taut_bench::big::{GenerateSpec, Kind, SIDES, ensure};
+    let repo = repo_root();
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| repo.join("target/big-maps"));
+    let spec = GenerateSpec {
+        kinds: if args.kinds.is_empty() {
+            Kind::ALL.to_vec()
+        } else {
+            args.kinds.clone()
+        },
+        sides: if args.sides.is_empty() {
+            SIDES.to_vec()
+        } else {
+            args.sides.clone()
+        },
+        seeds: args.seeds.clone(),
+        queries: args.queries,
+    };
+    let done = ensure(&spec.specs(), &out, args.force, true)?;
+    let written = done.iter().filter(|d| d.written).count();
+    eprintln!(
+        "taut-bench gen-big: {written} map(s) written, {} up to date, in {}",
+        done.len() - written,
+        out.display()
+    );
+    Ok(())
+}
+
+fn run_big_memory(args: &BigMemoryArgs) -> Result<(), BenchError> {
+    use taut_bench::big::memory::{ChildOutcome, MemoryRow, measure_children, measure_here};
+    let scen = args.scen.clone().unwrap_or_else(|| {
+        let mut s = args.map.clone().into_os_string();
+        s.push(".scen");
+        PathBuf::from(s)
+    });
+    let parse = |p: &str| {
+        p.parse::<PlannerSpec>().map_err(|e| BenchError::Data {
+            path: PathBuf::from("--planners"),
+            msg: e.to_string(),
+        })
+    };
+    if args.child {
+        let [one] = args.planners.as_slice() else {
+            return Err(BenchError::Data {
+                path: PathBuf::from("--planners"),
+                msg: "the child measures exactly one planner".into(),
+            });
+        };
+        let spec = if one == "none" {
+            None
+        } else {
+            Some(parse(one)?)
+        };
+        let row = measure_here(&args.map, &scen, spec.as_ref(), args.queries)?;
+        println!("{}", row.csv());
+        return Ok(());
+    }
+    let planners = args
+        .planners
+        .iter()
+        .map(|p| parse(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let exe = std::env::current_exe().map_err(|e| BenchError::Data {
+        path: PathBuf::from("taut-bench"),
+        msg: format!("cannot find this executable: {e}"),
+    })?;
+    println!("{},status", MemoryRow::CSV_HEADER);
+    measure_children(
+        &exe,
+        &args.map,
+        &scen,
+        &planners,
+        args.queries,
+        std::time::Duration::from_secs(args.limit),
+        |outcome| match outcome {
+            ChildOutcome::Done(row) => println!("{},done", row.csv()),
+            ChildOutcome::TimedOut {
+                planner,
+                peak_bytes,
+                limit_secs,
+            } => println!(
+                "{planner},{:.1},,,,,,,timed out after {limit_secs} s",
+                *peak_bytes as f64 / (1024.0 * 1024.0)
+            ),
+        },
+    )?;
     Ok(())
 }

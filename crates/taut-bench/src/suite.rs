@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::big::GenerateSpec;
 use crate::error::BenchError;
 use taut::registry::PlannerSpec;
 
@@ -29,6 +30,7 @@ struct SuiteFile {
     meshes: Option<String>,
     cpds: Option<String>,
     hubs: Option<String>,
+    generate: Option<GenerateSpec>,
 }
 
 fn default_reference_column() -> String {
@@ -74,6 +76,10 @@ pub struct Suite {
     /// Directory of hub label indexes, `NAME.hub` per map (`cargo xtask preprocess --hub`
     /// writes them), for `hub`; a missing or stale file is built in memory instead.
     pub hubs: Option<PathBuf>,
+    /// The maps are made by the big-map generator ([`crate::big`]): `maps` (and `scenarios`,
+    /// the same directory) must hold these, written by [`crate::big::ensure`] before a run.
+    /// `only` then defaults to exactly these maps.
+    pub generate: Option<GenerateSpec>,
 }
 
 impl Suite {
@@ -112,12 +118,28 @@ impl Suite {
         if file.sample == 0 {
             return Err(bad("`sample` must be at least 1".into()));
         }
+        let mut only = file.only;
+        if let Some(g) = &file.generate {
+            if file.maps != file.scenarios {
+                return Err(bad(
+                    "a generated suite keeps maps and scenarios in one directory: `maps` and `scenarios` must be equal".into(),
+                ));
+            }
+            if g.sides.is_empty() || g.kinds.is_empty() || g.seeds.is_empty() || g.queries == 0 {
+                return Err(bad(
+                    "`generate` needs at least one side, kind, seed and query".into(),
+                ));
+            }
+            if only.is_empty() {
+                only = g.specs().iter().map(|s| s.name()).collect();
+            }
+        }
         Ok(Suite {
             name,
             description: file.description,
             maps: resolve(&file.maps),
             scenarios: resolve(&file.scenarios),
-            only: file.only,
+            only,
             reference: file.reference.as_deref().map(resolve),
             reference_column: file.reference_column,
             planners,
@@ -126,6 +148,7 @@ impl Suite {
             meshes: file.meshes.as_deref().map(resolve),
             cpds: file.cpds.as_deref().map(resolve),
             hubs: file.hubs.as_deref().map(resolve),
+            generate: file.generate,
         })
     }
 
@@ -151,9 +174,30 @@ impl Suite {
         Some(self.hubs.as_ref()?.join(format!("{map}.hub")))
     }
 
-    /// Whether the suite's map and scenario directories exist (false before the data is fetched).
+    /// Whether the suite's map and scenario directories exist (false before the data is
+    /// fetched); for a generated suite, whether every map and scenario file is there (false
+    /// before [`Suite::generate_missing`]).
     pub fn has_data(&self) -> bool {
+        if let Some(g) = &self.generate {
+            return g.specs().iter().all(|s| {
+                let (map, scen, _) = crate::big::files_of(&self.maps, &s.name());
+                map.is_file() && scen.is_file()
+            });
+        }
         self.maps.is_dir() && self.scenarios.is_dir()
+    }
+
+    /// For a generated suite, writes its maps that are missing or stale ([`crate::big::ensure`])
+    /// and returns how many it wrote; 0 for any other suite.
+    ///
+    /// # Errors
+    /// As [`crate::big::ensure`].
+    pub fn generate_missing(&self, progress: bool) -> Result<usize, BenchError> {
+        let Some(g) = &self.generate else {
+            return Ok(0);
+        };
+        let done = crate::big::ensure(&g.specs(), &self.maps, false, progress)?;
+        Ok(done.iter().filter(|d| d.written).count())
     }
 
     /// The scenario files of the suite, sorted by name, as (map name without `.map`, path).

@@ -3,5 +3,6 @@
 //! One module alone: `cargo test --release -p taut-bench --test it frit_smoke::`.
 
 mod bench;
+mod big;
 mod frit_smoke;
 mod sphere_smoke;

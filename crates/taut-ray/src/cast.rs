@@ -87,29 +87,12 @@ fn cast_slanted<const SWAP: bool>(
             den: 1,
         };
     }
-    // Crossings of vertical lines come at parameters i / ax, of horizontal lines at j / ay;
-    // the current cell is always (cx0 + sx·(i - 1), cy0 + sy·(j - 1)).
+    // Crossings of vertical lines come at parameters i / ax, of horizontal lines at j / ay.
     let (mut i, mut j) = (1i64, 1i64);
-    let cy0 = cy;
-    let cx0 = cx;
     // Shallow rays cross long spans of a row between two horizontal lines: test those a word at
     // a time; steeper ones step cell by cell (no division per row).
     let shallow = ax > 8 * ay;
     loop {
-        // Open space: every cell within `c - 1` of this one is free, so every lattice point
-        // the ray passes while it stays within `c - 2` columns has four free cells round it
-        // (nothing to stop or graze). Jump to the column `c - 2` on, past the crossings of
-        // horizontal lines up to there.
-        let c = cells.clear(at);
-        if c >= 4 {
-            let m = i64::from(c - 2);
-            i += m;
-            j = (i - 1) * ay / ax + 1;
-            cx = cx0 + sx * (i - 1) as i32;
-            cy = cy0 + sy * (j - 1) as i32;
-            at = cells.pos(cx, cy);
-            continue;
-        }
         let jx = j * ax;
         if shallow {
             // The vertical crossings strictly before horizontal crossing j, all in row cy.

@@ -48,7 +48,7 @@ use taut_grid::{Grid, Point, quad};
 
 use crate::geom::{HEADINGS, V, cross, dot, in_closed_sector, mask, primitive, sub};
 use crate::index::RayIndex;
-use crate::search::field_edge;
+use crate::search::{blocked_cell, field_edge};
 
 /// The largest map (in cells) the check runs on.
 pub const MAX_CELLS: i64 = 64 * 64;
@@ -433,12 +433,7 @@ fn tangent(grid: &Grid, w: Point, d: V) -> bool {
     if !quad::is_convex_corner(m) || field_edge(m, d).is_none() {
         return false;
     }
-    let (centre, e1, e2) = match !m & 0xF {
-        quad::SE => ((1, 1), 0, 1),
-        quad::SW => ((-1, 1), 1, 2),
-        quad::NW => ((-1, -1), 2, 3),
-        _ => ((1, -1), 3, 0),
-    };
+    let (centre, e1, e2) = blocked_cell(m);
     let s = cross(d, centre).signum();
     [HEADINGS[e1], HEADINGS[e2]]
         .iter()

@@ -478,12 +478,7 @@ impl SearchContext {
 /// of the blocked cell met turning from `d` that way; `None` when `d` points at the cell's
 /// corner head-on (no taut turn there).
 pub(crate) fn field_edge(m: u8, d: V) -> Option<(i64, usize)> {
-    let (centre, e1, e2) = match !m & 0xF {
-        quad::SE => ((1, 1), 0, 1),
-        quad::SW => ((-1, 1), 1, 2),
-        quad::NW => ((-1, -1), 2, 3),
-        _ => ((1, -1), 3, 0),
-    };
+    let (centre, e1, e2) = blocked_cell(m);
     let s = cross(d, centre).signum();
     if s == 0 {
         return None;
@@ -494,5 +489,17 @@ pub(crate) fn field_edge(m: u8, d: V) -> Option<(i64, usize)> {
         (true, false) => Some((s, e1)),
         (false, true) => Some((s, e2)),
         (false, false) => None,
+    }
+}
+
+/// The one blocked cell of a convex corner with free-cell mask `m`: its doubled centre offset
+/// from the corner and the headings of its two edges at the corner, in turning order.
+#[inline]
+pub(crate) fn blocked_cell(m: u8) -> (V, usize, usize) {
+    match !m & 0xF {
+        quad::SE => ((1, 1), 0, 1),
+        quad::SW => ((-1, 1), 1, 2),
+        quad::NW => ((-1, -1), 2, 3),
+        _ => ((1, -1), 3, 0),
     }
 }

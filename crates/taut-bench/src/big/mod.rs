@@ -37,6 +37,7 @@ use taut::grid::{Answer, FreeSet, Grid, MapFile, ScenEntry, ScenFormat, Scenario
 use taut::registry::PlannerSpec;
 
 use crate::error::BenchError;
+use crate::sphere::sample::SplitMix64;
 
 /// The generator's version, part of every seed: raise it whenever a spec would draw anything
 /// different, so that maps of different versions never share a stamp.
@@ -193,29 +194,21 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The generator's random numbers: SplitMix64 (Steele, Lea and Flood), fixed here so that no
-/// change elsewhere can change the maps.
+/// The generator's random numbers: the bench's SplitMix64
+/// ([`SplitMix64`], written out in the crate so that no dependency can change the maps),
+/// drawing values below a bound by Lemire's multiply-shift.
 #[derive(Debug, Clone)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
 
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A value below `n` (`n > 0`), by Lemire's multiply-shift.
+    /// A value below `n` (`n > 0`).
     pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+        ((u128::from(self.0.next_u64()) * u128::from(n)) >> 64) as u64
     }
 
     fn coord(&mut self, side: u32) -> i64 {

@@ -29,7 +29,11 @@ pub fn reset_peak_memory() -> bool {
 /// The process's peak resident bytes (`VmHWM` of `/proc/self/status`) since it started or
 /// since the last [`reset_peak_memory`], where readable.
 pub fn peak_memory_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    parse_vm_hwm(&std::fs::read_to_string("/proc/self/status").ok()?)
+}
+
+/// The `VmHWM:` line of a `/proc/PID/status` text, in bytes.
+pub(crate) fn parse_vm_hwm(status: &str) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line
         .trim_start_matches("VmHWM:")

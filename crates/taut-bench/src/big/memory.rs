@@ -13,7 +13,7 @@ use taut::grid::{Answer, FreeSet, Grid, MapFile, Scenario, Status};
 use taut::registry::PlannerSpec;
 
 use crate::error::BenchError;
-use crate::machine::peak_memory_bytes;
+use crate::machine::{parse_vm_hwm, peak_memory_bytes};
 
 /// One planner's figures on one map, as its child process measured them.
 #[derive(Debug, Clone, PartialEq)]
@@ -230,19 +230,6 @@ pub fn measure_children(
 fn child_peak(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     parse_vm_hwm(&status)
-}
-
-/// The `VmHWM:` line of a `/proc/PID/status` text, in bytes.
-fn parse_vm_hwm(status: &str) -> Option<u64> {
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line
-        .trim_start_matches("VmHWM:")
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
-    Some(kb * 1024)
 }
 
 #[cfg(test)]

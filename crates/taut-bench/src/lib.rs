@@ -45,6 +45,7 @@ pub mod frontier;
 mod machine;
 mod plot;
 mod reference;
+mod rng;
 
 mod report;
 mod run;

@@ -47,8 +47,8 @@ use std::fmt;
 use taut_grid::{Grid, Point, quad};
 
 use crate::geom::{HEADINGS, V, cross, dot, in_closed_sector, mask, primitive, sub};
+use crate::geom::{blocked_cell, field_edge};
 use crate::index::RayIndex;
-use crate::search::{blocked_cell, field_edge};
 
 /// The largest map (in cells) the check runs on.
 pub const MAX_CELLS: i64 = 64 * 64;

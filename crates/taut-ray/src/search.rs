@@ -6,7 +6,7 @@ use taut_search::{Entry, OpenList, StampedCosts};
 
 use crate::cast::{Cast, Stop, cast};
 use crate::geom::HEADINGS;
-use crate::geom::{V, cross, in_closed_sector, mask, primitive, sub};
+use crate::geom::{V, cross, field_edge, in_closed_sector, mask, primitive, sub};
 use crate::index::RayIndex;
 use crate::trace::{End, is_pocket, walk};
 
@@ -470,36 +470,5 @@ impl SearchContext {
                 }
             }
         }
-    }
-}
-
-/// The projection field's far bound at a convex corner with free-cell mask `m` reached along
-/// `d`: the side (`±1`, the sign of `d × ` the blocked cell) and the heading of the first edge
-/// of the blocked cell met turning from `d` that way; `None` when `d` points at the cell's
-/// corner head-on (no taut turn there).
-pub(crate) fn field_edge(m: u8, d: V) -> Option<(i64, usize)> {
-    let (centre, e1, e2) = blocked_cell(m);
-    let s = cross(d, centre).signum();
-    if s == 0 {
-        return None;
-    }
-    let (h1, h2) = (HEADINGS[e1], HEADINGS[e2]);
-    match (cross(d, h1) * s > 0, cross(d, h2) * s > 0) {
-        (true, true) => Some((s, if cross(h1, h2) * s > 0 { e1 } else { e2 })),
-        (true, false) => Some((s, e1)),
-        (false, true) => Some((s, e2)),
-        (false, false) => None,
-    }
-}
-
-/// The one blocked cell of a convex corner with free-cell mask `m`: its doubled centre offset
-/// from the corner and the headings of its two edges at the corner, in turning order.
-#[inline]
-pub(crate) fn blocked_cell(m: u8) -> (V, usize, usize) {
-    match !m & 0xF {
-        quad::SE => ((1, 1), 0, 1),
-        quad::SW => ((-1, 1), 1, 2),
-        quad::NW => ((-1, -1), 2, 3),
-        _ => ((1, -1), 3, 0),
     }
 }

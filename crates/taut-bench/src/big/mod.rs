@@ -37,7 +37,7 @@ use taut::grid::{Answer, FreeSet, Grid, MapFile, ScenEntry, ScenFormat, Scenario
 use taut::registry::PlannerSpec;
 
 use crate::error::BenchError;
-use crate::sphere::sample::SplitMix64;
+use crate::rng::SplitMix64;
 
 /// The generator's version, part of every seed: raise it whenever a spec would draw anything
 /// different, so that maps of different versions never share a stamp.

@@ -237,3 +237,18 @@ pub enum QueryError {
         limit: u64,
     },
 }
+
+/// An edit of a grid's cells that cannot be made ([`crate::Grid::set_rect`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    /// The rectangle is empty or reaches off the map.
+    #[error("{rect} is not on the {width}x{height} map")]
+    OffMap {
+        /// The rectangle asked for.
+        rect: crate::CellRect,
+        /// The map's width.
+        width: i32,
+        /// The map's height.
+        height: i32,
+    },
+}

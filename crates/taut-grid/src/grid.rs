@@ -2,7 +2,7 @@
 
 use taut_geom::Point;
 
-use crate::error::{Endpoint, QueryError};
+use crate::error::{EditError, Endpoint, QueryError};
 use crate::map::{MAX_SIDE, MapFile};
 use crate::terrain::FreeSet;
 
@@ -61,14 +61,21 @@ pub mod quad {
     }
 }
 
-/// An immutable, bit-packed traversability grid.
+/// A bit-packed traversability grid.
 ///
 /// Cell `(x, y)` is the unit square `[x, x+1] × [y, y+1]`; x grows east, y south. A ring of
 /// blocked cells surrounds the map, so cell look-ups for `-1 <= x <= width` and
 /// `-1 <= y <= height` need no border checks: the map border behaves as blocked cells, which is
 /// the convention of `docs/conventions.md#free-and-blocked-terrain`. The grid is `Send + Sync`
 /// and meant to be shared by threads.
-#[derive(Clone, PartialEq, Eq)]
+///
+/// A grid can be edited ([`Grid::set_blocked`], [`Grid::set_rect`]) by whoever holds it
+/// mutably; planners hold their grid behind an `Arc`, so an edit made through
+/// [`std::sync::Arc::make_mut`] lands in a copy and never under a running search. Each edit
+/// that changes a cell bumps [`Grid::version`], by which caches built from the grid (a
+/// planner's index, a mesh) notice that they are stale. Two grids are equal when their cells
+/// are, whatever their versions.
+#[derive(Clone)]
 pub struct Grid {
     width: i32,
     height: i32,
@@ -77,6 +84,79 @@ pub struct Grid {
     /// Padded rows `-1..=height`, each `stride` words; bit set = free.
     bits: Vec<u64>,
     free_cells: u64,
+    /// Edits that changed at least one cell since the grid was built.
+    version: u64,
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Self) -> bool {
+        self.width == other.width && self.height == other.height && self.bits == other.bits
+    }
+}
+
+impl Eq for Grid {}
+
+/// A rectangle of cells, `x0..x0 + width` by `y0..y0 + height`, for [`Grid::set_rect`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CellRect {
+    /// West column.
+    pub x0: i32,
+    /// North row.
+    pub y0: i32,
+    /// Columns (at least 1).
+    pub width: i32,
+    /// Rows (at least 1).
+    pub height: i32,
+}
+
+impl CellRect {
+    /// The rectangle of one cell.
+    pub fn cell(x: i32, y: i32) -> Self {
+        CellRect {
+            x0: x,
+            y0: y,
+            width: 1,
+            height: 1,
+        }
+    }
+
+    /// The rectangle from `(x0, y0)` with the given sides.
+    pub fn new(x0: i32, y0: i32, width: i32, height: i32) -> Self {
+        CellRect {
+            x0,
+            y0,
+            width,
+            height,
+        }
+    }
+
+    /// The smallest rectangle holding both.
+    pub fn union(self, other: CellRect) -> CellRect {
+        let x0 = self.x0.min(other.x0);
+        let y0 = self.y0.min(other.y0);
+        let x1 = (self.x0 + self.width).max(other.x0 + other.width);
+        let y1 = (self.y0 + self.height).max(other.y0 + other.height);
+        CellRect::new(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// Whether cell `(x, y)` is inside.
+    pub fn contains(&self, x: i32, y: i32) -> bool {
+        x >= self.x0 && y >= self.y0 && x < self.x0 + self.width && y < self.y0 + self.height
+    }
+}
+
+impl std::fmt::Display for CellRect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cells ({}, {}) to ({}, {})",
+            self.x0,
+            self.y0,
+            self.x0 + self.width - 1,
+            self.y0 + self.height - 1
+        )
+    }
 }
 
 impl std::fmt::Debug for Grid {
@@ -100,6 +180,7 @@ impl Grid {
             stride,
             bits: vec![0; stride * (height as usize + 2)],
             free_cells: 0,
+            version: 0,
         }
     }
 
@@ -179,6 +260,76 @@ impl Grid {
             self.free_cells += 1;
         }
         self.bits[w] |= b;
+    }
+
+    /// Makes cell `(x, y)` blocked (`true`) or free (`false`). Returns whether the cell
+    /// changed; [`Grid::version`] grows by one when it did.
+    ///
+    /// ```
+    /// # use taut_grid::Grid;
+    /// let mut g = Grid::from_ascii(&["...", "..."]).unwrap();
+    /// assert_eq!(g.set_blocked(1, 0, true), Ok(true));
+    /// assert_eq!(g.to_ascii(), ".@.\n...\n");
+    /// assert_eq!(g.version(), 1);
+    /// assert_eq!(g.set_blocked(1, 0, true), Ok(false)); // already blocked: no new version
+    /// assert!(g.set_blocked(3, 0, false).is_err()); // off the map
+    /// ```
+    ///
+    /// # Errors
+    /// [`EditError::OffMap`] when the cell is not on the map (the ring around it stays
+    /// blocked); the grid is unchanged.
+    pub fn set_blocked(&mut self, x: i32, y: i32, blocked: bool) -> Result<bool, EditError> {
+        self.set_rect(CellRect::cell(x, y), blocked).map(|n| n > 0)
+    }
+
+    /// Makes every cell of `rect` blocked (`true`) or free (`false`). Returns how many cells
+    /// changed; [`Grid::version`] grows by one when any did.
+    ///
+    /// # Errors
+    /// [`EditError::OffMap`] when the rectangle is empty or not wholly on the map; the grid is
+    /// unchanged.
+    pub fn set_rect(&mut self, rect: CellRect, blocked: bool) -> Result<u64, EditError> {
+        if rect.width < 1
+            || rect.height < 1
+            || rect.x0 < 0
+            || rect.y0 < 0
+            || rect.x0 > self.width - rect.width
+            || rect.y0 > self.height - rect.height
+        {
+            return Err(EditError::OffMap {
+                rect,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let mut changed = 0;
+        for y in rect.y0..rect.y0 + rect.height {
+            for x in rect.x0..rect.x0 + rect.width {
+                let (w, b) = self.bit(x, y);
+                let free = self.bits[w] & b != 0;
+                if free == blocked {
+                    changed += 1;
+                    self.bits[w] ^= b;
+                }
+            }
+        }
+        if changed > 0 {
+            if blocked {
+                self.free_cells -= changed;
+            } else {
+                self.free_cells += changed;
+            }
+            self.version += 1;
+        }
+        Ok(changed)
+    }
+
+    /// How many edits ([`Grid::set_blocked`], [`Grid::set_rect`]) have changed the grid's
+    /// cells since it was built: 0 for a grid just read or made. A cache built from a grid
+    /// records the version it saw.
+    #[inline]
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     #[inline(always)]

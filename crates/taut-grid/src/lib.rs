@@ -2,7 +2,8 @@
 //!
 //! - [`MapFile`] and [`Scenario`] read and write MovingAI `.map` and `.scen` files of every
 //!   generation, with typed errors that name the file and line.
-//! - [`Grid`] is the compact, immutable, bit-packed map planners search: padded with blocked
+//! - [`Grid`] is the compact, bit-packed map planners search (editable between queries, with a
+//!   version that caches check): padded with blocked
 //!   cells so that border checks vanish, with lattice-point queries (corner, double corner).
 //! - [`Grid::segment_is_legal`] and [`Grid::check_path`] are the exact line-of-sight test and
 //!   path-legality checker implementing the conventions of `docs/conventions.md`.
@@ -36,8 +37,8 @@ mod plan;
 mod scen;
 mod terrain;
 
-pub use error::{Endpoint, GridError, Location, ParseErrorKind, QueryError};
-pub use grid::{Grid, quad};
+pub use error::{EditError, Endpoint, GridError, Location, ParseErrorKind, QueryError};
+pub use grid::{CellRect, Grid, quad};
 pub use los::{LENGTH_TOLERANCE, PathViolation, lengths_agree, path_length};
 pub use map::{MAX_SIDE, MapFile};
 pub use plan::{

@@ -388,3 +388,43 @@ fn convex_corner_masks_are_those_with_three_free_cells() {
         assert_eq!(quad::is_convex_corner(mask), want, "mask {mask:04b}");
     }
 }
+
+#[test]
+fn edits_change_cells_counts_and_versions_and_refuse_off_map_rectangles() {
+    use crate::{CellRect, EditError};
+    let mut g = Grid::from_ascii(&["....", "....", "...."]).unwrap();
+    assert_eq!(g.set_rect(CellRect::new(1, 0, 2, 2), true), Ok(4));
+    assert_eq!(g.to_ascii(), ".@@.\n.@@.\n....\n");
+    assert_eq!((g.free_cells(), g.version()), (8, 1));
+    // Freeing a rectangle that is half blocked changes only the blocked half.
+    assert_eq!(g.set_rect(CellRect::new(2, 1, 2, 2), false), Ok(1));
+    assert_eq!(g.to_ascii(), ".@@.\n.@..\n....\n");
+    assert_eq!((g.free_cells(), g.version()), (9, 2));
+    // Nothing changes: no new version.
+    assert_eq!(g.set_rect(CellRect::new(0, 2, 4, 1), false), Ok(0));
+    assert_eq!(g.version(), 2);
+    // The row and column lookups see the edit (the padded ring is untouched).
+    assert_eq!(g.first_blocked(0, 0, 3), Some(1));
+    assert!(!g.is_free(-1, 0) && !g.is_free(4, 2));
+    for bad in [
+        CellRect::new(-1, 0, 1, 1),
+        CellRect::new(3, 0, 2, 1),
+        CellRect::new(0, 2, 1, 2),
+        CellRect::new(0, 0, 0, 1),
+    ] {
+        let err = g.set_rect(bad, true).unwrap_err();
+        assert!(matches!(
+            err,
+            EditError::OffMap {
+                width: 4,
+                height: 3,
+                ..
+            }
+        ));
+        assert!(err.to_string().contains("4x3"), "{err}");
+    }
+    assert_eq!(g.version(), 2);
+    // Equality is by cells, not versions.
+    let same = Grid::from_ascii(&[".@@.", ".@..", "...."]).unwrap();
+    assert_eq!(g, same);
+}

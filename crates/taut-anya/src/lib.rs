@@ -48,7 +48,9 @@ mod search;
 pub use search::{FLAT_HISTORY_MAX_POINTS, Options, RootHistory, SearchContext};
 
 use std::ops::Deref;
-use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status, TraceEvent};
+use taut_grid::{
+    Answer, Grid, Guarantee, Planner, Point, QueryError, Stats, Status, Step, Stepper, TraceEvent,
+};
 
 /// Anya behind the common [`Planner`] trait: a grid reference, options and a private context.
 #[derive(Debug)]
@@ -103,5 +105,31 @@ impl<G: Deref<Target = Grid>> Planner for AnyaPlanner<G> {
         trace.clear();
         self.ctx
             .search_traced(&self.grid, start, goal, &self.options, out, trace)
+    }
+
+    fn stepper(&mut self) -> Option<&mut dyn Stepper> {
+        Some(self)
+    }
+}
+
+impl<G: Deref<Target = Grid>> Stepper for AnyaPlanner<G> {
+    fn begin(&mut self, start: Point, goal: Point) -> Result<(), QueryError> {
+        self.ctx.begin(&self.grid, start, goal, &self.options)
+    }
+
+    fn step(&mut self, budget: u64) -> Step {
+        self.ctx.run(&self.grid, budget)
+    }
+
+    fn answer(&self, out: &mut Answer) {
+        self.ctx.answer(out);
+    }
+
+    fn stats(&self) -> Stats {
+        self.ctx.stats()
+    }
+
+    fn cancel(&mut self) {
+        self.ctx.cancel();
     }
 }

@@ -30,7 +30,9 @@
 //! - Paths never pass through a double corner; a double-corner start or goal is left or
 //!   entered through its south-east cell (`docs/conventions.md#the-south-east-endpoint-rule`).
 
-use taut_grid::{Answer, Grid, Point, QueryError, Status, TraceEvent, Tracer, begin_query, quad};
+use taut_grid::{
+    Answer, Grid, Point, QueryError, Stats, Status, Step, TraceEvent, Tracer, begin_query, quad,
+};
 use taut_search::{Entry, OpenList, StampedCosts};
 
 use crate::frac::Frac;
@@ -156,6 +158,24 @@ pub struct SearchContext {
     hash_history: hashbrown::HashMap<u64, (f64, u32)>,
     succ: Vec<Node>,
     chain: Vec<Node>,
+    /// The query being searched (kept between the steps of a stepped search).
+    pending: Option<Pending>,
+    /// How the last query ended, until the next begins.
+    done: Option<Status>,
+    /// The answer being built: statistics so far, then the path.
+    result: Answer,
+    /// The entry popped when the last step's budget ran out, expanded first by the next.
+    held: Option<Entry>,
+}
+
+/// What a begun query keeps between steps.
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    goal: Point,
+    goal_double_corner: bool,
+    opts: Options,
+    flat_history: bool,
+    stride: usize,
 }
 
 impl SearchContext {
@@ -206,8 +226,56 @@ impl SearchContext {
         out: &mut Answer,
         tracer: &mut T,
     ) -> Result<Status, QueryError> {
-        if let Some(status) = begin_query(grid, start, goal, out)? {
-            return Ok(status);
+        if let Err(e) = self.begin_traced(grid, start, goal, options, tracer) {
+            out.clear();
+            return Err(e);
+        }
+        let Step::Done(status) = self.run_traced(grid, u64::MAX, tracer) else {
+            unreachable!("an unlimited run ends");
+        };
+        self.answer(out);
+        Ok(status)
+    }
+
+    /// Begins a query for [`SearchContext::run`], ending any earlier one: the start's
+    /// successors are generated, nothing is expanded.
+    ///
+    /// # Errors
+    /// As [`SearchContext::search`]; no query is then pending.
+    pub fn begin(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        options: &Options,
+    ) -> Result<(), QueryError> {
+        self.begin_traced(grid, start, goal, options, &mut ())
+    }
+
+    fn begin_traced<T: Tracer>(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        options: &Options,
+        _tracer: &mut T,
+    ) -> Result<(), QueryError> {
+        self.pending = None;
+        self.done = None;
+        self.held = None;
+        let mut out = std::mem::take(&mut self.result);
+        let early = begin_query(grid, start, goal, &mut out);
+        let early = match early {
+            Ok(early) => early,
+            Err(e) => {
+                self.result = out;
+                return Err(e);
+            }
+        };
+        if let Some(status) = early {
+            self.result = out;
+            self.done = Some(status);
+            return Ok(());
         }
         // A goal in plain sight: the straight segment is the shortest path (no search).
         if grid.line_of_sight(start, goal)
@@ -216,21 +284,74 @@ impl SearchContext {
         {
             out.waypoints.extend([start, goal]);
             out.length = start.dist(goal);
-            return Ok(Status::Found);
+            self.result = out;
+            self.done = Some(Status::Found);
+            return Ok(());
         }
         let stride = grid.width() as usize + 1;
         let points = stride * (grid.height() as usize + 1);
-        let mut s = Search {
-            grid,
+        let pending = Pending {
             goal,
             goal_double_corner: grid.is_double_corner(goal),
             opts: *options,
             flat_history: options.history.resolve(points) == RootHistory::Flat,
             stride,
-            ctx: self,
-            out,
         };
-        Ok(s.run(start, tracer))
+        let mut s = Search::new(grid, pending, self, &mut out);
+        s.init(start);
+        self.result = out;
+        self.pending = Some(pending);
+        Ok(())
+    }
+
+    /// Runs at most `budget` expansions of the query begun by [`SearchContext::begin`] on the
+    /// same grid. `Done(Unreachable)` when no query is pending.
+    pub fn run(&mut self, grid: &Grid, budget: u64) -> Step {
+        self.run_traced(grid, budget, &mut ())
+    }
+
+    /// [`SearchContext::run`], recording expansions as [`SearchContext::search_traced`] does.
+    pub fn run_traced<T: Tracer>(&mut self, grid: &Grid, budget: u64, tracer: &mut T) -> Step {
+        let Some(pending) = self.pending else {
+            return Step::Done(self.done.unwrap_or(Status::Unreachable));
+        };
+        let mut out = std::mem::take(&mut self.result);
+        let mut s = Search::new(grid, pending, self, &mut out);
+        let ended = s.steps(budget, tracer);
+        self.result = out;
+        match ended {
+            Some(status) => {
+                self.pending = None;
+                self.done = Some(status);
+                Step::Done(status)
+            }
+            None => Step::Pending,
+        }
+    }
+
+    /// The answer of the last query into `out`: its path once found, the statistics so far
+    /// either way.
+    pub fn answer(&self, out: &mut Answer) {
+        out.clear();
+        out.stats = self.result.stats;
+        if self.done.is_some() {
+            // Copied into `out`'s own vector: no allocation once it has room.
+            out.waypoints.extend_from_slice(&self.result.waypoints);
+            out.length = self.result.length;
+        }
+    }
+
+    /// The statistics of the current (or last) query.
+    pub fn stats(&self) -> Stats {
+        self.result.stats
+    }
+
+    /// Drops the pending query.
+    pub fn cancel(&mut self) {
+        self.pending = None;
+        self.done = None;
+        self.held = None;
+        self.result.clear();
     }
 }
 
@@ -255,8 +376,29 @@ const NE: u8 = quad::NE;
 const SW: u8 = quad::SW;
 const SE: u8 = quad::SE;
 
+impl<'a> Search<'a> {
+    fn new(
+        grid: &'a Grid,
+        p: Pending,
+        ctx: &'a mut SearchContext,
+        out: &'a mut Answer,
+    ) -> Search<'a> {
+        Search {
+            grid,
+            goal: p.goal,
+            goal_double_corner: p.goal_double_corner,
+            opts: p.opts,
+            flat_history: p.flat_history,
+            stride: p.stride,
+            ctx,
+            out,
+        }
+    }
+}
+
 impl Search<'_> {
-    fn run<T: Tracer>(&mut self, start: Point, tracer: &mut T) -> Status {
+    /// Sets the query up: the start's root and its successors on the open list.
+    fn init(&mut self, start: Point) {
         let c = &mut *self.ctx;
         c.open.clear();
         c.nodes.clear();
@@ -281,17 +423,38 @@ impl Search<'_> {
         for n in succ.drain(..) {
             self.consider(n);
         }
+        self.ctx.succ = succ;
+    }
 
-        while let Some(e) = self.ctx.open.pop() {
-            self.out.stats.heap_ops += 1;
+    /// Expands at most `budget` nodes; the status once the search has ended.
+    fn steps<T: Tracer>(&mut self, budget: u64, tracer: &mut T) -> Option<Status> {
+        let mut succ = std::mem::take(&mut self.ctx.succ);
+        let stop_at = self.out.stats.expanded.saturating_add(budget);
+        let mut ended = None;
+        loop {
+            let e = match self.ctx.held.take() {
+                Some(e) => e,
+                None => {
+                    let Some(e) = self.ctx.open.pop() else {
+                        ended = Some(Status::Unreachable);
+                        break;
+                    };
+                    self.out.stats.heap_ops += 1;
+                    e
+                }
+            };
             let n = self.ctx.nodes[e.id as usize];
             if self.contains_goal(&n) {
-                self.ctx.succ = succ;
                 self.extract_path(&n);
-                return Status::Found;
+                ended = Some(Status::Found);
+                break;
             }
             if self.ctx.roots[n.root_id as usize].superseded {
                 continue; // a better path to this root was found after the node was pushed
+            }
+            if self.out.stats.expanded >= stop_at {
+                self.ctx.held = Some(e);
+                break;
             }
             self.out.stats.expanded += 1;
             if T::ENABLED {
@@ -308,7 +471,7 @@ impl Search<'_> {
             }
         }
         self.ctx.succ = succ;
-        Status::Unreachable
+        ended
     }
 
     // ----- root history -----------------------------------------------------------------

@@ -29,7 +29,8 @@ use std::f64::consts::SQRT_2;
 use std::ops::Deref;
 
 use taut_grid::{
-    Answer, Grid, Guarantee, PathModel, Planner, Point, QueryError, Status, TraceEvent, Tracer,
+    Answer, Grid, Guarantee, PathModel, Planner, Point, QueryError, Stats, Status, Step, Stepper,
+    TraceEvent, Tracer,
 };
 
 use crate::arena::{Arena, MOVES};
@@ -49,6 +50,13 @@ fn octile(x0: i32, y0: i32, x1: i32, y1: i32) -> f64 {
 pub struct AStar {
     nodes: Arena,
     open: OpenList,
+    stats: Stats,
+    /// The query being searched (kept between the steps of a stepped search).
+    pending: Option<(Point, Point)>,
+    /// How the last query ended: its endpoints and whether the goal was reached.
+    done: Option<(Point, Point, Status)>,
+    /// The entry popped when the last step's budget ran out, expanded first by the next.
+    held: Option<Entry>,
 }
 
 impl AStar {
@@ -105,13 +113,34 @@ impl AStar {
         out: &mut Answer,
         tracer: &mut T,
     ) -> Result<Status, QueryError> {
-        if let Some(status) = taut_grid::begin_query(grid, start, goal, out)? {
-            return Ok(status);
+        if let Err(e) = self.begin(grid, start, goal) {
+            out.clear();
+            return Err(e);
+        }
+        let Step::Done(status) = self.run_traced(grid, u64::MAX, tracer) else {
+            unreachable!("an unlimited run ends");
+        };
+        self.answer(grid, out);
+        Ok(status)
+    }
+
+    /// Begins a query for [`AStar::run`], ending any earlier one; nothing is expanded yet.
+    ///
+    /// # Errors
+    /// As [`AStar::search`]; no query is then pending.
+    pub fn begin(&mut self, grid: &Grid, start: Point, goal: Point) -> Result<(), QueryError> {
+        self.pending = None;
+        self.done = None;
+        self.held = None;
+        self.stats = Stats::default();
+        grid.check_query(start, goal)?;
+        if start == goal {
+            self.done = Some((start, goal, Status::Found));
+            return Ok(());
         }
         let w = grid.width();
         let cells = grid.width() as u64 * grid.height() as u64;
         if cells > u64::from(u32::MAX) {
-            out.clear();
             let limit = u64::from(u32::MAX);
             return Err(QueryError::MapTooLarge {
                 planner: "astar",
@@ -121,29 +150,59 @@ impl AStar {
         }
         self.nodes.begin(cells as usize);
         self.open.clear();
+        let start_id = start.y as u32 * w as u32 + start.x as u32;
+        self.nodes.set_open(start_id, 0.0, 0);
+        self.open.push(Entry {
+            f: octile(start.x, start.y, goal.x, goal.y),
+            g: 0.0,
+            id: start_id,
+        });
+        self.stats.heap_ops += 1;
+        self.pending = Some((start, goal));
+        Ok(())
+    }
 
+    /// Runs at most `budget` expansions of the query begun by [`AStar::begin`] on the same
+    /// grid. `Done(Unreachable)` when no query is pending.
+    pub fn run(&mut self, grid: &Grid, budget: u64) -> Step {
+        self.run_traced(grid, budget, &mut ())
+    }
+
+    /// [`AStar::run`], recording expansions as [`AStar::search_traced`] does.
+    pub fn run_traced<T: Tracer>(&mut self, grid: &Grid, budget: u64, tracer: &mut T) -> Step {
+        let Some((start, goal)) = self.pending else {
+            return Step::Done(self.done.map_or(Status::Unreachable, |d| d.2));
+        };
+        let w = grid.width();
         let id = |x: i32, y: i32| y as u32 * w as u32 + x as u32;
         let (gx, gy) = (goal.x, goal.y);
         let start_id = id(start.x, start.y);
         let goal_id = id(gx, gy);
-        self.nodes.set_open(start_id, 0.0, 0);
-        self.open.push(Entry {
-            f: octile(start.x, start.y, gx, gy),
-            g: 0.0,
-            id: start_id,
-        });
-        let stats = &mut out.stats;
-        stats.heap_ops += 1;
-
-        let mut found = false;
-        while let Some(e) = self.open.pop() {
-            stats.heap_ops += 1;
+        let stats = &mut self.stats;
+        let stop_at = stats.expanded.saturating_add(budget);
+        let mut status = None;
+        loop {
+            let e = match self.held.take() {
+                Some(e) => e,
+                None => {
+                    let Some(e) = self.open.pop() else {
+                        status = Some(Status::Unreachable);
+                        break;
+                    };
+                    stats.heap_ops += 1;
+                    e
+                }
+            };
             let u = e.id;
             if self.nodes.closed(u) || e.g > self.nodes.g(u) {
                 continue; // stale
             }
             if u == goal_id {
-                found = true;
+                status = Some(Status::Found);
+                break;
+            }
+            if stats.expanded >= stop_at {
+                self.held = Some(e);
                 break;
             }
             self.nodes.close(u);
@@ -196,15 +255,35 @@ impl AStar {
                 }
             }
         }
-        if !found {
-            return Ok(Status::Unreachable);
+        match status {
+            Some(status) => {
+                self.pending = None;
+                self.done = Some((start, goal, status));
+                Step::Done(status)
+            }
+            None => Step::Pending,
         }
+    }
 
+    /// The answer of the last query into `out` (its path once found; the statistics so far
+    /// either way). `grid` is the grid it searched.
+    pub fn answer(&self, grid: &Grid, out: &mut Answer) {
+        out.clear();
+        out.stats = self.stats;
+        let Some((start, goal, Status::Found)) = self.done else {
+            return;
+        };
+        out.waypoints.push(goal);
+        if start == goal {
+            out.length = 0.0;
+            return;
+        }
+        let w = grid.width();
+        let id = |x: i32, y: i32| y as u32 * w as u32 + x as u32;
         // Walk back from the goal, keeping the cells where the arrival direction changes.
         let (mut straight, mut diagonal) = (0u32, 0u32);
-        out.waypoints.push(goal);
         let mut cur = goal;
-        let mut dir = self.nodes.parent(goal_id);
+        let mut dir = self.nodes.parent(id(goal.x, goal.y));
         loop {
             let (dx, dy) = MOVES[dir as usize];
             if dir < 4 {
@@ -225,7 +304,18 @@ impl AStar {
         }
         out.waypoints.reverse();
         out.length = f64::from(straight) + f64::from(diagonal) * SQRT_2;
-        Ok(Status::Found)
+    }
+
+    /// The statistics of the current (or last) query.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Drops the pending query.
+    pub fn cancel(&mut self) {
+        self.pending = None;
+        self.done = None;
+        self.held = None;
     }
 }
 
@@ -273,5 +363,31 @@ impl<G: Deref<Target = Grid>> Planner for AStarPlanner<G> {
     ) -> Result<Status, QueryError> {
         trace.clear();
         self.ctx.search_traced(&self.grid, start, goal, out, trace)
+    }
+
+    fn stepper(&mut self) -> Option<&mut dyn Stepper> {
+        Some(self)
+    }
+}
+
+impl<G: Deref<Target = Grid>> Stepper for AStarPlanner<G> {
+    fn begin(&mut self, start: Point, goal: Point) -> Result<(), QueryError> {
+        self.ctx.begin(&self.grid, start, goal)
+    }
+
+    fn step(&mut self, budget: u64) -> Step {
+        self.ctx.run(&self.grid, budget)
+    }
+
+    fn answer(&self, out: &mut Answer) {
+        self.ctx.answer(&self.grid, out);
+    }
+
+    fn stats(&self) -> Stats {
+        self.ctx.stats()
+    }
+
+    fn cancel(&mut self) {
+        self.ctx.cancel();
     }
 }

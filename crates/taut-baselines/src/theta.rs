@@ -49,8 +49,8 @@ use std::f64::consts::SQRT_2;
 use std::ops::Deref;
 
 use taut_grid::{
-    Answer, Grid, Guarantee, Planner, Point, QueryError, Status, TraceEvent, Tracer, path_length,
-    quad,
+    Answer, Grid, Guarantee, Planner, Point, QueryError, Stats, Status, Step, Stepper, TraceEvent,
+    Tracer, path_length, quad,
 };
 
 use crate::arena::{Arena, MOVES};
@@ -90,7 +90,7 @@ fn south(m: u8, dx: i32, dy: i32) -> bool {
 }
 
 /// Per-query constants.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 struct Layout {
     /// Lattice points per row: `W + 1`.
     stride: u32,
@@ -140,6 +140,33 @@ impl Layout {
 pub struct Theta {
     states: Arena,
     open: OpenList,
+    stats: Stats,
+    /// The query being searched (kept between the steps of a stepped search).
+    pending: Option<Pending>,
+    /// How the last query ended.
+    done: Option<Done>,
+    /// The entry popped (and, in Lazy Theta*, given its parent) when the last step's budget
+    /// ran out, expanded first by the next.
+    held: Option<Entry>,
+}
+
+/// A query begun and not ended.
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    variant: Variant,
+    start: Point,
+    goal: Point,
+    lay: Layout,
+    start_state: u32,
+    goal_state: u32,
+}
+
+/// How a query ended: its endpoints, and the goal's state when it was reached.
+#[derive(Debug, Clone, Copy)]
+struct Done {
+    start: Point,
+    goal: Point,
+    found: Option<(Layout, u32, u32)>,
 }
 
 impl Theta {
@@ -202,13 +229,44 @@ impl Theta {
         out: &mut Answer,
         tracer: &mut T,
     ) -> Result<Status, QueryError> {
-        if let Some(status) = taut_grid::begin_query(grid, start, goal, out)? {
-            return Ok(status);
+        if let Err(e) = self.begin(grid, variant, start, goal) {
+            out.clear();
+            return Err(e);
+        }
+        let Step::Done(status) = self.run_traced(grid, u64::MAX, tracer) else {
+            unreachable!("an unlimited run ends");
+        };
+        self.answer(out);
+        Ok(status)
+    }
+
+    /// Begins a query for [`Theta::run`], ending any earlier one; nothing is expanded yet.
+    ///
+    /// # Errors
+    /// As [`Theta::search`]; no query is then pending.
+    pub fn begin(
+        &mut self,
+        grid: &Grid,
+        variant: Variant,
+        start: Point,
+        goal: Point,
+    ) -> Result<(), QueryError> {
+        self.pending = None;
+        self.done = None;
+        self.held = None;
+        self.stats = Stats::default();
+        grid.check_query(start, goal)?;
+        if start == goal {
+            self.done = Some(Done {
+                start,
+                goal,
+                found: None,
+            });
+            return Ok(());
         }
         let stride = grid.width() as u64 + 1;
         let points = stride * (grid.height() as u64 + 1);
         if 2 * points > u64::from(u32::MAX) {
-            out.clear();
             let limit = u64::from(u32::MAX) / 2;
             return Err(QueryError::MapTooLarge {
                 planner: "theta",
@@ -235,24 +293,67 @@ impl Theta {
             g: 0.0,
             id: start_state,
         });
-        out.stats.heap_ops += 1;
+        self.stats.heap_ops += 1;
+        self.pending = Some(Pending {
+            variant,
+            start,
+            goal,
+            lay,
+            start_state,
+            goal_state,
+        });
+        Ok(())
+    }
 
-        let mut found = false;
-        while let Some(e) = self.open.pop() {
-            out.stats.heap_ops += 1;
-            let s = e.id;
-            if self.states.closed(s) || e.g > self.states.g(s) {
-                continue; // stale
-            }
-            if variant == Variant::Lazy && !self.set_vertex(grid, lay, s, start_state) {
-                continue; // dropped: its optimistic parent is out of sight
-            }
+    /// Runs at most `budget` expansions of the query begun by [`Theta::begin`] on the same
+    /// grid. `Done(Unreachable)` when no query is pending.
+    pub fn run(&mut self, grid: &Grid, budget: u64) -> Step {
+        self.run_traced(grid, budget, &mut ())
+    }
+
+    /// [`Theta::run`], recording expansions as [`Theta::search_traced`] does.
+    pub fn run_traced<T: Tracer>(&mut self, grid: &Grid, budget: u64, tracer: &mut T) -> Step {
+        let Some(q) = self.pending else {
+            return Step::Done(match self.done {
+                Some(Done { found: Some(_), .. }) => Status::Found,
+                Some(Done { start, goal, .. }) if start == goal => Status::Found,
+                _ => Status::Unreachable,
+            });
+        };
+        let (lay, variant, start_state, goal_state) =
+            (q.lay, q.variant, q.start_state, q.goal_state);
+        let stop_at = self.stats.expanded.saturating_add(budget);
+        let mut found = None;
+        loop {
+            let (e, s) = match self.held.take() {
+                // Already checked and (Lazy Theta*) given its parent.
+                Some(e) => (e, e.id),
+                None => {
+                    let Some(e) = self.open.pop() else {
+                        found = Some(false);
+                        break;
+                    };
+                    self.stats.heap_ops += 1;
+                    let s = e.id;
+                    if self.states.closed(s) || e.g > self.states.g(s) {
+                        continue; // stale
+                    }
+                    if variant == Variant::Lazy && !self.set_vertex(grid, lay, s, start_state) {
+                        continue; // dropped: its optimistic parent is out of sight
+                    }
+                    (e, s)
+                }
+            };
             if s == goal_state {
-                found = true;
+                found = Some(true);
+                break;
+            }
+            if self.stats.expanded >= stop_at {
+                self.held = Some(e);
                 break;
             }
             self.states.close(s);
-            out.stats.expanded += 1;
+            self.stats.expanded += 1;
             if T::ENABLED {
                 let parent = (s != start_state).then(|| lay.point(self.states.parent(s)));
                 tracer.record(TraceEvent::Vertex {
@@ -260,24 +361,68 @@ impl Theta {
                     parent,
                 });
             }
-            self.expand(grid, lay, variant, s, start_state, goal, out);
+            self.expand(grid, lay, variant, s, start_state, q.goal);
         }
-        if !found {
-            return Ok(Status::Unreachable);
-        }
-        let mut s = goal_state;
-        while s != start_state {
-            out.waypoints.push(lay.point(s));
-            s = self.states.parent(s);
-        }
-        out.waypoints.push(start);
-        out.waypoints.reverse();
-        out.length = path_length(&out.waypoints);
-        Ok(Status::Found)
+        let Some(found) = found else {
+            return Step::Pending;
+        };
+        self.pending = None;
+        self.done = Some(Done {
+            start: q.start,
+            goal: q.goal,
+            found: found.then_some((lay, start_state, goal_state)),
+        });
+        Step::Done(if found {
+            Status::Found
+        } else {
+            Status::Unreachable
+        })
     }
 
-    /// Generates the neighbours of the (just closed) state `s`.
-    #[allow(clippy::too_many_arguments)]
+    /// The answer of the last query into `out` (its path once found; the statistics so far
+    /// either way).
+    pub fn answer(&self, out: &mut Answer) {
+        out.clear();
+        out.stats = self.stats;
+        match self.done {
+            Some(Done {
+                start,
+                goal,
+                found: None,
+            }) if start == goal => {
+                out.waypoints.push(start);
+                out.length = 0.0;
+            }
+            Some(Done {
+                start,
+                found: Some((lay, start_state, goal_state)),
+                ..
+            }) => {
+                let mut s = goal_state;
+                while s != start_state {
+                    out.waypoints.push(lay.point(s));
+                    s = self.states.parent(s);
+                }
+                out.waypoints.push(start);
+                out.waypoints.reverse();
+                out.length = path_length(&out.waypoints);
+            }
+            _ => {}
+        }
+    }
+
+    /// The statistics of the current (or last) query.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Drops the pending query.
+    pub fn cancel(&mut self) {
+        self.pending = None;
+        self.done = None;
+        self.held = None;
+    }
+
     #[inline(always)]
     fn expand(
         &mut self,
@@ -287,7 +432,6 @@ impl Theta {
         s: u32,
         start_state: u32,
         goal: Point,
-        out: &mut Answer,
     ) {
         let u = lay.point(s);
         let mu = grid.point_cells_padded(Point::new(u.x, u.y));
@@ -305,7 +449,7 @@ impl Theta {
             if !lay.may_leave(s, mu, dx, dy) {
                 continue; // would cross the double corner u (or leave the start on its NW)
             }
-            out.stats.generated += 1;
+            self.stats.generated += 1;
             let v = Point::new(u.x + dx, u.y + dy);
             let vid = lay.id(v.x, v.y);
             let mv = grid.point_cells_padded(Point::new(v.x, v.y));
@@ -325,7 +469,7 @@ impl Theta {
                             continue;
                         }
                     } else if variant == Variant::Lazy || grid.segment_is_legal(pu, v) {
-                        self.relax(s2, cand, p, v, goal, out);
+                        self.relax(s2, cand, p, v, goal);
                         if s2 == s1 {
                             continue;
                         }
@@ -336,7 +480,7 @@ impl Theta {
             if !self.states.closed(s1) {
                 let cand = gs + STEP[k];
                 if cand < self.states.g(s1) {
-                    self.relax(s1, cand, s, v, goal, out);
+                    self.relax(s1, cand, s, v, goal);
                 }
             }
         }
@@ -344,14 +488,14 @@ impl Theta {
 
     /// Records the improved cost `g` (via `parent`) of `state` at point `v` and queues it.
     #[inline(always)]
-    fn relax(&mut self, state: u32, g: f64, parent: u32, v: Point, goal: Point, out: &mut Answer) {
+    fn relax(&mut self, state: u32, g: f64, parent: u32, v: Point, goal: Point) {
         self.states.set_open(state, g, parent);
         self.open.push(Entry {
             f: g + v.dist(goal),
             g,
             id: state,
         });
-        out.stats.heap_ops += 1;
+        self.stats.heap_ops += 1;
     }
 
     /// Lazy Theta*'s check when `s` is popped: keeps the optimistic parent if it is in sight,
@@ -455,6 +599,32 @@ impl<G: Deref<Target = Grid>> Planner for ThetaPlanner<G> {
         trace.clear();
         self.ctx
             .search_traced(&self.grid, self.variant, start, goal, out, trace)
+    }
+
+    fn stepper(&mut self) -> Option<&mut dyn Stepper> {
+        Some(self)
+    }
+}
+
+impl<G: Deref<Target = Grid>> Stepper for ThetaPlanner<G> {
+    fn begin(&mut self, start: Point, goal: Point) -> Result<(), QueryError> {
+        self.ctx.begin(&self.grid, self.variant, start, goal)
+    }
+
+    fn step(&mut self, budget: u64) -> Step {
+        self.ctx.run(&self.grid, budget)
+    }
+
+    fn answer(&self, out: &mut Answer) {
+        self.ctx.answer(out);
+    }
+
+    fn stats(&self) -> Stats {
+        self.ctx.stats()
+    }
+
+    fn cancel(&mut self) {
+        self.ctx.cancel();
     }
 }
 

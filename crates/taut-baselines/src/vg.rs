@@ -91,7 +91,8 @@ use std::collections::BinaryHeap;
 use std::ops::Deref;
 
 use taut_grid::{
-    Answer, Grid, Guarantee, Planner, Point, QueryError, Stats, Status, TraceEvent, Tracer, quad,
+    Answer, Grid, Guarantee, Planner, Point, QueryError, Stats, Status, Step, Stepper, TraceEvent,
+    Tracer, quad,
 };
 
 /// No corner at this lattice point.
@@ -522,6 +523,13 @@ struct Search {
     sweep: Sweep,
     cand: Vec<u32>,
     start_succ: Vec<u32>,
+    stats: Stats,
+    /// The query being searched (kept between the steps of a stepped search).
+    pending: Option<(Point, Point)>,
+    /// How the last query ended: its endpoints and whether the goal was reached.
+    done: Option<(Point, Point, bool)>,
+    /// The entry popped when the last step's budget ran out, expanded first by the next.
+    held: Option<Entry>,
 }
 
 impl Search {
@@ -706,12 +714,34 @@ impl<G: Deref<Target = Grid>> VgPlanner<G> {
         out: &mut Answer,
         tracer: &mut T,
     ) -> Result<Status, QueryError> {
-        if let Some(status) = taut_grid::begin_query(&self.grid, start, goal, out)? {
-            return Ok(status);
+        if let Err(e) = self.begin(start, goal) {
+            out.clear();
+            return Err(e);
+        }
+        let Step::Done(status) = self.run_traced(u64::MAX, tracer) else {
+            unreachable!("an unlimited run ends");
+        };
+        self.answer(out);
+        Ok(status)
+    }
+
+    /// Begins a query for [`VgPlanner::run`], ending any earlier one; nothing is expanded yet.
+    ///
+    /// # Errors
+    /// As [`VgPlanner::find_path`]; no query is then pending.
+    pub fn begin(&mut self, start: Point, goal: Point) -> Result<(), QueryError> {
+        let s = &mut self.search;
+        s.pending = None;
+        s.done = None;
+        s.held = None;
+        s.stats = Stats::default();
+        self.grid.check_query(start, goal)?;
+        if start == goal {
+            s.done = Some((start, goal, true));
+            return Ok(());
         }
         let n = self.index.points.len();
         let (start_id, goal_id) = (n as u32, n as u32 + 1);
-        let s = &mut self.search;
         if s.stamp.len() != n + 2 {
             s.stamp = vec![0; n + 2];
             s.g = vec![f64::INFINITY; n + 2];
@@ -725,7 +755,36 @@ impl<G: Deref<Target = Grid>> VgPlanner<G> {
         }
         s.heap.clear();
         s.goal = goal_id as usize;
-        let mut stats = Stats::default();
+        s.stamp[start_id as usize] = s.epoch;
+        s.g[start_id as usize] = 0.0;
+        s.parent[start_id as usize] = NONE;
+        s.heap.push(Entry {
+            f: start.dist(goal),
+            g: 0.0,
+            node: start_id,
+        });
+        s.stats.heap_ops += 1;
+        s.pending = Some((start, goal));
+        Ok(())
+    }
+
+    /// Runs at most `budget` expansions of the query begun by [`VgPlanner::begin`].
+    /// `Done(Unreachable)` when no query is pending.
+    pub fn run(&mut self, budget: u64) -> Step {
+        self.run_traced(budget, &mut ())
+    }
+
+    /// [`VgPlanner::run`], recording expansions as [`VgPlanner::find_path_traced`] does.
+    pub fn run_traced<T: Tracer>(&mut self, budget: u64, tracer: &mut T) -> Step {
+        let Some((start, goal)) = self.search.pending else {
+            return Step::Done(if self.search.done.is_some_and(|d| d.2) {
+                Status::Found
+            } else {
+                Status::Unreachable
+            });
+        };
+        let n = self.index.points.len();
+        let (start_id, goal_id) = (n as u32, n as u32 + 1);
         let point = |index: &CornerIndex, v: u32| -> Point {
             if v == start_id {
                 start
@@ -735,25 +794,31 @@ impl<G: Deref<Target = Grid>> VgPlanner<G> {
                 index.points[v as usize]
             }
         };
-
-        s.stamp[start_id as usize] = s.epoch;
-        s.g[start_id as usize] = 0.0;
-        s.parent[start_id as usize] = NONE;
-        s.heap.push(Entry {
-            f: start.dist(goal),
-            g: 0.0,
-            node: start_id,
-        });
-        stats.heap_ops += 1;
-
-        let mut found = false;
-        while let Some(Entry { g: gu, node: u, .. }) = self.search.heap.pop() {
-            stats.heap_ops += 1;
+        let mut stats = self.search.stats;
+        let stop_at = stats.expanded.saturating_add(budget);
+        let mut found = None;
+        loop {
+            let e = match self.search.held.take() {
+                Some(e) => e,
+                None => {
+                    let Some(e) = self.search.heap.pop() else {
+                        found = Some(false);
+                        break;
+                    };
+                    stats.heap_ops += 1;
+                    e
+                }
+            };
+            let Entry { g: gu, node: u, .. } = e;
             if gu > self.search.g[u as usize] {
                 continue; // stale entry
             }
             if u == goal_id {
-                found = true;
+                found = Some(true);
+                break;
+            }
+            if stats.expanded >= stop_at {
+                self.search.held = Some(e);
                 break;
             }
             stats.expanded += 1;
@@ -823,19 +888,60 @@ impl<G: Deref<Target = Grid>> VgPlanner<G> {
                 }
             }
         }
-        out.stats = stats;
-        if !found {
-            return Ok(Status::Unreachable);
-        }
+        self.search.stats = stats;
+        let Some(found) = found else {
+            return Step::Pending;
+        };
+        self.search.pending = None;
+        self.search.done = Some((start, goal, found));
+        Step::Done(if found {
+            Status::Found
+        } else {
+            Status::Unreachable
+        })
+    }
+
+    /// The answer of the last query into `out` (its path once found; the statistics so far
+    /// either way).
+    pub fn answer(&self, out: &mut Answer) {
+        out.clear();
         let s = &self.search;
+        out.stats = s.stats;
+        let Some((start, goal, true)) = s.done else {
+            return;
+        };
+        if start == goal {
+            out.waypoints.push(start);
+            out.length = 0.0;
+            return;
+        }
+        let n = self.index.points.len();
+        let (start_id, goal_id) = (n as u32, n as u32 + 1);
         let mut v = goal_id;
         while v != NONE {
-            out.waypoints.push(point(&self.index, v));
+            out.waypoints.push(if v == start_id {
+                start
+            } else if v == goal_id {
+                goal
+            } else {
+                self.index.points[v as usize]
+            });
             v = s.parent[v as usize];
         }
         out.waypoints.reverse();
         out.length = out.waypoints.windows(2).map(|w| w[0].dist(w[1])).sum();
-        Ok(Status::Found)
+    }
+
+    /// The statistics of the current (or last) query.
+    pub fn stats(&self) -> Stats {
+        self.search.stats
+    }
+
+    /// Drops the pending query.
+    pub fn cancel(&mut self) {
+        self.search.pending = None;
+        self.search.done = None;
+        self.search.held = None;
     }
 }
 
@@ -862,5 +968,31 @@ impl<G: Deref<Target = Grid>> Planner for VgPlanner<G> {
     ) -> Result<Status, QueryError> {
         trace.clear();
         self.find_path_traced(start, goal, out, trace)
+    }
+
+    fn stepper(&mut self) -> Option<&mut dyn Stepper> {
+        Some(self)
+    }
+}
+
+impl<G: Deref<Target = Grid>> Stepper for VgPlanner<G> {
+    fn begin(&mut self, start: Point, goal: Point) -> Result<(), QueryError> {
+        VgPlanner::begin(self, start, goal)
+    }
+
+    fn step(&mut self, budget: u64) -> Step {
+        self.run(budget)
+    }
+
+    fn answer(&self, out: &mut Answer) {
+        VgPlanner::answer(self, out);
+    }
+
+    fn stats(&self) -> Stats {
+        VgPlanner::stats(self)
+    }
+
+    fn cancel(&mut self) {
+        VgPlanner::cancel(self);
     }
 }

@@ -9,7 +9,9 @@
 //!   path-legality checker implementing the conventions of `docs/conventions.md`.
 //! - [`Answer`], [`Stats`], [`Status`] and [`Planner`] are the one answer shape all planners share;
 //!   [`Guarantee`] is what a planner promises about its lengths, compared within
-//!   [`LENGTH_TOLERANCE`]; [`Anytime`] is the interface of planners that improve over time.
+//!   [`LENGTH_TOLERANCE`]; [`Anytime`] is the interface of planners that improve over time,
+//!   [`Stepper`] that of searches run a budget at a time, and [`Limit`] bounds any query
+//!   ([`Planner::plan_within`]).
 //!
 //! # Example
 //! ```
@@ -42,8 +44,9 @@ pub use grid::{CellRect, Grid, quad};
 pub use los::{LENGTH_TOLERANCE, PathViolation, lengths_agree, path_length};
 pub use map::{MAX_SIDE, MapFile};
 pub use plan::{
-    Answer, Anytime, Factor, Guarantee, Improvement, IndexInfo, PathModel, Planner, Stats, Status,
-    TraceEvent, Tracer, begin_query,
+    Answer, Anytime, Factor, Guarantee, Improvement, IndexInfo, Limit, LimitKind, LimitReached,
+    PathModel, PlanError, Planner, Stats, Status, Step, Stepper, TraceEvent, Tracer, begin_query,
+    plan_stepped,
 };
 pub use scen::{LengthStyle, ScenEntry, ScenFormat, Scenario};
 pub use terrain::{FreeSet, MOVINGAI_ALPHABET};

@@ -1,5 +1,7 @@
 //! What every grid planner returns, and the one trait the bench and CLI drive them through.
 
+use std::time::{Duration, Instant};
+
 use taut_geom::{Point, Rational};
 
 use crate::error::QueryError;
@@ -224,6 +226,221 @@ pub trait Anytime {
     fn best(&mut self, out: &mut Answer);
 }
 
+/// How much one query may spend ([`Planner::plan_within`]): a number of expansions, a time, both
+/// or neither. The default is no limit.
+///
+/// ```
+/// # use taut_grid::Limit;
+/// # use std::time::Duration;
+/// let limit = Limit::expansions(10_000).with_timeout(Duration::from_millis(50));
+/// assert_eq!(limit.max_expansions, Some(10_000));
+/// assert!(Limit::NONE.is_none());
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Limit {
+    /// At most this many expansions ([`Stats::expanded`]).
+    pub max_expansions: Option<u64>,
+    /// At most this much time, measured from the start of the query. It is checked between
+    /// slices of [`Limit::SLICE`] expansions, so a query overruns it by at most one slice.
+    pub timeout: Option<Duration>,
+}
+
+impl Limit {
+    /// No limit: [`Planner::plan_within`] is then [`Planner::plan`].
+    pub const NONE: Limit = Limit {
+        max_expansions: None,
+        timeout: None,
+    };
+
+    /// Expansions between two looks at the clock when a timeout is set.
+    pub const SLICE: u64 = 128;
+
+    /// At most `n` expansions.
+    pub fn expansions(n: u64) -> Limit {
+        Limit {
+            max_expansions: Some(n),
+            timeout: None,
+        }
+    }
+
+    /// At most `d` of time.
+    pub fn timeout(d: Duration) -> Limit {
+        Limit {
+            max_expansions: None,
+            timeout: Some(d),
+        }
+    }
+
+    /// This limit and a timeout of `d`.
+    pub fn with_timeout(self, d: Duration) -> Limit {
+        Limit {
+            timeout: Some(d),
+            ..self
+        }
+    }
+
+    /// Whether nothing is limited.
+    pub fn is_none(&self) -> bool {
+        self.max_expansions.is_none() && self.timeout.is_none()
+    }
+}
+
+/// Which part of a [`Limit`] stopped a query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum LimitKind {
+    /// [`Limit::max_expansions`].
+    Expansions,
+    /// [`Limit::timeout`].
+    Timeout,
+}
+
+impl std::fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LimitKind::Expansions => "expansion",
+            LimitKind::Timeout => "time",
+        })
+    }
+}
+
+/// A bounded query stopped before it knew its answer: which limit stopped it, and the work
+/// done until then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "stopped at its {kind} limit after {} expansions in {:.3} ms, before an answer",
+    stats.expanded,
+    elapsed.as_secs_f64() * 1e3
+)]
+pub struct LimitReached {
+    /// The limit that stopped it.
+    pub kind: LimitKind,
+    /// The search's statistics when it stopped.
+    pub stats: Stats,
+    /// Time spent on the query.
+    pub elapsed: Duration,
+}
+
+/// Why a bounded query ([`Planner::plan_within`]) has no answer: a bad query, or a limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    /// An endpoint is off the map or blocked.
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    /// The query's [`Limit`] stopped it.
+    #[error(transparent)]
+    Limit(#[from] LimitReached),
+}
+
+/// Where a stepped query is after [`Stepper::step`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// The search goes on: call [`Stepper::step`] again (or [`Stepper::cancel`]).
+    Pending,
+    /// The search has ended; [`Stepper::answer`] gives the path. Every later step says the
+    /// same until the next [`Stepper::begin`].
+    Done(Status),
+}
+
+/// A search that runs in slices: begin a query, run it a budget of expansions at a time (a
+/// game's frame budget), cancel it whenever. The answer is the one [`Planner::plan`] gives,
+/// whatever the budgets, and a warm planner allocates nothing per step. Reached through
+/// [`Planner::stepper`].
+///
+/// ```
+/// # use taut_grid::{Answer, Point, QueryError, Status, Step, Stepper};
+/// # fn drive(planner: &mut dyn Stepper) -> Result<(), QueryError> {
+/// planner.begin(Point::new(0, 0), Point::new(40, 30))?;
+/// let status = loop {
+///     match planner.step(100) {
+///         Step::Pending => { /* the frame's budget is spent: draw the frame, come back */ }
+///         Step::Done(status) => break status,
+///     }
+/// };
+/// let mut answer = Answer::default();
+/// planner.answer(&mut answer); // the path (when found), length and statistics
+/// # let _ = status; Ok(()) }
+/// ```
+pub trait Stepper {
+    /// Starts a query, ending any earlier one. Nothing is expanded yet.
+    ///
+    /// # Errors
+    /// [`QueryError`] when an endpoint is off the map or blocked; no query is then pending.
+    fn begin(&mut self, start: Point, goal: Point) -> Result<(), QueryError>;
+
+    /// Runs at most `budget` expansions of the pending query (none when `budget` is 0) and
+    /// says whether it has ended. With no query pending (never begun, or cancelled) it is
+    /// `Done(Status::Unreachable)`.
+    fn step(&mut self, budget: u64) -> Step;
+
+    /// The query's answer into `out`: after [`Step::Done`], what [`Planner::plan`] gives (the
+    /// path, its length and the statistics); while pending, no path (infinite length) and the
+    /// statistics so far.
+    fn answer(&self, out: &mut Answer);
+
+    /// The statistics of the current query so far.
+    fn stats(&self) -> Stats;
+
+    /// Drops the pending query; the next [`Stepper::step`] is `Done(Status::Unreachable)`
+    /// until [`Stepper::begin`].
+    fn cancel(&mut self);
+}
+
+/// Runs a stepped query within `limit`: the one loop behind [`Planner::plan_within`].
+///
+/// # Errors
+/// [`PlanError::Query`] for a bad endpoint, [`PlanError::Limit`] when `limit` stops it (`out`
+/// then holds no path and the statistics of the work done).
+pub fn plan_stepped(
+    stepper: &mut dyn Stepper,
+    start: Point,
+    goal: Point,
+    limit: Limit,
+    out: &mut Answer,
+) -> Result<Status, PlanError> {
+    let t0 = Instant::now();
+    if let Err(e) = stepper.begin(start, goal) {
+        out.clear();
+        return Err(e.into());
+    }
+    let slice = if limit.timeout.is_some() {
+        Limit::SLICE
+    } else {
+        u64::MAX
+    };
+    let result = loop {
+        let done = stepper.stats().expanded;
+        let budget = match limit.max_expansions {
+            Some(max) => slice.min(max.saturating_sub(done)),
+            None => slice,
+        };
+        if let Step::Done(status) = stepper.step(budget) {
+            break Ok(status);
+        }
+        let kind = if limit
+            .max_expansions
+            .is_some_and(|max| stepper.stats().expanded >= max)
+        {
+            LimitKind::Expansions
+        } else if limit.timeout.is_some_and(|d| t0.elapsed() >= d) {
+            LimitKind::Timeout
+        } else {
+            continue;
+        };
+        break Err(LimitReached {
+            kind,
+            stats: stepper.stats(),
+            elapsed: t0.elapsed(),
+        });
+    };
+    stepper.answer(out);
+    if result.is_err() {
+        stepper.cancel();
+    }
+    result.map_err(PlanError::from)
+}
+
 /// A point-to-point planner over a grid it was built for.
 ///
 /// Algorithm crates keep their own natural APIs (a search context plus the map); small adapters
@@ -268,6 +485,37 @@ pub trait Planner {
     /// default.
     fn anytime(&mut self) -> Option<&mut dyn Anytime> {
         None
+    }
+
+    /// The planner as a [`Stepper`]: its search run a budget of expansions at a time. Every
+    /// search planner of the workspace is one; `None` only for planners whose query is a
+    /// bounded look-up (hub labels).
+    fn stepper(&mut self) -> Option<&mut dyn Stepper> {
+        None
+    }
+
+    /// Answers one query like [`Planner::plan`], but stops at `limit`: the same answer when
+    /// the search ends within it, else [`PlanError::Limit`] with the work done (and `out`
+    /// holding no path). Planners with a [`Planner::stepper`] run through it
+    /// ([`plan_stepped`]); the others answer in bounded work and ignore the limit.
+    ///
+    /// # Errors
+    /// [`PlanError::Query`] as [`Planner::plan`]; [`PlanError::Limit`] when the limit stops
+    /// the search.
+    fn plan_within(
+        &mut self,
+        start: Point,
+        goal: Point,
+        limit: Limit,
+        out: &mut Answer,
+    ) -> Result<Status, PlanError> {
+        if limit.is_none() {
+            return self.plan(start, goal, out).map_err(PlanError::from);
+        }
+        match self.stepper() {
+            Some(stepper) => plan_stepped(stepper, start, goal, limit, out),
+            None => self.plan(start, goal, out).map_err(PlanError::from),
+        }
     }
 
     /// The per-map index the planner built for itself when it was made, if it builds one

@@ -3,8 +3,10 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
-use taut_grid::{Answer, Grid, Guarantee, Planner, Point, QueryError, Status};
-use taut_mesh::grid::{SOUTH_EAST, grid_query};
+use taut_grid::{
+    Answer, Grid, Guarantee, Planner, Point, QueryError, Stats, Status, Step, Stepper,
+};
+use taut_mesh::grid::{SOUTH_EAST, grid_error, grid_query, lattice_point};
 use taut_mesh::{Mesh, MeshAnswer};
 
 use crate::search::{Options, SearchContext};
@@ -21,6 +23,8 @@ pub struct PolyanyaPlanner<G> {
     options: Options,
     ctx: SearchContext,
     answer: MeshAnswer,
+    /// A stepped query answered without searching (`start == goal`), until the next begins.
+    trivial: Option<Point>,
 }
 
 impl<G: Deref<Target = Grid>> PolyanyaPlanner<G> {
@@ -42,6 +46,7 @@ impl<G: Deref<Target = Grid>> PolyanyaPlanner<G> {
             },
             ctx: SearchContext::new(),
             answer: MeshAnswer::default(),
+            trivial: None,
         }
     }
 
@@ -73,5 +78,68 @@ impl<G: Deref<Target = Grid>> Planner for PolyanyaPlanner<G> {
                 ctx.search(mesh, s, t, options, answer)
             },
         )
+    }
+
+    fn stepper(&mut self) -> Option<&mut dyn Stepper> {
+        Some(self.as_stepper())
+    }
+}
+
+impl<G: Deref<Target = Grid>> PolyanyaPlanner<G> {
+    /// The stepper of [`Planner::stepper`].
+    fn as_stepper(&mut self) -> &mut dyn Stepper {
+        self
+    }
+}
+
+impl<G: Deref<Target = Grid>> Stepper for PolyanyaPlanner<G> {
+    fn begin(&mut self, start: Point, goal: Point) -> Result<(), QueryError> {
+        self.trivial = None;
+        self.ctx.cancel();
+        self.grid.check_query(start, goal)?;
+        if start == goal {
+            self.trivial = Some(start);
+            return Ok(());
+        }
+        self.ctx
+            .begin(
+                &self.mesh,
+                lattice_point(start),
+                lattice_point(goal),
+                &self.options,
+            )
+            .map_err(|e| grid_error(e, start, goal))
+    }
+
+    fn step(&mut self, budget: u64) -> Step {
+        if self.trivial.is_some() {
+            return Step::Done(Status::Found);
+        }
+        self.ctx.run(&self.mesh, budget)
+    }
+
+    fn answer(&self, out: &mut Answer) {
+        out.clear();
+        if let Some(p) = self.trivial {
+            out.waypoints.push(p);
+            out.length = 0.0;
+            return;
+        }
+        // Straight from the context's nodes into lattice points: no allocation once `out`
+        // has room.
+        self.ctx.answer_grid(&self.mesh, out);
+    }
+
+    fn stats(&self) -> Stats {
+        if self.trivial.is_some() {
+            Stats::default()
+        } else {
+            self.ctx.stats()
+        }
+    }
+
+    fn cancel(&mut self) {
+        self.trivial = None;
+        self.ctx.cancel();
     }
 }

@@ -19,7 +19,7 @@
 //! `f64` only to measure costs. `docs/polyanya.md` explains why the invariant holds.
 
 use smallvec::SmallVec;
-use taut_grid::{Stats, Status};
+use taut_grid::{Stats, Status, Step};
 use taut_search::{Entry, OpenList, StampedCosts};
 
 use taut_mesh::interval::{
@@ -97,6 +97,16 @@ pub struct SearchContext {
     start_id: u32,
     nv: u32,
     stats: Stats,
+    /// The query being searched, if any: its options and whether it runs on the integer
+    /// kernel (kept between the steps of a stepped search).
+    pending: Option<(Options, bool)>,
+    /// A chain of lone successors being expanded when the last step's budget ran out: the
+    /// stored node it continues and the node to expand next.
+    chain: Option<(u32, Node)>,
+    /// How the last query ended, until the next begins.
+    done: Option<Status>,
+    /// The final node of a query that found its goal.
+    final_id: u32,
 }
 
 impl SearchContext {
@@ -118,42 +128,145 @@ impl SearchContext {
         options: &Options,
         out: &mut MeshAnswer,
     ) -> Result<Status, MeshQueryError> {
-        out.clear();
+        if let Err(e) = self.begin(mesh, start, goal, options) {
+            out.clear();
+            return Err(e);
+        }
+        let Step::Done(status) = self.run(mesh, u64::MAX) else {
+            unreachable!("an unlimited run ends");
+        };
+        self.answer(mesh, out);
+        Ok(status)
+    }
+
+    /// Begins a query for [`SearchContext::run`], ending any earlier one: the start's
+    /// polygons are projected, nothing is expanded.
+    ///
+    /// # Errors
+    /// As [`SearchContext::search`]; no query is then pending.
+    pub fn begin(
+        &mut self,
+        mesh: &Mesh,
+        start: MeshPoint,
+        goal: MeshPoint,
+        options: &Options,
+    ) -> Result<(), MeshQueryError> {
+        self.pending = None;
+        self.chain = None;
+        self.done = None;
+        self.stats = Stats::default();
+        self.start = start;
+        self.goal = goal;
         let mut start_polys = SmallVec::<[u32; 8]>::new();
         let start_vertex =
             check_point(mesh, start, End::Start, options.ambiguity, &mut start_polys)?;
         let mut goal_polys = SmallVec::<[u32; 8]>::new();
         check_point(mesh, goal, End::Goal, options.ambiguity, &mut goal_polys)?;
         if start == goal {
-            out.waypoints.push(start);
-            out.length = 0.0;
-            return Ok(Status::Found);
+            self.done = Some(Status::Found);
+            return Ok(());
         }
         let small_int = |p: MeshPoint| is_small_integer(p.x) && is_small_integer(p.y);
-        let status = if mesh.is_integer() && small_int(start) && small_int(goal) {
-            self.run::<Integer>(
-                mesh,
-                start,
-                start_vertex,
-                goal,
-                &start_polys,
-                &goal_polys,
-                options,
-                out,
-            )
+        let integer = mesh.is_integer() && small_int(start) && small_int(goal);
+        if integer {
+            self.init::<Integer>(mesh, start_vertex, &start_polys, &goal_polys, options);
         } else {
-            self.run::<Robust>(
-                mesh,
-                start,
-                start_vertex,
-                goal,
-                &start_polys,
-                &goal_polys,
-                options,
-                out,
-            )
+            self.init::<Robust>(mesh, start_vertex, &start_polys, &goal_polys, options);
+        }
+        self.pending = Some((*options, integer));
+        Ok(())
+    }
+
+    /// Runs at most `budget` expansions of the query begun by [`SearchContext::begin`] on the
+    /// same mesh. `Done(Unreachable)` when no query is pending.
+    pub fn run(&mut self, mesh: &Mesh, budget: u64) -> Step {
+        let Some((options, integer)) = self.pending else {
+            return Step::Done(self.done.unwrap_or(Status::Unreachable));
         };
-        Ok(status)
+        let ended = if integer {
+            self.steps::<Integer>(mesh, budget, &options)
+        } else {
+            self.steps::<Robust>(mesh, budget, &options)
+        };
+        match ended {
+            Some(status) => {
+                self.pending = None;
+                self.chain = None;
+                self.done = Some(status);
+                Step::Done(status)
+            }
+            None => Step::Pending,
+        }
+    }
+
+    /// The answer of the last query into `out` (on the mesh it searched): its path once
+    /// found, the statistics so far either way.
+    pub fn answer(&self, mesh: &Mesh, out: &mut MeshAnswer) {
+        out.clear();
+        out.stats = self.stats;
+        if self.done != Some(Status::Found) {
+            return;
+        }
+        if self.start == self.goal {
+            out.waypoints.push(self.start);
+            out.length = 0.0;
+        } else {
+            self.extract(mesh, self.final_id, out);
+        }
+    }
+
+    /// [`SearchContext::answer`] for a search of a grid's mesh in lattice coordinates (the
+    /// grid planner's stepped answer): the waypoints as lattice points. Allocates nothing
+    /// once `out` has room.
+    pub fn answer_grid(&self, mesh: &Mesh, out: &mut taut_grid::Answer) {
+        out.clear();
+        out.stats = self.stats;
+        if self.done != Some(Status::Found) {
+            return;
+        }
+        let lattice = |p: MeshPoint| taut_grid::Point::new(p.x as i32, p.y as i32);
+        if self.start == self.goal {
+            out.waypoints.push(lattice(self.start));
+            out.length = 0.0;
+            return;
+        }
+        let w = &mut out.waypoints;
+        w.push(lattice(self.goal));
+        let mut id = self.final_id;
+        let mut last = NONE;
+        while id != NONE {
+            let n = &self.nodes[id as usize];
+            if n.root != last {
+                w.push(lattice(self.pt(mesh, n.root)));
+                last = n.root;
+            }
+            id = n.parent;
+        }
+        if *w.last().expect("not empty") != lattice(self.start) {
+            w.push(lattice(self.start));
+        }
+        w.reverse();
+        // The length as `extract` sums it: over the mesh points, in order.
+        out.length = w
+            .windows(2)
+            .map(|p| {
+                let (a, b) = (p[0], p[1]);
+                MeshPoint::new(f64::from(a.x), f64::from(a.y))
+                    .dist(MeshPoint::new(f64::from(b.x), f64::from(b.y)))
+            })
+            .sum();
+    }
+
+    /// The statistics of the current (or last) query.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Drops the pending query.
+    pub fn cancel(&mut self) {
+        self.pending = None;
+        self.chain = None;
+        self.done = None;
     }
 
     #[inline(always)]
@@ -165,24 +278,19 @@ impl SearchContext {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn run<K: Kernel>(
+    /// Sets a query up (`self.start`, `self.goal` set): the start's polygons projected onto
+    /// the open list.
+    fn init<K: Kernel>(
         &mut self,
         mesh: &Mesh,
-        start: MeshPoint,
         start_vertex: Option<u32>,
-        goal: MeshPoint,
         start_polys: &[u32],
         goal_polys: &[u32],
         options: &Options,
-        out: &mut MeshAnswer,
-    ) -> Status {
+    ) {
         self.nodes.clear();
         self.open.clear();
-        self.stats = Stats::default();
         self.nv = mesh.vertex_count() as u32;
-        self.start = start;
-        self.goal = goal;
         self.start_id = start_vertex.unwrap_or(self.nv);
         self.root_g.begin(mesh.vertex_count());
         if self.root_from.len() < mesh.vertex_count() {
@@ -210,52 +318,54 @@ impl SearchContext {
             );
         }
         self.push_succ(mesh, NONE);
+    }
 
-        let mut found = None;
-        while let Some(e) = self.open.pop() {
-            self.stats.heap_ops += 1;
+    /// Expands at most `budget` nodes; the status once the search has ended.
+    fn steps<K: Kernel>(&mut self, mesh: &Mesh, budget: u64, options: &Options) -> Option<Status> {
+        let stop_at = self.stats.expanded.saturating_add(budget);
+        loop {
             // `id` is the stored node `node` continues: same root, so paths extract alike.
-            let mut id = e.id;
-            let mut node = self.nodes[id as usize];
-            loop {
-                if node.kind == Kind::Final {
-                    found = Some(id);
-                    break;
+            let (mut id, mut node) = match self.chain.take() {
+                Some(chain) => chain,
+                None => {
+                    let Some(e) = self.open.pop() else {
+                        return Some(Status::Unreachable);
+                    };
+                    self.stats.heap_ops += 1;
+                    (e.id, self.nodes[e.id as usize])
                 }
-                if node.root < self.nv && node.g > self.root_g.get(node.root as usize) {
-                    break;
+            };
+            if node.kind == Kind::Final {
+                self.final_id = id;
+                return Some(Status::Found);
+            }
+            if node.root < self.nv && node.g > self.root_g.get(node.root as usize) {
+                continue;
+            }
+            if self.stats.expanded >= stop_at {
+                // Kept to be expanded first by the next step (nothing it was checked against
+                // changes in between).
+                self.chain = Some((id, node));
+                return None;
+            }
+            self.stats.expanded += 1;
+            self.succ.clear();
+            self.expand::<K>(mesh, &node, options);
+            // Intermediate pruning: a lone successor that is not the goal is expanded at
+            // once instead of going through the open list.
+            if options.intermediate && self.succ.len() == 1 && self.succ[0].kind != Kind::Final {
+                let mut s = self.succ[0];
+                if s.root != node.root {
+                    // A turn: keep the node, for the path.
+                    s.parent = id;
+                    self.nodes.push(s);
+                    id = self.nodes.len() as u32 - 1;
                 }
-                self.stats.expanded += 1;
-                self.succ.clear();
-                self.expand::<K>(mesh, &node, options);
-                // Intermediate pruning: a lone successor that is not the goal is expanded at
-                // once instead of going through the open list.
-                if options.intermediate && self.succ.len() == 1 && self.succ[0].kind != Kind::Final
-                {
-                    let mut s = self.succ[0];
-                    if s.root != node.root {
-                        // A turn: keep the node, for the path.
-                        s.parent = id;
-                        self.nodes.push(s);
-                        id = self.nodes.len() as u32 - 1;
-                    }
-                    node = s;
-                    continue;
-                }
-                self.push_succ(mesh, id);
-                break;
+                node = s;
+                self.chain = Some((id, node));
+                continue;
             }
-            if found.is_some() {
-                break;
-            }
-        }
-        out.stats = self.stats;
-        match found {
-            None => Status::Unreachable,
-            Some(id) => {
-                self.extract(mesh, id, out);
-                Status::Found
-            }
+            self.push_succ(mesh, id);
         }
     }
 

@@ -56,7 +56,9 @@ pub use index::RayIndex;
 pub use search::SearchContext;
 
 use std::ops::Deref;
-use taut_grid::{Answer, Grid, Guarantee, IndexInfo, Planner, Point, QueryError, Status};
+use taut_grid::{
+    Answer, Grid, Guarantee, IndexInfo, Planner, Point, QueryError, Stats, Status, Step, Stepper,
+};
 
 /// Ray scanning behind the common [`Planner`] trait: a grid handle, the map's [`RayIndex`]
 /// (built on construction) and a private context.
@@ -97,6 +99,10 @@ impl<G: Deref<Target = Grid>> Planner for RayPlanner<G> {
         self.ctx.search(&self.grid, &self.index, start, goal, out)
     }
 
+    fn stepper(&mut self) -> Option<&mut dyn Stepper> {
+        Some(self)
+    }
+
     /// The [`RayIndex`] built with the planner.
     fn index_info(&self) -> Option<IndexInfo> {
         Some(IndexInfo {
@@ -104,5 +110,27 @@ impl<G: Deref<Target = Grid>> Planner for RayPlanner<G> {
             build_time: self.index.build_time(),
             heap_bytes: self.index.heap_bytes(),
         })
+    }
+}
+
+impl<G: Deref<Target = Grid>> Stepper for RayPlanner<G> {
+    fn begin(&mut self, start: Point, goal: Point) -> Result<(), QueryError> {
+        self.ctx.begin(&self.grid, &self.index, start, goal)
+    }
+
+    fn step(&mut self, budget: u64) -> Step {
+        self.ctx.run(&self.grid, &self.index, budget)
+    }
+
+    fn answer(&self, out: &mut Answer) {
+        self.ctx.answer(&self.index, out);
+    }
+
+    fn stats(&self) -> Stats {
+        self.ctx.stats()
+    }
+
+    fn cancel(&mut self) {
+        self.ctx.cancel();
     }
 }

@@ -1,7 +1,7 @@
 //! The search: A* over the start and convex corners, each expansion sweeping the node's
 //! projection field with rays and boundary walks.
 
-use taut_grid::{Answer, Grid, Point, QueryError, Stats, Status, begin_query, quad};
+use taut_grid::{Answer, Grid, Point, QueryError, Stats, Status, Step, quad};
 use taut_search::{Entry, OpenList, StampedCosts};
 
 use crate::cast::{Cast, Stop, cast};
@@ -50,8 +50,39 @@ pub struct SearchContext {
     tasks: Vec<Task>,
     grazed: Vec<Point>,
     stats: Stats,
+    /// The query being searched, if any (a stepped search keeps it between steps).
+    pending: Option<Pending>,
+    /// How the last query ended, until the next begins.
+    done: Option<Done>,
     #[cfg(feature = "check-successors")]
     pub(crate) check: crate::check::Recorder,
+}
+
+/// A query begun and not yet ended.
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    start: Point,
+    goal: Point,
+    /// The index's corner count when the query began (the start's node number).
+    start_id: u32,
+}
+
+/// How a query ended.
+#[derive(Debug, Clone, Copy)]
+enum Done {
+    /// `start == goal`.
+    Trivial(Point),
+    /// No path.
+    Unreachable,
+    /// Node `last` was reached with the least cost; when `sees_goal`, the path goes on
+    /// straight from it to `goal`, else it is the goal itself.
+    Found {
+        last: u32,
+        sees_goal: bool,
+        start: Point,
+        goal: Point,
+        start_id: u32,
+    },
 }
 
 /// The state of one query that expansions need.
@@ -94,17 +125,38 @@ impl SearchContext {
         goal: Point,
         out: &mut Answer,
     ) -> Result<Status, QueryError> {
-        if let Some(status) = begin_query(grid, start, goal, out)? {
-            return Ok(status);
+        if let Err(e) = self.begin(grid, index, start, goal) {
+            out.clear();
+            return Err(e);
+        }
+        let Step::Done(status) = self.run(grid, index, u64::MAX) else {
+            unreachable!("an unlimited run ends");
+        };
+        self.answer(index, out);
+        Ok(status)
+    }
+
+    /// Begins a query for [`SearchContext::run`], ending any earlier one. Nothing is expanded.
+    ///
+    /// # Errors
+    /// [`QueryError`] when an endpoint is off the map or blocked; no query is then pending.
+    pub fn begin(
+        &mut self,
+        grid: &Grid,
+        index: &RayIndex,
+        start: Point,
+        goal: Point,
+    ) -> Result<(), QueryError> {
+        self.pending = None;
+        self.done = None;
+        self.stats = Stats::default();
+        grid.check_query(start, goal)?;
+        if start == goal {
+            self.done = Some(Done::Trivial(start));
+            return Ok(());
         }
         let n = index.corners() + 1;
-        let q = Query {
-            grid,
-            index,
-            start,
-            goal,
-            start_id: index.corners() as u32,
-        };
+        let start_id = index.corners() as u32;
         self.g.begin(n);
         if self.closed.len() < n {
             self.closed.resize(n, 0);
@@ -123,16 +175,51 @@ impl SearchContext {
             self.epoch = 1;
         }
         self.open.clear();
-        self.stats = Stats::default();
-        let sid = q.start_id;
-        self.g.set_tagged(sid as usize, 0.0, NONE);
+        self.g.set_tagged(start_id as usize, 0.0, NONE);
         self.open.push(Entry {
             f: start.dist(goal),
             g: 0.0,
-            id: sid,
+            id: start_id,
         });
         self.stats.heap_ops += 1;
-        while let Some(e) = self.open.pop() {
+        self.pending = Some(Pending {
+            start,
+            goal,
+            start_id,
+        });
+        Ok(())
+    }
+
+    /// Runs at most `budget` expansions of the query begun by [`SearchContext::begin`] on the
+    /// same grid and index. `Done(Unreachable)` when no query is pending.
+    pub fn run(&mut self, grid: &Grid, index: &RayIndex, budget: u64) -> Step {
+        let Some(p) = self.pending else {
+            return Step::Done(match self.done {
+                Some(Done::Unreachable) | None => Status::Unreachable,
+                Some(_) => Status::Found,
+            });
+        };
+        let q = Query {
+            grid,
+            index,
+            start: p.start,
+            goal: p.goal,
+            start_id: p.start_id,
+        };
+        let found = |last, sees_goal| Done::Found {
+            last,
+            sees_goal,
+            start: p.start,
+            goal: p.goal,
+            start_id: p.start_id,
+        };
+        let stop_at = self.stats.expanded.saturating_add(budget);
+        while self.stats.expanded < stop_at {
+            let Some(e) = self.open.pop() else {
+                self.pending = None;
+                self.done = Some(Done::Unreachable);
+                return Step::Done(Status::Unreachable);
+            };
             self.stats.heap_ops += 1;
             let id = e.id as usize;
             if self.closed[id] == self.epoch || e.g > self.g.get(id) {
@@ -140,48 +227,88 @@ impl SearchContext {
             }
             self.closed[id] = self.epoch;
             self.stats.expanded += 1;
-            if q.point(e.id) == goal {
+            if q.point(e.id) == p.goal {
                 // A corner that is the goal, reached along a ray.
-                out.waypoints.push(goal);
-                let (_, mut at) = self.g.get_tagged(id);
-                while at != NONE {
-                    out.waypoints.push(q.point(at));
-                    at = self.g.get_tagged(at as usize).1;
-                }
-                out.waypoints.reverse();
-                out.length = self.g.get(id);
-                out.stats = self.stats;
-                return Ok(Status::Found);
+                self.pending = None;
+                self.done = Some(found(e.id, false));
+                return Step::Done(Status::Found);
             }
             #[cfg(feature = "check-successors")]
             self.check.begin();
             if self.expand(&q, e.id) {
-                let u = q.point(e.id);
+                self.pending = None;
+                self.done = Some(found(e.id, true));
+                return Step::Done(Status::Found);
+            }
+            #[cfg(feature = "check-successors")]
+            {
+                let par = self.g.get_tagged(id).1;
+                let parent = (par != NONE).then(|| q.point(par));
+                self.check
+                    .verify(grid, index, p.start, p.goal, q.point(e.id), parent);
+            }
+        }
+        Step::Pending
+    }
+
+    /// The answer of the last query into `out`: its path and length once it has ended with a
+    /// path, else no path; the statistics so far either way.
+    pub fn answer(&self, index: &RayIndex, out: &mut Answer) {
+        out.clear();
+        out.stats = self.stats;
+        match self.done {
+            Some(Done::Trivial(p)) => {
+                out.waypoints.push(p);
+                out.length = 0.0;
+            }
+            Some(Done::Found {
+                last,
+                sees_goal,
+                start,
+                goal,
+                start_id,
+            }) => {
+                let point = |id: u32| {
+                    if id == start_id {
+                        start
+                    } else {
+                        index.point(id)
+                    }
+                };
                 out.waypoints.push(goal);
-                let mut at = e.id;
+                let mut at = last;
+                if sees_goal {
+                    out.waypoints.push(point(at));
+                }
                 loop {
-                    out.waypoints.push(q.point(at));
                     let (_, parent) = self.g.get_tagged(at as usize);
                     if parent == NONE {
                         break;
                     }
                     at = parent;
+                    out.waypoints.push(point(at));
                 }
                 out.waypoints.reverse();
-                out.length = self.g.get(id) + u.dist(goal);
-                out.stats = self.stats;
-                return Ok(Status::Found);
+                out.length = self.g.get(last as usize)
+                    + if sees_goal {
+                        point(last).dist(goal)
+                    } else {
+                        0.0
+                    };
             }
-            #[cfg(feature = "check-successors")]
-            {
-                let p = self.g.get_tagged(id).1;
-                let parent = (p != NONE).then(|| q.point(p));
-                self.check
-                    .verify(grid, index, start, goal, q.point(e.id), parent);
-            }
+            Some(Done::Unreachable) | None => {}
         }
-        out.stats = self.stats;
-        Ok(Status::Unreachable)
+    }
+
+    /// The statistics of the current (or last) query.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Drops the pending query.
+    pub fn cancel(&mut self) {
+        self.pending = None;
+        self.done = None;
     }
 
     /// Offers the corner `w` as a successor of `u` (node `uid`, cost `gu`), reached by a ray

@@ -11,5 +11,6 @@
 //! process with these tests.
 
 mod differential;
+mod stepping;
 mod termination;
 mod threads;

@@ -11,6 +11,9 @@ pub enum Error {
     /// A start or goal off the map or on a blocked cell.
     #[error(transparent)]
     Query(#[from] taut_grid::QueryError),
+    /// A search stopped by its limit (expansions or deadline) before it ended.
+    #[error(transparent)]
+    Limit(#[from] taut_grid::LimitReached),
     /// An unknown planner name or option.
     #[error(transparent)]
     Spec(#[from] crate::registry::BadPlannerSpec),

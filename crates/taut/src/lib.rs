@@ -75,6 +75,7 @@ mod error;
 mod map;
 pub mod registry;
 mod setup;
+mod world;
 
 pub use taut_anya as anya;
 pub use taut_baselines as baselines;
@@ -112,6 +113,7 @@ pub use taut_grid::{
 };
 pub use taut_mesh::{Mesh, mesh_from_grid};
 pub use taut_polyanya::PolyanyaPlanner;
+pub use world::{World, WorldPlanner};
 
 /// The shortest any-angle path from `start` to `goal` on `grid`: `Ok(None)` when no path
 /// exists. This is `auto` on a bare grid, which is Anya (nothing built, no copy of the grid);

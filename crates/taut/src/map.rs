@@ -166,6 +166,19 @@ impl Map {
         }
     }
 
+    /// The next version of this map: `grid`, with this map's mesh file and CPD and hub
+    /// sources (checked against the new grid when used), nothing built yet.
+    pub(crate) fn successor(&self, grid: Arc<Grid>) -> Map {
+        Map {
+            mesh_file: self.mesh_file.clone(),
+            #[cfg(feature = "cpd")]
+            cpd_source: self.cpd_source.clone(),
+            #[cfg(feature = "hub")]
+            hub_source: self.hub_source.clone(),
+            ..Map::new(grid)
+        }
+    }
+
     /// The map of a MovingAI `.map` file under a free-terrain set.
     ///
     /// # Errors

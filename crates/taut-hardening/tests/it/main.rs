@@ -14,3 +14,4 @@ mod differential;
 mod stepping;
 mod termination;
 mod threads;
+mod world;

@@ -26,7 +26,7 @@ use crate::setup::SetupError;
 /// use taut::{Grid, Point, Status, World};
 /// use taut::grid::CellRect;
 ///
-/// let world = World::new(Grid::from_ascii(&["....", "....", "...."]).unwrap());
+/// let world = World::new(Grid::from_ascii(&[".....", ".....", "....."]).unwrap());
 /// let mut planner = world.planner(&"anya".parse().unwrap()).unwrap();
 /// let mut answer = taut::Answer::default();
 /// let (s, g) = (Point::new(0, 1), Point::new(4, 1));

@@ -40,6 +40,7 @@
 
 pub mod big;
 mod error;
+pub mod frames;
 pub mod frit;
 pub mod frontier;
 mod machine;

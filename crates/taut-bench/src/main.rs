@@ -41,6 +41,50 @@ enum Command {
     /// Peak resident memory of each planner on one map, one child process per planner
     /// (docs/big-maps.md); a CSV row per planner on stdout.
     BigMemory(BigMemoryArgs),
+    /// Frame budgets: stepping overhead against one-shot queries (paired) and frame-time
+    /// percentiles of many agents served by the frame scheduler (docs/bounded-queries.md).
+    Frames(FramesArgs),
+}
+
+/// Options of `taut-bench frames`.
+#[derive(Debug, clap::Args)]
+struct FramesArgs {
+    /// The map (default: the StarCraft map AcrosstheCape of the shared data).
+    #[arg(long, value_name = "FILE")]
+    map: Option<PathBuf>,
+    /// Its scenario file. Default: MAP.scen beside the map, else `scen/MAP.scen` of the data.
+    #[arg(long, value_name = "FILE")]
+    scen: Option<PathBuf>,
+    /// The planner every agent uses.
+    #[arg(long, default_value = "anya")]
+    algo: String,
+    /// Agent counts (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "1,100,1000")]
+    agents: Vec<usize>,
+    /// Expansions per frame, summed over agents.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    budget: u64,
+    /// Expansions per agent turn.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    slice: u64,
+    /// Frames per agent count.
+    #[arg(long, value_name = "N", default_value_t = 600)]
+    frames: u64,
+    /// Slice sizes of the overhead measurement (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "1,10,100,1000")]
+    slices: Vec<u64>,
+    /// Queries of the overhead measurement.
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    queries: usize,
+    /// Search contexts the agents share (at most the agents): searches running at once.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    contexts: usize,
+    /// Threads of the scheduler (default: every core).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// Also write the report to this Markdown file.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 /// Options of `taut-bench gen-big`.
@@ -249,6 +293,7 @@ fn main() -> ExitCode {
         Some(Command::Frontier(args)) => run_frontier(args),
         Some(Command::GenBig(args)) => run_gen_big(args),
         Some(Command::BigMemory(args)) => run_big_memory(args),
+        Some(Command::Frames(args)) => run_frames(args),
         None => run(&cli.args),
     };
     match result {
@@ -765,6 +810,69 @@ fn run_gen_big(args: &GenBigArgs) -> Result<(), BenchError> {
         done.len() - written,
         out.display()
     );
+    Ok(())
+}
+
+fn run_frames(args: &FramesArgs) -> Result<(), BenchError> {
+    use taut_bench::frames::FramesOptions;
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/grid");
+    let map = args
+        .map
+        .clone()
+        .unwrap_or_else(|| shared.join("maps/AcrosstheCape.map"));
+    let scen = args.scen.clone().unwrap_or_else(|| {
+        let mut beside = map.clone().into_os_string();
+        beside.push(".scen");
+        let beside = PathBuf::from(beside);
+        match map.file_name() {
+            Some(name) if !beside.exists() => {
+                let mut n = name.to_owned();
+                n.push(".scen");
+                map.parent()
+                    .and_then(Path::parent)
+                    .map_or(beside.clone(), |d| d.join("scen").join(n))
+            }
+            _ => beside,
+        }
+    });
+    for p in [&map, &scen] {
+        if !p.exists() {
+            return Err(BenchError::Data {
+                path: p.clone(),
+                msg: "not found (the default map is in ../shared/data; name one with --map)".into(),
+            });
+        }
+    }
+    let spec = args
+        .algo
+        .parse::<PlannerSpec>()
+        .map_err(|e| BenchError::Data {
+            path: PathBuf::from("--algo"),
+            msg: e.to_string(),
+        })?;
+    let threads = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let opts = FramesOptions {
+        spec,
+        agents: args.agents.clone(),
+        budget: taut::FrameBudget::new(args.budget, args.slice),
+        frames: args.frames,
+        slices: args.slices.clone(),
+        overhead_queries: args.queries,
+        threads,
+        contexts: args.contexts,
+    };
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut md = format!("{}\n\n", taut_bench::Provenance::collect(&repo).line());
+    md.push_str(&taut_bench::frames::run(&map, &scen, &opts)?);
+    print!("{md}");
+    if let Some(out) = &args.output {
+        std::fs::write(out, &md).map_err(|e| BenchError::Write {
+            path: out.clone(),
+            msg: e.to_string(),
+        })?;
+    }
     Ok(())
 }
 

@@ -74,6 +74,7 @@ mod auto;
 mod error;
 mod map;
 pub mod registry;
+mod scheduler;
 mod setup;
 mod world;
 
@@ -105,6 +106,7 @@ pub use map::PreparedCpd;
 pub use map::PreparedHub;
 pub use map::{Built, Map, PreparedMesh, Source};
 pub use registry::{Algo, BoxedPlanner, PlannerSpec, Sources};
+pub use scheduler::{AgentId, Finished, FrameBudget, FrameReport, FrameScheduler};
 pub use setup::SetupError;
 pub use taut_anya::AnyaPlanner;
 pub use taut_grid::{

@@ -11,6 +11,7 @@
 //! process with these tests.
 
 mod differential;
+mod frames;
 mod stepping;
 mod termination;
 mod threads;

@@ -187,3 +187,27 @@ pub fn parse_output(s: &str) -> Result<OutputFile, OutputError> {
     };
     Ok(OutputFile { path, format })
 }
+
+/// The bound on each query of `taut path` and `taut scen`: `--max-expansions`, `--timeout-ms`.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct LimitArgs {
+    /// Stop a query after N expansions (status `limit`, length -1, the work done in its
+    /// statistics). Planners that look answers up (eps, hub) are not searches and ignore it.
+    #[arg(long, value_name = "N")]
+    pub max_expansions: Option<u64>,
+    /// Stop a query after MS milliseconds (checked every 128 expansions; status `limit`).
+    #[arg(long, value_name = "MS")]
+    pub timeout_ms: Option<f64>,
+}
+
+impl LimitArgs {
+    /// The limit these options ask for ([`taut::grid::Limit::NONE`] when neither is given).
+    pub fn limit(&self) -> taut::grid::Limit {
+        taut::grid::Limit {
+            max_expansions: self.max_expansions,
+            timeout: self
+                .timeout_ms
+                .map(|ms| std::time::Duration::from_secs_f64(ms.max(0.0) / 1e3)),
+        }
+    }
+}

@@ -14,7 +14,8 @@ use taut::Point;
 /// - `index`: the 0-based position of the query in the scenario file;
 /// - `start_x,start_y,goal_x,goal_y`: the query's points (lattice points of a grid map, or as
 ///   given in a mesh scenario);
-/// - `status`: `ok`, `unreachable`, or `invalid` (an endpoint off the map or on a blocked cell);
+/// - `status`: `ok`, `unreachable`, `invalid` (an endpoint off the map or on a blocked cell),
+///   or `limit` (`--max-expansions` or `--timeout-ms` stopped the search first);
 /// - `length`: the path length with 8 decimals when `ok`, else `-1`;
 /// - `expanded,generated`: the planner's search statistics (0 when `invalid`);
 /// - `time_us`: wall-clock microseconds spent in the planner, 3 decimals (0 when `invalid`).
@@ -36,15 +37,27 @@ pub enum RowStatus {
     Unreachable,
     /// An endpoint is off the map or on a blocked cell; no planner was run.
     Invalid,
+    /// The query's limit (`--max-expansions`, `--timeout-ms`) stopped the search first; the
+    /// statistics are the work done.
+    Limit,
 }
 
 impl RowStatus {
-    /// The `status` column: `ok`, `unreachable` or `invalid`.
+    /// The status of a query that ended: `Ok(length)` when found.
+    pub fn from(status: taut::Status, answer: &taut::Answer) -> RowStatus {
+        match status {
+            taut::Status::Found => RowStatus::Ok(answer.length),
+            taut::Status::Unreachable => RowStatus::Unreachable,
+        }
+    }
+
+    /// The `status` column: `ok`, `unreachable`, `invalid` or `limit`.
     pub fn name(self) -> &'static str {
         match self {
             RowStatus::Ok(_) => "ok",
             RowStatus::Unreachable => "unreachable",
             RowStatus::Invalid => "invalid",
+            RowStatus::Limit => "limit",
         }
     }
 }

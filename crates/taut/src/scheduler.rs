@@ -217,6 +217,30 @@ impl FrameScheduler {
         self
     }
 
+    /// Runs the query `start -> goal` to its end on every idle context, in parallel, before
+    /// the first frame: a context grows its buffers on its first searches (for Anya, per-map
+    /// arrays of some megabytes), and a long warm-up query makes that happen here rather than
+    /// in a frame. Contexts with a search running are left alone.
+    ///
+    /// # Errors
+    /// [`QueryError`] when an endpoint is off the map or blocked.
+    pub fn warm_up(&mut self, start: Point, goal: Point) -> Result<(), QueryError> {
+        self.grid.check_query(start, goal)?;
+        let warm = |slots: &mut Vec<Slot>| {
+            slots
+                .par_iter_mut()
+                .filter(|s| s.agent.is_none())
+                .for_each(|s| {
+                    let _ = s.planner.plan(start, goal, &mut s.answer);
+                });
+        };
+        match &self.pool {
+            Some(pool) => pool.install(|| warm(&mut self.slots)),
+            None => warm(&mut self.slots),
+        }
+        Ok(())
+    }
+
     /// The budget.
     pub fn budget(&self) -> FrameBudget {
         self.budget

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use taut::grid::{Answer, Point, Status};
+use taut::grid::{Answer, PlanError, Point};
 
-use crate::args::{PlannerArgs, parse_point};
+use crate::args::{LimitArgs, PlannerArgs, parse_point};
 use crate::error::CliError;
 use crate::planners::{load_grid, open_map, planner_for_args};
 use crate::row::{Row, RowStatus};
@@ -31,6 +31,9 @@ pub struct PathArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = PathFormat::Text)]
     pub format: PathFormat,
+    /// The bound on the query.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Output formats of `taut path`.
@@ -55,16 +58,32 @@ pub fn run(args: &PathArgs, out: &mut dyn Write, notes: &mut dyn Write) -> Resul
     let (mut planner, _) = planner_for_args(&map, &args.planner, false, notes)?;
     let mut answer = Answer::default();
     let t = Instant::now();
-    let status = planner.plan(args.from, args.to, &mut answer)?;
+    let limit = args.limits.limit();
+    let status = if limit.is_none() {
+        RowStatus::from(planner.plan(args.from, args.to, &mut answer)?, &answer)
+    } else {
+        match planner.plan_within(args.from, args.to, limit, &mut answer) {
+            Ok(s) => RowStatus::from(s, &answer),
+            Err(PlanError::Query(e)) => return Err(e.into()),
+            Err(PlanError::Limit(reached)) => {
+                answer.stats = reached.stats;
+                RowStatus::Limit
+            }
+        }
+    };
     let time_us = t.elapsed().as_secs_f64() * 1e6;
-    let found = status == Status::Found;
     let stats = answer.stats;
     match args.format {
         PathFormat::Text => {
-            if found {
-                writeln!(out, "length {:.8}", answer.length)?;
-            } else {
-                writeln!(out, "unreachable")?;
+            match status {
+                RowStatus::Ok(length) => writeln!(out, "length {length:.8}")?,
+                RowStatus::Limit => writeln!(
+                    out,
+                    "limit reached after {} expansions ({:.3} ms): no path",
+                    stats.expanded,
+                    time_us / 1e3
+                )?,
+                _ => writeln!(out, "unreachable")?,
             }
             writeln!(out, "waypoints {}", answer.waypoints.len())?;
             for p in &answer.waypoints {
@@ -75,11 +94,7 @@ pub fn run(args: &PathArgs, out: &mut dyn Write, notes: &mut dyn Write) -> Resul
         }
         PathFormat::Json => {
             let row = Row {
-                status: if found {
-                    RowStatus::Ok(answer.length)
-                } else {
-                    RowStatus::Unreachable
-                },
+                status,
                 expanded: stats.expanded,
                 generated: stats.generated,
                 time_us,

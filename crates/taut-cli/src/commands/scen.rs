@@ -5,10 +5,12 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use taut::grid::{Answer, Anytime, Grid, Planner, Point, ScenEntry, Scenario, Status};
+use taut::grid::{
+    Answer, Anytime, Grid, Limit, PlanError, Planner, Point, ScenEntry, Scenario, Status,
+};
 use taut::registry::Algo;
 
-use crate::args::PlannerArgs;
+use crate::args::{LimitArgs, PlannerArgs};
 use crate::error::CliError;
 use crate::planners::{load_grid, open_map, planner_for_args};
 use crate::row::{Row, RowFormat, RowStatus, RowWriter};
@@ -42,6 +44,9 @@ pub struct ScenArgs {
     /// Planner and terrain options.
     #[command(flatten)]
     pub planner: PlannerArgs,
+    /// The bound on each query.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// End Point Search only: also time the first solution (column `first_us`), and run on
     /// to the optimum (whatever --eps-stop says).
     #[arg(long)]
@@ -76,27 +81,36 @@ impl From<ScenFormat> for RowFormat {
 }
 
 /// Answers one query: validates the endpoints on `grid` (an invalid query is reported without
-/// running the planner), else times `planner.plan` into the reused `answer`.
+/// running the planner), else times `planner.plan` (or, with a limit, `plan_within`) into the
+/// reused `answer`.
 pub fn run_query(
     grid: &Grid,
     planner: &mut dyn Planner,
     answer: &mut Answer,
     index: usize,
-    start: Point,
-    goal: Point,
+    (start, goal): (Point, Point),
+    limit: Limit,
 ) -> Row {
     let mut row = Row::invalid(index, start, goal);
     if grid.check_query(start, goal).is_err() {
         return row;
     }
     let t = Instant::now();
-    let result = planner.plan(start, goal, answer);
+    let result = if limit.is_none() {
+        planner.plan(start, goal, answer).map_err(PlanError::from)
+    } else {
+        planner.plan_within(start, goal, limit, answer)
+    };
     let time_us = t.elapsed().as_secs_f64() * 1e6;
     row.status = match result {
         Ok(Status::Found) => RowStatus::Ok(answer.length),
         Ok(Status::Unreachable) => RowStatus::Unreachable,
+        Err(PlanError::Limit(reached)) => {
+            answer.stats = reached.stats;
+            RowStatus::Limit
+        }
         // The planner disagrees with check_query; report what it said, without statistics.
-        Err(_) => return row,
+        Err(PlanError::Query(_)) => return row,
     };
     row.expanded = answer.stats.expanded;
     row.generated = answer.stats.generated;
@@ -268,7 +282,14 @@ pub fn run(args: &ScenArgs, out: &mut dyn Write, warnings: &mut dyn Write) -> Re
             (true, Some(anytime)) => {
                 run_anytime_query(grid, anytime, &mut answer, index, e.start, e.goal)
             }
-            _ => run_query(grid, &mut **planner, &mut answer, index, e.start, e.goal),
+            _ => run_query(
+                grid,
+                &mut **planner,
+                &mut answer,
+                index,
+                (e.start, e.goal),
+                args.limits.limit(),
+            ),
         };
         if args.repeat == 1 {
             for (index, e) in entries.iter().enumerate() {

@@ -651,3 +651,65 @@ fn the_default_planner_is_the_exact_any_angle_optimum() {
     }
     assert_eq!(length(Some("auto")), anya);
 }
+
+#[test]
+fn scen_limits_stop_queries_with_status_limit_and_the_work_done() {
+    let scen = |extra: &[&str]| {
+        let mut args = vec![
+            "scen", "--map", "MAP", "--scen", "SCEN", "--algo", "polyanya",
+        ];
+        let (map, sc) = (fixture("arena.map"), fixture("arena.map.scen"));
+        args[2] = &map;
+        args[4] = &sc;
+        args.extend_from_slice(extra);
+        parse_csv(&ok(&args))
+    };
+    let free = scen(&[]);
+    let bounded = scen(&["--max-expansions", "3"]);
+    assert_eq!(free.len(), bounded.len());
+    let mut stopped = 0;
+    for (f, b) in free.iter().zip(&bounded) {
+        if f.expanded <= 3 {
+            // A query that needs at most the limit is answered as without one.
+            assert_eq!((f.status.as_str(), f.length), (b.status.as_str(), b.length));
+        } else {
+            assert_eq!(b.status, "limit", "{f:?} {b:?}");
+            assert_eq!((b.length, b.expanded), (-1.0, 3));
+            stopped += 1;
+        }
+    }
+    assert!(stopped > 10, "{stopped}");
+    // A deadline of 0 ms stops every search that needs more than one slice of expansions.
+    let timed = scen(&["--timeout-ms", "0"]);
+    for (f, t) in free.iter().zip(&timed) {
+        if f.expanded > 128 {
+            assert_eq!(t.status, "limit");
+        } else {
+            assert_eq!(t.status, f.status);
+        }
+    }
+}
+
+#[test]
+fn path_limit_is_a_status_in_text_and_json() {
+    let map = fixture("arena.map");
+    let base = ["path", "--map", &map, "--from", "1,3", "--to", "45,40"];
+    let mut args = base.to_vec();
+    args.extend(["--max-expansions", "2", "--algo", "anya"]);
+    let text = ok(&args);
+    assert!(
+        text.starts_with("limit reached after 2 expansions"),
+        "{text}"
+    );
+    args.extend(["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+    assert_eq!(json["status"], "limit");
+    assert_eq!(json["length"], -1);
+    assert_eq!(json["expanded"], 2);
+    // A limit large enough changes nothing.
+    let mut enough = base.to_vec();
+    enough.extend(["--max-expansions", "100000", "--algo", "anya"]);
+    let mut plain = base.to_vec();
+    plain.extend(["--algo", "anya"]);
+    assert_eq!(ok(&enough), ok(&plain));
+}

@@ -14,6 +14,7 @@ pub struct Tally {
     ok: usize,
     unreachable: usize,
     invalid: usize,
+    limit: usize,
     expanded: u64,
     generated: u64,
     time_us: f64,
@@ -27,6 +28,7 @@ impl Tally {
             RowStatus::Ok(_) => self.ok += 1,
             RowStatus::Unreachable => self.unreachable += 1,
             RowStatus::Invalid => self.invalid += 1,
+            RowStatus::Limit => self.limit += 1,
         }
         self.expanded += row.expanded;
         self.generated += row.generated;
@@ -56,11 +58,16 @@ fn mebibytes(bytes: usize) -> String {
 pub fn line(tally: &Tally, built: &[Built]) -> String {
     let t = tally;
     let mut s = format!(
-        "taut: summary: {} queries ({} ok, {} unreachable, {} invalid), {} expanded, {} generated, {} in the planner; index: ",
+        "taut: summary: {} queries ({} ok, {} unreachable, {} invalid{}), {} expanded, {} generated, {} in the planner; index: ",
         t.queries,
         t.ok,
         t.unreachable,
         t.invalid,
+        if t.limit > 0 {
+            format!(", {} limit", t.limit)
+        } else {
+            String::new()
+        },
         t.expanded,
         t.generated,
         millis(t.time_us / 1e6)

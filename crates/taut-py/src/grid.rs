@@ -10,9 +10,9 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList};
-use taut::grid::{MAX_SIDE, Scenario};
+use taut::grid::{Limit, LimitKind, LimitReached, MAX_SIDE, PlanError, Scenario};
 use taut::registry::{Algo, BadPlannerSpec, PlannerSpec};
-use taut::{Answer, FreeSet, Grid, MapFile, Point, QueryError, Status};
+use taut::{Answer, FreeSet, Grid, MapFile, Point, Status};
 
 use crate::errors::{grid_error, query_error};
 use crate::grid_state::{Given, PyGrid, Warm, cores, lock};
@@ -129,9 +129,9 @@ fn parse_spec(
 /// One query's answer as the columns of `Grid.paths` and `Grid.run_scenario` hold it.
 #[derive(Clone, Copy)]
 struct Row {
-    /// The length; `inf` when unreachable or invalid.
+    /// The length; `inf` when unreachable, invalid or stopped by the limit.
     length: f64,
-    /// 0 found, 1 unreachable, 2 invalid endpoint.
+    /// 0 found, 1 unreachable, 2 invalid endpoint, 3 stopped by the limit.
     status: i8,
     /// Nodes expanded (0 when invalid).
     expanded: u64,
@@ -146,14 +146,19 @@ impl Row {
     };
 
     /// The row of a planner's answer to one query.
-    fn of(result: Result<Status, QueryError>, answer: &Answer) -> Row {
+    fn of(result: Result<Status, PlanError>, answer: &Answer) -> Row {
         match result {
             Ok(st) => Row {
                 length: answer.length,
                 status: i8::from(st == Status::Unreachable),
                 expanded: answer.stats.expanded,
             },
-            Err(_) => Row::INVALID,
+            Err(PlanError::Limit(l)) => Row {
+                length: f64::INFINITY,
+                status: 3,
+                expanded: l.stats.expanded,
+            },
+            Err(PlanError::Query(_)) => Row::INVALID,
         }
     }
 
@@ -371,6 +376,57 @@ impl PathResult {
     }
 }
 
+/// The limit of `max_expansions=` and `timeout_ms=`.
+fn limit_of(max_expansions: Option<u64>, timeout_ms: Option<f64>) -> PyResult<Limit> {
+    let timeout = match timeout_ms {
+        None => None,
+        Some(ms) if ms.is_finite() && ms >= 0.0 => Some(Duration::from_secs_f64(ms / 1e3)),
+        Some(ms) => {
+            return Err(value_error(format!(
+                "timeout_ms must be a finite number >= 0, got {ms}"
+            )));
+        }
+    };
+    Ok(Limit {
+        max_expansions,
+        timeout,
+    })
+}
+
+/// One query within `limit` (the plain search when there is none).
+fn plan_limited(
+    planner: &mut taut::BoxedPlanner,
+    (a, b): (Point, Point),
+    limit: Limit,
+    answer: &mut Answer,
+) -> Result<Status, PlanError> {
+    if limit.is_none() {
+        planner.plan(a, b, answer).map_err(PlanError::from)
+    } else {
+        planner.plan_within(a, b, limit, answer)
+    }
+}
+
+/// `taut.LimitReached` for `l`, with its attributes.
+fn limit_error(py: Python<'_>, l: &LimitReached) -> PyErr {
+    let kind = match l.kind {
+        LimitKind::Expansions => "expansions",
+        LimitKind::Timeout => "timeout",
+    };
+    let err = crate::LimitReached::new_err(l.to_string());
+    let value = err.value(py);
+    let set = || -> PyResult<()> {
+        value.setattr("kind", kind)?;
+        value.setattr("expanded", l.stats.expanded)?;
+        value.setattr("elapsed_ms", l.elapsed.as_secs_f64() * 1e3)?;
+        Ok(())
+    };
+    match set() {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
+
 fn status_name(s: Status) -> &'static str {
     match s {
         Status::Found => "found",
@@ -456,10 +512,15 @@ impl PyGrid {
     ///
     /// `start` and `goal` are pairs of integers: tuples, lists or NumPy arrays of two.
     ///
+    /// `max_expansions=N` and `timeout_ms=MS` bound the search (planners that look answers
+    /// up, `eps` and `hub`, are not searches and ignore them): when the bound stops it first,
+    /// the call raises `taut.LimitReached`, whose `kind`, `expanded` and `elapsed_ms` say why
+    /// and what was done.
+    ///
     /// Raises ValueError for an endpoint that is off the map or on a blocked cell, or an
     /// unknown planner or option; TypeError for an end that is not two integers;
-    /// taut.FormatError for a CPD or hub of another map or mesh.
-    #[pyo3(signature = (start, goal, algo = "auto", *, cpd = None, hub = None, **kwargs))]
+    /// taut.FormatError for a CPD or hub of another map or mesh; taut.LimitReached as above.
+    #[pyo3(signature = (start, goal, algo = "auto", *, cpd = None, hub = None, max_expansions = None, timeout_ms = None, **kwargs))]
     #[allow(clippy::too_many_arguments)]
     fn path(
         &self,
@@ -469,9 +530,12 @@ impl PyGrid {
         algo: &str,
         cpd: Option<PyRef<'_, PyCpd>>,
         hub: Option<PyRef<'_, PyHub>>,
+        max_expansions: Option<u64>,
+        timeout_ms: Option<f64>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PathResult> {
         let spec = parse_spec(algo, kwargs, &[])?;
+        let limit = limit_of(max_expansions, timeout_ms)?;
         let (s, g) = (
             point(int_pair(start, "start")?)?,
             point(int_pair(goal, "goal")?)?,
@@ -482,9 +546,9 @@ impl PyGrid {
             let ready = self.ready(&spec, given, false)?;
             let mut warm = self.take(&ready)?;
             let t0 = Instant::now();
-            let status = warm.planner.plan(s, g, &mut warm.answer);
+            let status = plan_limited(&mut warm.planner, (s, g), limit, &mut warm.answer);
             let time_us = t0.elapsed().as_secs_f64() * 1e6;
-            let result = status.map_err(query_error).map(|status| PathResult {
+            let result = status.map(|status| PathResult {
                 length: warm.answer.length,
                 status: status_name(status),
                 expanded: warm.answer.stats.expanded,
@@ -493,7 +557,11 @@ impl PyGrid {
                 waypoints: waypoints_array(&warm.answer.waypoints),
             });
             self.planners.give(&ready.key, warm);
-            result
+            PyResult::Ok(result)
+        })?
+        .map_err(|e| match e {
+            PlanError::Query(q) => query_error(q),
+            PlanError::Limit(l) => limit_error(py, &l),
         })
     }
 
@@ -501,12 +569,14 @@ impl PyGrid {
     /// arrays of any integer type, or lists of pairs; float arrays are refused). Runs on
     /// `threads` threads (default: every core), the calling thread among them, with the GIL
     /// released, each on a warm planner kept by the grid between calls; Ctrl-C stops it
-    /// (KeyboardInterrupt). Returns a dict of arrays: `length` (float, `inf` when unreachable
-    /// or invalid), `status` (int8: 0 found, 1 unreachable, 2 invalid endpoint), `expanded`
-    /// (uint64), and with `return_paths=True`, `paths`: a list of `(k, 2)` float arrays.
-    /// Planners, options, `cpd=` and `hub=` as for `path`; with `auto` (the default) the grid
-    /// first builds its mesh when Polyanya pays on this map.
-    #[pyo3(signature = (starts, goals, algo = "auto", *, threads = None, return_paths = false, cpd = None, hub = None, **kwargs))]
+    /// (KeyboardInterrupt). Returns a dict of arrays: `length` (float, `inf` when unreachable,
+    /// invalid or stopped by the limit), `status` (int8: 0 found, 1 unreachable, 2 invalid
+    /// endpoint, 3 stopped by `max_expansions=` or `timeout_ms=`, each query bounded on its
+    /// own; `taut.STATUS`), `expanded` (uint64: for status 3 the work done), and with
+    /// `return_paths=True`, `paths`: a list of `(k, 2)` float arrays. Planners, options,
+    /// `cpd=` and `hub=` as for `path`; with `auto` (the default) the grid first builds its
+    /// mesh when Polyanya pays on this map.
+    #[pyo3(signature = (starts, goals, algo = "auto", *, threads = None, return_paths = false, cpd = None, hub = None, max_expansions = None, timeout_ms = None, **kwargs))]
     #[allow(clippy::too_many_arguments)]
     fn paths<'py>(
         &self,
@@ -518,9 +588,12 @@ impl PyGrid {
         return_paths: bool,
         cpd: Option<PyRef<'py, PyCpd>>,
         hub: Option<PyRef<'py, PyHub>>,
+        max_expansions: Option<u64>,
+        timeout_ms: Option<f64>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let spec = parse_spec(algo, kwargs, &[])?;
+        let limit = limit_of(max_expansions, timeout_ms)?;
         let (s, g) = (int_pairs(starts, "starts")?, int_pairs(goals, "goals")?);
         if s.len() != g.len() {
             return Err(value_error(format!(
@@ -545,9 +618,9 @@ impl PyGrid {
                 let (Ok(a), Ok(b)) = (point(a), point(b)) else {
                     return (Row::INVALID, return_paths.then(Vec::new));
                 };
-                let row = Row::of(planner.plan(a, b, answer), answer);
+                let row = Row::of(plan_limited(planner, (a, b), limit, answer), answer);
                 let path = return_paths.then(|| {
-                    if row.status != Row::INVALID.status {
+                    if row.status < Row::INVALID.status {
                         answer.waypoints.clone()
                     } else {
                         Vec::new()
@@ -622,12 +695,14 @@ impl PyGrid {
     /// Runs every query of a scenario (`taut.Scenario`) on this grid, one by one with a warm
     /// planner, and returns columns (a dict of arrays, ready for `pandas.DataFrame`):
     /// `index`, `sx`, `sy`, `gx`, `gy`, `octile` (the scenario's optimum on 8-connected
-    /// moves), `length`, `status` (0 found, 1 unreachable, 2 invalid), `expanded`, `time_us`.
-    /// Planners, options, `cpd=` and `hub=` as for `path`; with `auto` (the default) the grid
-    /// first builds its mesh when Polyanya pays on this map.
+    /// moves), `length`, `status` (0 found, 1 unreachable, 2 invalid, 3 stopped by the
+    /// limit), `expanded`, `time_us`. Planners, options, `cpd=`, `hub=`, `max_expansions=`
+    /// and `timeout_ms=` (per query) as for `paths`; with `auto` (the default) the grid first
+    /// builds its mesh when Polyanya pays on this map.
     ///
     /// Raises ValueError when the scenario is for a map of another size.
-    #[pyo3(signature = (scen, algo = "auto", *, cpd = None, hub = None, **kwargs))]
+    #[pyo3(signature = (scen, algo = "auto", *, cpd = None, hub = None, max_expansions = None, timeout_ms = None, **kwargs))]
+    #[allow(clippy::too_many_arguments)]
     fn run_scenario<'py>(
         &self,
         py: Python<'py>,
@@ -635,9 +710,12 @@ impl PyGrid {
         algo: &str,
         cpd: Option<PyRef<'py, PyCpd>>,
         hub: Option<PyRef<'py, PyHub>>,
+        max_expansions: Option<u64>,
+        timeout_ms: Option<f64>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let spec = parse_spec(algo, kwargs, &[])?;
+        let limit = limit_of(max_expansions, timeout_ms)?;
         let (w, h) = (self.grid().width() as u32, self.grid().height() as u32);
         if let Some(e) = scen
             .scen
@@ -660,7 +738,7 @@ impl PyGrid {
             let Warm { planner, answer } = &mut warm;
             let rows = interrupt.map_each(entries, |e| {
                 let t0 = Instant::now();
-                let r = planner.plan(e.start, e.goal, answer);
+                let r = plan_limited(planner, (e.start, e.goal), limit, answer);
                 let time_us = t0.elapsed().as_secs_f64() * 1e6;
                 (Row::of(r, answer), time_us)
             });

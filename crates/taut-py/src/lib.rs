@@ -42,10 +42,20 @@ create_exception!(
      message names the file and the line."
 );
 
+create_exception!(
+    _taut,
+    LimitReached,
+    pyo3::exceptions::PyRuntimeError,
+    "A search stopped by its limit (`max_expansions=` or `timeout_ms=`) before it ended. \
+     Attributes: `kind` (\"expansions\" or \"timeout\"), `expanded` (the expansions done) and \
+     `elapsed_ms`."
+);
+
 /// The compiled module.
 #[pymodule]
 fn _taut(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FormatError", m.py().get_type::<FormatError>())?;
+    m.add("LimitReached", m.py().get_type::<LimitReached>())?;
     m.add_class::<grid_state::PyGrid>()?;
     m.add_class::<grid::PathResult>()?;
     m.add_class::<grid::PyScenario>()?;

@@ -264,6 +264,47 @@ def test_batch_marks_invalid_rows_and_goes_on(arena):
         arena.paths(np.zeros((3, 3), dtype=np.int64), np.zeros((3, 3), dtype=np.int64))
 
 
+# --- bounded queries --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("algo", [a for a in taut.ALGOS if a not in ("eps", "hub")])
+def test_a_limit_raises_limit_reached_with_the_work_done(arena, scen, algo):
+    starts, goals = ends(scen.to_dict())
+    free = arena.paths(starts, goals, algo)
+    hard = int(np.argmax(free["expanded"]))
+    need = int(free["expanded"][hard])
+    s, g = tuple(starts[hard]), tuple(goals[hard])
+    if need < 2:
+        pytest.skip(f"{algo} answers every arena query in under two expansions")
+    with pytest.raises(taut.LimitReached) as info:
+        arena.path(s, g, algo, max_expansions=need - 1)
+    assert info.value.kind == "expansions"
+    assert info.value.expanded == need - 1
+    assert info.value.elapsed_ms >= 0
+    # Exactly enough: the same answer as without a limit.
+    assert arena.path(s, g, algo, max_expansions=need).length == free["length"][hard]
+    # In a batch the limit is a status per row, with the work done; the rest is unchanged.
+    b = arena.paths(starts, goals, algo, max_expansions=need - 1)
+    stopped = free["expanded"] > need - 1
+    assert (b["status"][stopped] == 3).all() and np.isinf(b["length"][stopped]).all()
+    assert (b["expanded"][stopped] == need - 1).all()
+    assert list(b["length"][~stopped]) == list(free["length"][~stopped])
+    assert taut.STATUS[3] == "limit"
+    r = arena.run_scenario(scen, algo, max_expansions=need - 1)
+    assert list(r["status"]) == list(b["status"])
+
+
+def test_a_zero_deadline_stops_long_searches_and_bad_limits_are_refused():
+    grid = walled_grid()
+    with pytest.raises(taut.LimitReached) as info:
+        grid.path((0, 0), (1199, 0), "astar", timeout_ms=0)
+    assert info.value.kind == "timeout" and info.value.expanded == 128
+    with pytest.raises(ValueError, match="timeout_ms"):
+        grid.path((0, 0), (1199, 0), "astar", timeout_ms=-1)
+    with pytest.raises(TypeError):
+        grid.path((0, 0), (1199, 0), "astar", max_expansions="ten")
+
+
 def runs_beside_python(call):
     """Runs `call` in another thread and counts how often this thread ran meanwhile."""
     ticks = []

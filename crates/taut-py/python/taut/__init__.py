@@ -15,7 +15,8 @@ with a hub index, End Point Search with a CPD, else Polyanya on the grid's mesh 
 
 Classes: :class:`Grid` (maps, single and batch queries, scenarios), :class:`PathResult`,
 :class:`Scenario`, :class:`Mesh`, :class:`Cpd`, :class:`Hub`; errors are ``ValueError`` (bad queries),
-``OSError`` (files that cannot be read) and :class:`FormatError` (malformed files).
+``OSError`` (files that cannot be read), :class:`FormatError` (malformed files) and
+:class:`LimitReached` (a search stopped by ``max_expansions=`` or ``timeout_ms=``).
 """
 
 from ._taut import (
@@ -24,6 +25,7 @@ from ._taut import (
     FormatError,
     Grid,
     Hub,
+    LimitReached,
     Mesh,
     PathResult,
     Scenario,
@@ -33,7 +35,7 @@ from . import sphere
 
 # ALGOS: the planners ``Grid.path`` takes (``auto`` first), from the compiled module.
 
-STATUS = {0: "found", 1: "unreachable", 2: "invalid"}
+STATUS = {0: "found", 1: "unreachable", 2: "invalid", 3: "limit"}
 """The codes of the ``status`` arrays of ``Grid.paths`` and ``Grid.run_scenario``."""
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "FormatError",
     "Grid",
     "Hub",
+    "LimitReached",
     "Mesh",
     "PathResult",
     "Scenario",

@@ -16,6 +16,7 @@ __all__ = [
     "FormatError",
     "Grid",
     "Hub",
+    "LimitReached",
     "Mesh",
     "PathResult",
     "Raster",
@@ -33,6 +34,16 @@ _LatLon = Tuple[float, float]
 class FormatError(ValueError):
     """A file is malformed (map, scenario, mesh, CPD, hub index, GeoJSON area), or a CPD or hub
     index is of another map or mesh; the message names it."""
+
+class LimitReached(RuntimeError):
+    """A search stopped by its limit (``max_expansions=`` or ``timeout_ms=``) before it ended."""
+
+    kind: str
+    """``"expansions"`` or ``"timeout"``."""
+    expanded: int
+    """The expansions done."""
+    elapsed_ms: float
+    """The time spent."""
 
 @final
 class PathResult:
@@ -136,6 +147,8 @@ class Grid:
         *,
         cpd: Optional[Cpd] = None,
         hub: Optional[Hub] = None,
+        max_expansions: Optional[int] = None,
+        timeout_ms: Optional[float] = None,
         cul_de_sac: bool = True,
         intermediate: bool = True,
         history: Optional[str] = None,
@@ -152,6 +165,8 @@ class Grid:
         return_paths: bool = False,
         cpd: Optional[Cpd] = None,
         hub: Optional[Hub] = None,
+        max_expansions: Optional[int] = None,
+        timeout_ms: Optional[float] = None,
         cul_de_sac: bool = True,
         intermediate: bool = True,
         history: Optional[str] = None,
@@ -165,6 +180,8 @@ class Grid:
         *,
         cpd: Optional[Cpd] = None,
         hub: Optional[Hub] = None,
+        max_expansions: Optional[int] = None,
+        timeout_ms: Optional[float] = None,
         cul_de_sac: bool = True,
         intermediate: bool = True,
         history: Optional[str] = None,

@@ -335,37 +335,42 @@ impl SearchContext {
                     (e.id, self.nodes[e.id as usize])
                 }
             };
-            if node.kind == Kind::Final {
-                self.final_id = id;
-                return Some(Status::Found);
-            }
-            if node.root < self.nv && node.g > self.root_g.get(node.root as usize) {
-                continue;
-            }
-            if self.stats.expanded >= stop_at {
-                // Kept to be expanded first by the next step (nothing it was checked against
-                // changes in between).
-                self.chain = Some((id, node));
-                return None;
-            }
-            self.stats.expanded += 1;
-            self.succ.clear();
-            self.expand::<K>(mesh, &node, options);
-            // Intermediate pruning: a lone successor that is not the goal is expanded at
-            // once instead of going through the open list.
-            if options.intermediate && self.succ.len() == 1 && self.succ[0].kind != Kind::Final {
-                let mut s = self.succ[0];
-                if s.root != node.root {
-                    // A turn: keep the node, for the path.
-                    s.parent = id;
-                    self.nodes.push(s);
-                    id = self.nodes.len() as u32 - 1;
+            // The node and the lone successors intermediate pruning expands at once after it
+            // (a local loop: the chain goes through `self.chain` only when the budget ends it).
+            loop {
+                if node.kind == Kind::Final {
+                    self.final_id = id;
+                    return Some(Status::Found);
                 }
-                node = s;
-                self.chain = Some((id, node));
-                continue;
+                if node.root < self.nv && node.g > self.root_g.get(node.root as usize) {
+                    break;
+                }
+                if self.stats.expanded >= stop_at {
+                    // Kept to be expanded first by the next step (nothing it was checked
+                    // against changes in between).
+                    self.chain = Some((id, node));
+                    return None;
+                }
+                self.stats.expanded += 1;
+                self.succ.clear();
+                self.expand::<K>(mesh, &node, options);
+                // Intermediate pruning: a lone successor that is not the goal is expanded at
+                // once instead of going through the open list.
+                if options.intermediate && self.succ.len() == 1 && self.succ[0].kind != Kind::Final
+                {
+                    let mut s = self.succ[0];
+                    if s.root != node.root {
+                        // A turn: keep the node, for the path.
+                        s.parent = id;
+                        self.nodes.push(s);
+                        id = self.nodes.len() as u32 - 1;
+                    }
+                    node = s;
+                    continue;
+                }
+                self.push_succ(mesh, id);
+                break;
             }
-            self.push_succ(mesh, id);
         }
     }
 

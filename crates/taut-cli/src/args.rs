@@ -195,7 +195,9 @@ pub struct LimitArgs {
     /// statistics). Planners that look answers up (eps, hub) are not searches and ignore it.
     #[arg(long, value_name = "N")]
     pub max_expansions: Option<u64>,
-    /// Stop a query after MS milliseconds (checked every 128 expansions; status `limit`).
+    /// Stop a query after MS milliseconds (status `limit`; the clock is read after the first 8
+    /// expansions, then as often as the pace so far says it must be to stop within about one
+    /// expansion of the deadline).
     #[arg(long, value_name = "MS")]
     pub timeout_ms: Option<f64>,
 }

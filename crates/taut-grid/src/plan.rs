@@ -241,8 +241,11 @@ pub trait Anytime {
 pub struct Limit {
     /// At most this many expansions ([`Stats::expanded`]).
     pub max_expansions: Option<u64>,
-    /// At most this much time, measured from the start of the query. It is checked between
-    /// slices of [`Limit::SLICE`] expansions, so a query overruns it by at most one slice.
+    /// At most this much time, measured from the start of the query. The clock is read
+    /// between slices of expansions: [`Limit::FIRST_SLICE`] first, then as many as the time
+    /// per expansion so far says fit in half the time left (at least one, at most
+    /// [`Limit::SLICE`]), so a query overruns its deadline by about one expansion (planners
+    /// whose expansions are costly, as `ray`'s on big maps, slow down to one per look).
     pub timeout: Option<Duration>,
 }
 
@@ -253,8 +256,11 @@ impl Limit {
         timeout: None,
     };
 
-    /// Expansions between two looks at the clock when a timeout is set.
+    /// The most expansions between two looks at the clock when a timeout is set.
     pub const SLICE: u64 = 128;
+
+    /// The expansions before the first look at the clock when a timeout is set.
+    pub const FIRST_SLICE: u64 = 8;
 
     /// At most `n` expansions.
     pub fn expansions(n: u64) -> Limit {
@@ -404,8 +410,8 @@ pub fn plan_stepped(
         out.clear();
         return Err(e.into());
     }
-    let slice = if limit.timeout.is_some() {
-        Limit::SLICE
+    let mut slice = if limit.timeout.is_some() {
+        Limit::FIRST_SLICE
     } else {
         u64::MAX
     };
@@ -423,8 +429,22 @@ pub fn plan_stepped(
             .is_some_and(|max| stepper.stats().expanded >= max)
         {
             LimitKind::Expansions
-        } else if limit.timeout.is_some_and(|d| t0.elapsed() >= d) {
-            LimitKind::Timeout
+        } else if let Some(deadline) = limit.timeout {
+            let elapsed = t0.elapsed();
+            if elapsed >= deadline {
+                LimitKind::Timeout
+            } else {
+                // As many expansions as fit in half the time left, at the pace so far.
+                let per = elapsed.as_secs_f64() / stepper.stats().expanded.max(1) as f64;
+                let left = (deadline - elapsed).as_secs_f64();
+                let fit = if per > 0.0 {
+                    left / per / 2.0
+                } else {
+                    f64::MAX
+                };
+                slice = (fit.min(Limit::SLICE as f64) as u64).max(1);
+                continue;
+            }
         } else {
             continue;
         };

@@ -279,3 +279,63 @@ fn threads_plan_while_another_edits() {
     });
     assert_eq!(*seen.lock().unwrap(), 160);
 }
+
+#[test]
+fn a_cpd_or_hub_file_of_the_old_map_is_refused_after_an_edit() {
+    use taut::Source;
+    use taut::registry::MeshChoice;
+    let grid = generate(Family::Rooms, 24, 18, 8);
+    let qs = queries(&grid, 20, 8);
+    let q = *qs
+        .iter()
+        .find(|&&(s, t)| grid.check_query(s, t).is_ok() && s != t)
+        .expect("a valid query");
+    let dir = std::env::temp_dir().join(format!("taut-world-stale-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (cpd_file, hub_file) = (dir.join("m.cpd"), dir.join("m.hub"));
+    {
+        let map = Map::new(grid.clone());
+        let eps = map.cpd(MeshChoice::Built).unwrap().eps;
+        taut::cpd::write_cpd(&cpd_file, eps.cpd()).unwrap();
+        let hub = map.hub(MeshChoice::Built).unwrap().index;
+        taut::hub::write_hub(&hub_file, &hub).unwrap();
+    }
+    let world = World::from_map(
+        Map::new(grid.clone())
+            .with_cpd(Source::File(cpd_file.clone()))
+            .with_hub(Source::File(hub_file.clone())),
+    );
+    let mut a = Answer::default();
+    for name in ["eps", "hub"] {
+        let mut p = world.planner(&spec(name)).unwrap();
+        // The files fit the map they were built for.
+        assert_eq!(p.plan(q.0, q.1, &mut a).unwrap(), Status::Found, "{name}");
+        let v = world.version();
+        // Block a free cell away from the query's ends: a new map, whose mesh differs.
+        let (x, y) = (0..24)
+            .flat_map(|x| (0..18).map(move |y| (x, y)))
+            .find(|&(x, y)| {
+                world.map().grid().is_free(x, y)
+                    && (x, y) != (q.0.x, q.0.y)
+                    && (x, y) != (q.1.x, q.1.y)
+            })
+            .unwrap();
+        world.set_blocked(x, y, true).unwrap();
+        assert_eq!(world.version(), v + 1);
+        match p.plan(q.0, q.1, &mut a) {
+            Err(taut::Error::Setup(e)) => {
+                let text = e.to_string();
+                assert!(
+                    text.contains(".cpd") || text.contains(".hub"),
+                    "{name}: {text}"
+                );
+            }
+            other => panic!("{name}: a file of the old map gave {other:?}"),
+        }
+        // The planner stays on its old map, and a fresh one cannot be had either.
+        assert_eq!(p.version(), v);
+        assert!(world.planner(&spec(name)).is_err(), "{name}");
+        world.set_blocked(x, y, false).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -8,7 +8,7 @@
 //! counts are per thread).
 
 use taut::grid::{Answer, Point, Step};
-use taut::registry::{Needs, PLANNERS, PlannerSpec};
+use taut::registry::{PLANNERS, PlannerSpec};
 use taut::{BoxedPlanner, Map};
 use taut_hardening::maps::{Family, generate, queries};
 use taut_testdata::fixture_queries;
@@ -44,10 +44,7 @@ fn a_warm_planner_allocates_nothing_per_step() {
     let mut planners = 0;
     for (grid, qs) in [(arena, arena_qs), (rooms, rooms_qs)] {
         let map = Map::new(grid);
-        for kind in PLANNERS
-            .iter()
-            .filter(|k| matches!(k.needs, Needs::Grid | Needs::Mesh | Needs::Chosen))
-        {
+        for kind in PLANNERS.iter().filter(|k| k.needs.is_online()) {
             let spec: PlannerSpec = kind.name.parse().unwrap();
             let mut p = map.planner(&spec).unwrap();
             if p.stepper().is_none() {

@@ -107,6 +107,12 @@ pub enum Needs {
 }
 
 impl Needs {
+    /// Whether the planner answers online: it needs nothing built but, at most, a mesh (the
+    /// planners that search, `auto` among them; not End Point Search's CPD or the hub index).
+    pub fn is_online(self) -> bool {
+        matches!(self, Needs::Grid | Needs::Mesh | Needs::Chosen)
+    }
+
     /// The word the docs and the help text use.
     pub fn describe(self) -> &'static str {
         match self {

@@ -1,8 +1,8 @@
 //! A map that changes between queries: a versioned handle over [`Map`] snapshots.
 //!
-//! [`World`] holds the current [`Map`] behind an `Arc`. An edit copies the grid if some planner
-//! still holds the old snapshot (copy on write), applies the change and publishes a new map
-//! whose version is the grid's ([`Grid::version`]). Nothing is ever changed under a planner's
+//! [`World`] holds the current [`Map`] behind an `Arc`. An edit copies the grid (the old
+//! snapshot, and every planner holding it, keeps the old cells), applies the change and
+//! publishes a new map whose version is the grid's ([`Grid::version`]). Nothing is ever changed under a planner's
 //! feet: a [`WorldPlanner`] keeps the snapshot its planner was made from and, before each
 //! query, moves to the current one when the version has changed, rebuilding what it cached
 //! (the planner's context and index, the mesh, a CPD or hub index). Preprocessed data read from
@@ -82,7 +82,8 @@ impl World {
         let mut current = self.current.write().unwrap_or_else(PoisonError::into_inner);
         let before = current.grid().version();
         let mut grid = Arc::clone(current.grid());
-        // Copy on write: planners holding the old snapshot keep their grid.
+        // The current map holds this grid too, so this copies it: planners holding the old
+        // snapshot keep their cells.
         let result = edit(Arc::make_mut(&mut grid));
         if grid.version() != before {
             *current = Arc::new(current.successor(grid));

@@ -13,6 +13,17 @@ fn one_shot(map: &Map, name: &str, (s, t): (Point, Point)) -> Option<(Status, u6
     Some((st, a.length.to_bits(), a.waypoints))
 }
 
+/// One agent per query of `qs`, each with its request made; their ids in order.
+fn request_all(frames: &mut FrameScheduler, qs: &[(Point, Point)]) -> Vec<usize> {
+    qs.iter()
+        .map(|&(s, t)| {
+            let id = frames.add_agent();
+            frames.request(id, s, t).unwrap();
+            id
+        })
+        .collect()
+}
+
 #[test]
 fn scheduled_queries_equal_one_shot_within_every_frame_budget() {
     let mut checked = 0;
@@ -93,14 +104,7 @@ fn round_robin_gives_every_pending_query_a_turn() {
         FrameBudget::new(20, 4),
     )
     .unwrap();
-    let ids: Vec<_> = qs
-        .iter()
-        .map(|&(s, t)| {
-            let id = frames.add_agent();
-            frames.request(id, s, t).unwrap();
-            id
-        })
-        .collect();
+    let ids = request_all(&mut frames, &qs);
     let rounds = ids.len().div_ceil(5);
     for _ in 0..rounds {
         let r = frames.frame();
@@ -150,14 +154,7 @@ fn queued_requests_start_first_come_first_served() {
     assert_eq!(qs.len(), 6);
     let mut frames =
         FrameScheduler::new(&map, &"anya".parse().unwrap(), 2, FrameBudget::new(1, 1)).unwrap();
-    let ids: Vec<_> = qs
-        .iter()
-        .map(|&(s, t)| {
-            let id = frames.add_agent();
-            frames.request(id, s, t).unwrap();
-            id
-        })
-        .collect();
+    let ids = request_all(&mut frames, &qs);
     frames.frame();
     // The first two hold the contexts; the rest wait, in order.
     assert!(!frames.is_queued(ids[0]) && !frames.is_queued(ids[1]));

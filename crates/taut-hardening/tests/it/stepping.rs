@@ -19,7 +19,7 @@ use taut_hardening::maps::{Family, SplitMix, generate, queries};
 fn searching_planners(map: &Map) -> Vec<(&'static str, BoxedPlanner)> {
     PLANNERS
         .iter()
-        .filter(|k| matches!(k.needs, Needs::Grid | Needs::Mesh | Needs::Chosen))
+        .filter(|k| k.needs.is_online())
         .filter_map(|k| {
             let spec: PlannerSpec = k.name.parse().expect("a table name parses");
             match map.planner(&spec) {

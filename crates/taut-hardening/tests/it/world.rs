@@ -6,7 +6,7 @@
 use std::sync::Mutex;
 
 use taut::grid::{Answer, CellRect, Grid, Guarantee, PathModel, Point, QueryError, Status};
-use taut::registry::{Needs, PLANNERS, PlannerSpec};
+use taut::registry::{PLANNERS, PlannerSpec};
 use taut::{Map, World};
 use taut_hardening::maps::{Family, SplitMix, generate, queries};
 
@@ -14,7 +14,7 @@ use taut_hardening::maps::{Family, SplitMix, generate, queries};
 fn online_names() -> Vec<&'static str> {
     PLANNERS
         .iter()
-        .filter(|k| matches!(k.needs, Needs::Grid | Needs::Mesh | Needs::Chosen))
+        .filter(|k| k.needs.is_online())
         .map(|k| k.name)
         .collect()
 }

@@ -324,6 +324,47 @@ impl Grid {
         Ok(changed)
     }
 
+    /// The smallest rectangle holding every cell whose state differs between this grid and
+    /// `other` (two versions of one map), or `None` when none does or the sizes differ.
+    ///
+    /// ```
+    /// use taut_grid::{CellRect, Grid};
+    /// let a = Grid::from_ascii(&["....", "....", "...."]).unwrap();
+    /// let mut b = a.clone();
+    /// b.set_blocked(1, 0, true).unwrap();
+    /// b.set_blocked(2, 2, true).unwrap();
+    /// assert_eq!(a.changed_rect(&b), Some(CellRect::new(1, 0, 2, 3)));
+    /// assert_eq!(a.changed_rect(&a), None);
+    /// ```
+    pub fn changed_rect(&self, other: &Grid) -> Option<CellRect> {
+        if self.width != other.width || self.height != other.height {
+            return None;
+        }
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for (r, (a, b)) in self
+            .bits
+            .chunks_exact(self.stride)
+            .zip(other.bits.chunks_exact(self.stride))
+            .enumerate()
+        {
+            for (i, (&wa, &wb)) in a.iter().zip(b).enumerate() {
+                let d = wa ^ wb;
+                if d == 0 {
+                    continue;
+                }
+                // Padded column `i * 64 + bit` is cell column `i * 64 + bit - 1`.
+                let lo = (i * 64 + d.trailing_zeros() as usize) as i32 - 1;
+                let hi = (i * 64 + 63 - d.leading_zeros() as usize) as i32 - 1;
+                let y = r as i32 - 1;
+                x0 = x0.min(lo);
+                x1 = x1.max(hi);
+                y0 = y0.min(y);
+                y1 = y1.max(y);
+            }
+        }
+        (x0 <= x1).then(|| CellRect::new(x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+    }
+
     /// How many edits ([`Grid::set_blocked`], [`Grid::set_rect`]) have changed the grid's
     /// cells since it was built: 0 for a grid just read or made. A cache built from a grid
     /// records the version it saw.

@@ -20,6 +20,8 @@
 //!    union first, as long as the union stays convex (a straight, 180° angle is allowed).
 //!    Merging never removes a vertex: a neighbour may have a corner there.
 //!
+//! After cells change, [`repair_mesh`] re-meshes only the polygons round the change.
+//!
 //! The result goes through [`Mesh::new`], so it is validated like any mesh read from a file.
 //! Vertices are numbered in row-major order of their lattice points (grids) or in order of
 //! first appearance in the polygons (polygon maps), then compacted to those the free
@@ -42,6 +44,7 @@
 
 mod merge;
 mod polygons;
+mod repair;
 mod trace;
 mod triangulate;
 
@@ -55,6 +58,7 @@ use crate::geom::MeshPoint;
 use crate::mesh::Mesh;
 
 pub use polygons::{PolygonParseError, parse_polygon_map, read_polygon_map};
+pub use repair::{RepairStats, repair_mesh};
 
 /// A polygon map: a bounding polygon and obstacle polygons inside it. Free space is what lies
 /// inside `outer` and outside every obstacle.
@@ -157,6 +161,11 @@ pub enum BuildError {
     /// The triangulation refused the input (a coordinate out of spade's range).
     #[error("triangulation failed: {0}")]
     Triangulation(String),
+    /// A mesh given to [`repair_mesh`] is not the mesh of the grid before the change (a seam
+    /// ends off the grid's vertices, or the repaired mesh does not cover the free cells): build
+    /// the mesh afresh.
+    #[error("the mesh cannot be repaired for this grid: {0}")]
+    RepairMismatch(String),
     /// The built mesh failed validation (a bug in the builder).
     #[error("the built mesh is invalid: {0}")]
     Mesh(#[from] MeshError),

@@ -58,7 +58,8 @@ mod scen;
 mod visibility;
 
 pub use build::{
-    BuildError, BuildOptions, BuildStats, PolygonMap, mesh_from_grid, mesh_from_polygons,
+    BuildError, BuildOptions, BuildStats, PolygonMap, RepairStats, mesh_from_grid,
+    mesh_from_polygons, repair_mesh,
 };
 pub use error::{End, MeshError, MeshQueryError, ParseErrorKind};
 pub use geom::MeshPoint;

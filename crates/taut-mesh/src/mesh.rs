@@ -13,8 +13,8 @@
 //!
 //! A [`Mesh`] is immutable once built, `Send + Sync`, and shared by any number of searches.
 
+use hashbrown::HashMap;
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
 
 use smallvec::SmallVec;
 

@@ -25,15 +25,23 @@ pub(super) struct Traced {
 
 /// Traces the boundary of `grid`'s free space.
 pub(super) fn trace_grid(grid: &Grid) -> Traced {
+    trace_window(grid, [0, 0, grid.width(), grid.height()])
+}
+
+/// Traces the part of `grid`'s free-space boundary inside the lattice window
+/// `[x0, y0, x1, y1]` (inclusive): every vertex in it, and every segment with both ends in it.
+/// A segment that leaves the window is left out (vertex status is read from the whole grid, so
+/// the vertices are the grid's own).
+pub(super) fn trace_window(grid: &Grid, [x0, y0, x1, y1]: [i32; 4]) -> Traced {
     const NONE: usize = usize::MAX;
-    let (w, h) = (grid.width(), grid.height());
+    let full = [x0, y0, x1, y1] == [0, 0, grid.width(), grid.height()];
     let mut points = Vec::new();
     let mut segments = Vec::new();
     // The vertex where the vertical segment running down column x started, if one is open.
-    let mut open_down = vec![NONE; w as usize + 1];
-    for y in 0..=h {
+    let mut open_down = vec![NONE; (x1 - x0) as usize + 1];
+    for y in y0..=y1 {
         let mut open_right = NONE;
-        for x in 0..=w {
+        for x in x0..=x1 {
             let m = grid.point_cells_padded(Point::new(x, y));
             if !is_vertex(m) {
                 continue;
@@ -45,16 +53,23 @@ pub(super) fn trace_grid(grid: &Grid) -> Traced {
             let down = bit(quad::SW) != bit(quad::SE);
             let v = points.len();
             points.push(MeshPoint::new(f64::from(x), f64::from(y)));
+            let column = (x - x0) as usize;
             if left {
-                debug_assert_ne!(open_right, NONE);
-                segments.push([open_right, v]);
+                if open_right != NONE {
+                    segments.push([open_right, v]);
+                } else {
+                    debug_assert!(!full, "a segment without a start at ({x}, {y})");
+                }
             }
             open_right = if right { v } else { NONE };
             if up {
-                debug_assert_ne!(open_down[x as usize], NONE);
-                segments.push([open_down[x as usize], v]);
+                if open_down[column] != NONE {
+                    segments.push([open_down[column], v]);
+                } else {
+                    debug_assert!(!full, "a segment without a start at ({x}, {y})");
+                }
             }
-            open_down[x as usize] = if down { v } else { NONE };
+            open_down[column] = if down { v } else { NONE };
         }
     }
     Traced { points, segments }

@@ -25,7 +25,7 @@ use taut_cpd::{
     BuildParams, Cpd, CpdStats, Eps, NoProgress, Progress, build_cpd, mesh_hash, read_cpd,
     read_cpd_header,
 };
-use taut_grid::{Answer, FreeSet, Grid, GridError, MapFile, Point, Status};
+use taut_grid::{Answer, CellRect, FreeSet, Grid, GridError, MapFile, Point, Status};
 #[cfg(feature = "hub")]
 use taut_hub::{HubError, HubIndex, HubStats, read_hub, read_hub_header};
 use taut_mesh::Mesh;
@@ -66,6 +66,9 @@ pub struct PreparedMesh {
     pub file: Option<PathBuf>,
     /// Seconds spent building or reading it.
     pub secs: f64,
+    /// When it was repaired from the mesh of an earlier version of a [`crate::World`] rather
+    /// than built afresh: what the repair did.
+    pub repaired: Option<taut_mesh::build::RepairStats>,
 }
 
 /// A CPD ready for End Point Search, and how it was had. Feature `cpd`.
@@ -136,6 +139,9 @@ pub struct Map {
     grid: Arc<Grid>,
     mesh_file: Option<PathBuf>,
     meshes: Slots<PreparedMesh>,
+    /// The built mesh of an earlier version and the cells changed since, from which the built
+    /// mesh of this version is repaired (taken when it is).
+    mesh_base: Mutex<Option<(Arc<Mesh>, CellRect)>>,
     kind: OnceLock<MapKind>,
     #[cfg(feature = "cpd")]
     cpd_source: Source,
@@ -154,6 +160,7 @@ impl Map {
             grid: grid.into(),
             mesh_file: None,
             meshes: Default::default(),
+            mesh_base: Mutex::new(None),
             kind: OnceLock::new(),
             #[cfg(feature = "cpd")]
             cpd_source: Source::Build,
@@ -167,9 +174,19 @@ impl Map {
     }
 
     /// The next version of this map: `grid`, with this map's mesh file and CPD and hub
-    /// sources (checked against the new grid when used), nothing built yet.
-    pub(crate) fn successor(&self, grid: Arc<Grid>) -> Map {
+    /// sources (checked against the new grid when used), nothing built yet. When the cells
+    /// that changed are known (`changed`), this map's built mesh (or the one it would have
+    /// been repaired from) is kept, and the new map's built mesh is repaired from it
+    /// ([`taut_mesh::build::repair_mesh`]) instead of built afresh.
+    pub(crate) fn successor(&self, grid: Arc<Grid>, changed: Option<CellRect>) -> Map {
+        let base = changed.and_then(|r| match self.mesh_if_ready(MeshChoice::Built) {
+            Some(m) => Some((m.mesh, r)),
+            None => lock(&self.mesh_base)
+                .as_ref()
+                .map(|(m, r0)| (Arc::clone(m), r0.union(r))),
+        });
         Map {
+            mesh_base: Mutex::new(base),
             mesh_file: self.mesh_file.clone(),
             #[cfg(feature = "cpd")]
             cpd_source: self.cpd_source.clone(),
@@ -403,13 +420,30 @@ impl Map {
         }
         let t = Instant::now();
         let prepared = match choice {
-            MeshChoice::Built => PreparedMesh {
-                mesh: Arc::new(
-                    taut_mesh::mesh_from_grid(&self.grid).map_err(SetupError::MeshBuild)?,
-                ),
-                file: None,
-                secs: t.elapsed().as_secs_f64(),
-            },
+            MeshChoice::Built => {
+                let base = lock(&self.mesh_base).take();
+                // A change over a quarter of the map or more re-meshes most of it anyway; a
+                // base that does not fit (never expected) is dropped for a full build.
+                let repaired = base
+                    .filter(|(_, r)| {
+                        4 * i64::from(r.width) * i64::from(r.height)
+                            < i64::from(self.grid.width()) * i64::from(self.grid.height())
+                    })
+                    .and_then(|(old, r)| taut_mesh::build::repair_mesh(&old, &self.grid, r).ok());
+                let (mesh, repaired) = match repaired {
+                    Some((m, stats)) => (m, Some(stats)),
+                    None => (
+                        taut_mesh::mesh_from_grid(&self.grid).map_err(SetupError::MeshBuild)?,
+                        None,
+                    ),
+                };
+                PreparedMesh {
+                    mesh: Arc::new(mesh),
+                    file: None,
+                    secs: t.elapsed().as_secs_f64(),
+                    repaired,
+                }
+            }
             MeshChoice::Given => {
                 let path = self.mesh_file.as_deref().ok_or(SetupError::NoneGiven)?;
                 let mesh = taut_mesh::read_mesh(path)?;
@@ -418,6 +452,7 @@ impl Map {
                     mesh: Arc::new(mesh),
                     file: Some(path.to_owned()),
                     secs: t.elapsed().as_secs_f64(),
+                    repaired: None,
                 }
             }
         };

@@ -5,7 +5,8 @@
 //! publishes a new map whose version is the grid's ([`Grid::version`]). Nothing is ever changed under a planner's
 //! feet: a [`WorldPlanner`] keeps the snapshot its planner was made from and, before each
 //! query, moves to the current one when the version has changed, rebuilding what it cached
-//! (the planner's context and index, the mesh, a CPD or hub index). Preprocessed data read from
+//! (the planner's context and index, the CPD or hub index; the built mesh is repaired round the
+//! changed cells, [`taut_mesh::build::repair_mesh`]). Preprocessed data read from
 //! a file ([`Source::File`]) belongs to the old map and is refused as stale by the new one
 //! ([`SetupError`]), as for any map it does not fit.
 
@@ -86,7 +87,8 @@ impl World {
         // snapshot keep their cells.
         let result = edit(Arc::make_mut(&mut grid));
         if grid.version() != before {
-            *current = Arc::new(current.successor(grid));
+            let changed = current.grid().changed_rect(&grid);
+            *current = Arc::new(current.successor(grid, changed));
         }
         result
     }

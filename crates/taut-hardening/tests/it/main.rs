@@ -12,6 +12,7 @@
 
 mod differential;
 mod frames;
+mod repair;
 mod stepping;
 mod termination;
 mod threads;

@@ -46,6 +46,7 @@ pub mod frontier;
 mod machine;
 mod plot;
 mod reference;
+pub mod repair;
 mod rng;
 
 mod report;

@@ -44,6 +44,33 @@ enum Command {
     /// Frame budgets: stepping overhead against one-shot queries (paired) and frame-time
     /// percentiles of many agents served by the frame scheduler (docs/bounded-queries.md).
     Frames(FramesArgs),
+    /// Local mesh repair against a full rebuild after edits of the grid: paired times per edit
+    /// size, and Polyanya's lengths on both meshes compared (docs/bounded-queries.md).
+    Repair(RepairArgs),
+}
+
+/// Options of `taut-bench repair`.
+#[derive(Debug, clap::Args)]
+struct RepairArgs {
+    /// The maps (`.map`); a scenario beside one (MAP.scen, or `scen/` beside `maps/`) gives the
+    /// queries checked.
+    #[arg(required = true, value_name = "MAP")]
+    maps: Vec<PathBuf>,
+    /// Sides of the square edits (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "1,16")]
+    sizes: Vec<i32>,
+    /// Edits per size.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    edits: usize,
+    /// Scenario queries compared on repaired and rebuilt meshes after each edit.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    check: usize,
+    /// Seed of the edit positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Also write the report to this Markdown file.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 /// Options of `taut-bench frames`.
@@ -294,6 +321,7 @@ fn main() -> ExitCode {
         Some(Command::GenBig(args)) => run_gen_big(args),
         Some(Command::BigMemory(args)) => run_big_memory(args),
         Some(Command::Frames(args)) => run_frames(args),
+        Some(Command::Repair(args)) => run_repair(args),
         None => run(&cli.args),
     };
     match result {
@@ -866,6 +894,27 @@ fn run_frames(args: &FramesArgs) -> Result<(), BenchError> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut md = format!("{}\n\n", taut_bench::Provenance::collect(&repo).line());
     md.push_str(&taut_bench::frames::run(&map, &scen, &opts)?);
+    print!("{md}");
+    if let Some(out) = &args.output {
+        std::fs::write(out, &md).map_err(|e| BenchError::Write {
+            path: out.clone(),
+            msg: e.to_string(),
+        })?;
+    }
+    Ok(())
+}
+
+fn run_repair(args: &RepairArgs) -> Result<(), BenchError> {
+    let opts = taut_bench::repair::RepairOptions {
+        sizes: args.sizes.clone(),
+        edits: args.edits,
+        check_queries: args.check,
+        seed: args.seed,
+    };
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let maps: Vec<&Path> = args.maps.iter().map(PathBuf::as_path).collect();
+    let mut md = format!("{}\n\n", taut_bench::Provenance::collect(&repo).line());
+    md.push_str(&taut_bench::repair::run(&maps, &opts)?);
     print!("{md}");
     if let Some(out) = &args.output {
         std::fs::write(out, &md).map_err(|e| BenchError::Write {

@@ -123,18 +123,27 @@ impl Mesh {
     /// [`MeshError`] when a polygon is degenerate, not convex, not counter-clockwise, refers to
     /// a missing vertex, or an edge is claimed by more than two polygons.
     pub fn new(points: Vec<MeshPoint>, polygons: &[Vec<u32>]) -> Result<Mesh, MeshError> {
-        let mut directed: HashMap<(u32, u32), (usize, usize)> = HashMap::new();
+        let total: usize = polygons.iter().map(Vec::len).sum();
+        let mut directed: HashMap<(u32, u32), usize> = HashMap::with_capacity(total);
+        let mut slot = 0;
         for (p, vs) in polygons.iter().enumerate() {
             for i in 0..vs.len() {
                 let e = (vs[i], vs[(i + 1) % vs.len()]);
-                if directed.insert(e, (p, i)).is_some() {
+                if directed.insert(e, slot).is_some() {
                     return Err(MeshError::Adjacency {
                         polygon: p,
                         reason: format!("the edge {} -> {} belongs to two polygons", e.0, e.1),
                     });
                 }
+                slot += 1;
             }
         }
+        // The polygon of every slot, and the slot's position in it, for the twins.
+        let mut owner = Vec::with_capacity(total);
+        for (p, vs) in polygons.iter().enumerate() {
+            owner.extend((0..vs.len()).map(|i| (p, i)));
+        }
+        let mut twins = Vec::with_capacity(total);
         let records: Vec<PolygonRecord> = polygons
             .iter()
             .map(|vs| PolygonRecord {
@@ -142,12 +151,22 @@ impl Mesh {
                 adjacent: (0..vs.len())
                     .map(|i| {
                         let rev = (vs[(i + 1) % vs.len()], vs[i]);
-                        directed.get(&rev).map_or(NO_POLY, |&(q, _)| q as i32)
+                        match directed.get(&rev) {
+                            Some(&slot) => {
+                                let (q, j) = owner[slot];
+                                twins.push(u16::try_from(j).unwrap_or(u16::MAX));
+                                q as i32
+                            }
+                            None => {
+                                twins.push(u16::MAX);
+                                NO_POLY
+                            }
+                        }
                     })
                     .collect(),
             })
             .collect();
-        Self::build(points, None, records)
+        Self::build(points, None, Some(twins), records)
     }
 
     /// Builds a mesh from the records of a file, checking every one: indices in range, finite
@@ -163,12 +182,13 @@ impl Mesh {
         vertex_polygons: Vec<Vec<i32>>,
         polygons: Vec<PolygonRecord>,
     ) -> Result<Mesh, MeshError> {
-        Self::build(points, Some(vertex_polygons), polygons)
+        Self::build(points, Some(vertex_polygons), None, polygons)
     }
 
     fn build(
         points: Vec<MeshPoint>,
         listed: Option<Vec<Vec<i32>>>,
+        derived_twins: Option<Vec<u16>>,
         polygons: Vec<PolygonRecord>,
     ) -> Result<Mesh, MeshError> {
         let nv = points.len();
@@ -259,55 +279,16 @@ impl Mesh {
             poly_adj.extend_from_slice(&rec.adjacent);
             poly_off.push(poly_verts.len() as u32);
         }
-        // Adjacency: symmetric, and an obstacle side is not claimed from the other side.
-        let mut directed: HashMap<(u32, u32), usize> = HashMap::with_capacity(poly_verts.len());
-        for p in 0..np {
-            let (s, e) = (poly_off[p] as usize, poly_off[p + 1] as usize);
-            let n = e - s;
-            for i in 0..n {
-                let key = (poly_verts[s + i], poly_verts[s + (i + 1) % n]);
-                if directed.insert(key, s + i).is_some() {
-                    return Err(MeshError::Adjacency {
-                        polygon: p,
-                        reason: format!("the edge {} -> {} belongs to two polygons", key.0, key.1),
-                    });
-                }
-            }
-        }
-        let mut poly_twin = vec![u16::MAX; poly_verts.len()];
-        for p in 0..np {
-            let (s, e) = (poly_off[p] as usize, poly_off[p + 1] as usize);
-            let n = e - s;
-            for i in 0..n {
-                let (a, b) = (poly_verts[s + i], poly_verts[s + (i + 1) % n]);
-                let across = poly_adj[s + i];
-                match directed.get(&(b, a)) {
-                    Some(&slot) => {
-                        let q = poly_off.partition_point(|&o| o as usize <= slot) - 1;
-                        if across != q as i32 {
-                            return Err(MeshError::Adjacency {
-                                polygon: p,
-                                reason: format!(
-                                    "the edge {a} -> {b} is shared with polygon {q}, but the neighbour given is {across}"
-                                ),
-                            });
-                        }
-                        poly_twin[s + i] = (slot - poly_off[q] as usize) as u16;
-                    }
-                    None if across != NO_POLY => {
-                        return Err(MeshError::Adjacency {
-                            polygon: p,
-                            reason: format!(
-                                "the edge {a} -> {b} names polygon {across} as its neighbour, which does not have that edge"
-                            ),
-                        });
-                    }
-                    None => {}
-                }
-            }
-        }
+        // Adjacency: symmetric, and an obstacle side is not claimed from the other side. Twins
+        // derived from the polygons themselves (Mesh::new) are symmetric by construction.
+        let poly_twin = match derived_twins {
+            Some(twins) => twins,
+            None => Self::check_adjacency(&poly_off, &poly_verts, &poly_adj)?,
+        };
         // Vertex polygon lists, derived; compared with the listed ones when given.
-        let derived = derive_vertex_polygons(&points, &poly_off, &poly_verts, &poly_adj);
+        let (vert_off, vert_polys) =
+            derive_vertex_polygons(&points, &poly_off, &poly_verts, &poly_adj);
+        let derived = |v: usize| &vert_polys[vert_off[v] as usize..vert_off[v + 1] as usize];
         if let Some(listed) = listed {
             if listed.len() != nv {
                 return Err(MeshError::Size(format!(
@@ -315,7 +296,7 @@ impl Mesh {
                     listed.len()
                 )));
             }
-            for (v, (l, d)) in listed.iter().zip(&derived).enumerate() {
+            for (v, l) in listed.iter().enumerate() {
                 for &q in l {
                     if q < NO_POLY || q as i64 >= np as i64 {
                         return Err(MeshError::Dangling {
@@ -326,30 +307,22 @@ impl Mesh {
                         });
                     }
                 }
-                if !same_polygons_and_gaps(l, d) {
+                if !same_polygons_and_gaps(l, derived(v)) {
                     return Err(MeshError::VertexPolygons {
                         vertex: v,
                         listed: l.clone(),
-                        derived: d.clone(),
+                        derived: derived(v).to_vec(),
                     });
                 }
             }
         }
-        let lists = derived;
-        let mut vert_off = Vec::with_capacity(nv + 1);
-        let mut vert_polys = Vec::new();
-        let mut vert_flags = Vec::with_capacity(nv);
-        vert_off.push(0u32);
-        for l in &lists {
-            vert_polys.extend_from_slice(l);
-            vert_off.push(vert_polys.len() as u32);
-            let gaps = gap_count(l);
-            vert_flags.push(match gaps {
+        let vert_flags: Vec<u8> = (0..nv)
+            .map(|v| match gap_count(derived(v)) {
                 0 => 0,
                 1 => CORNER,
                 _ => CORNER | AMBIGUOUS,
-            });
-        }
+            })
+            .collect();
         let mut min = MeshPoint::new(f64::INFINITY, f64::INFINITY);
         let mut max = MeshPoint::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
         for &v in &poly_verts {
@@ -405,6 +378,63 @@ impl Mesh {
             max,
             locator,
         })
+    }
+
+    /// Checks that the adjacency of file records is symmetric and that no obstacle side is
+    /// claimed from the other side; returns the twin of every edge slot.
+    fn check_adjacency(
+        poly_off: &[u32],
+        poly_verts: &[u32],
+        poly_adj: &[i32],
+    ) -> Result<Vec<u16>, MeshError> {
+        let np = poly_off.len() - 1;
+        let mut directed: HashMap<(u32, u32), usize> = HashMap::with_capacity(poly_verts.len());
+        for p in 0..np {
+            let (s, e) = (poly_off[p] as usize, poly_off[p + 1] as usize);
+            let n = e - s;
+            for i in 0..n {
+                let key = (poly_verts[s + i], poly_verts[s + (i + 1) % n]);
+                if directed.insert(key, s + i).is_some() {
+                    return Err(MeshError::Adjacency {
+                        polygon: p,
+                        reason: format!("the edge {} -> {} belongs to two polygons", key.0, key.1),
+                    });
+                }
+            }
+        }
+        let mut poly_twin = vec![u16::MAX; poly_verts.len()];
+        for p in 0..np {
+            let (s, e) = (poly_off[p] as usize, poly_off[p + 1] as usize);
+            let n = e - s;
+            for i in 0..n {
+                let (a, b) = (poly_verts[s + i], poly_verts[s + (i + 1) % n]);
+                let across = poly_adj[s + i];
+                match directed.get(&(b, a)) {
+                    Some(&slot) => {
+                        let q = poly_off.partition_point(|&o| o as usize <= slot) - 1;
+                        if across != q as i32 {
+                            return Err(MeshError::Adjacency {
+                                polygon: p,
+                                reason: format!(
+                                    "the edge {a} -> {b} is shared with polygon {q}, but the neighbour given is {across}"
+                                ),
+                            });
+                        }
+                        poly_twin[s + i] = (slot - poly_off[q] as usize) as u16;
+                    }
+                    None if across != NO_POLY => {
+                        return Err(MeshError::Adjacency {
+                            polygon: p,
+                            reason: format!(
+                                "the edge {a} -> {b} names polygon {across} as its neighbour, which does not have that edge"
+                            ),
+                        });
+                    }
+                    None => {}
+                }
+            }
+        }
+        Ok(poly_twin)
     }
 
     /// Number of vertices.
@@ -735,16 +765,15 @@ fn check_convex(points: &[MeshPoint], p: usize, vs: &[u32]) -> Result<(), MeshEr
         let a = points[vs[(i + n - 1) % n] as usize];
         let b = points[vs[i] as usize];
         let c = points[vs[(i + 1) % n] as usize];
-        let t1 = (b.y - a.y).atan2(b.x - a.x);
-        let t2 = (c.y - b.y).atan2(c.x - b.x);
-        let mut d = t2 - t1;
-        while d <= -std::f64::consts::PI {
-            d += 2.0 * std::f64::consts::PI;
-        }
-        while d > std::f64::consts::PI {
-            d -= 2.0 * std::f64::consts::PI;
-        }
-        total += d;
+        // The turn from one edge to the next, in (-π, π]: one atan2 of the cross and dot
+        // products (a reversal counts as +π, as the difference of the two directions would).
+        let (ux, uy, vx, vy) = (b.x - a.x, b.y - a.y, c.x - b.x, c.y - b.y);
+        let (cross, dot) = (ux * vy - uy * vx, ux * vx + uy * vy);
+        total += if cross == 0.0 && dot < 0.0 {
+            std::f64::consts::PI
+        } else {
+            cross.atan2(dot)
+        };
     }
     if (total - 2.0 * std::f64::consts::PI).abs() > 1e-6 {
         return Err(MeshError::NotConvex {
@@ -762,28 +791,44 @@ fn derive_vertex_polygons(
     poly_off: &[u32],
     poly_verts: &[u32],
     poly_adj: &[i32],
-) -> Vec<Vec<i32>> {
+) -> (Vec<u32>, Vec<i32>) {
     let nv = points.len();
     // For each (vertex, polygon): the next polygon counter-clockwise around the vertex (across
     // the polygon's edge arriving at the vertex) and the previous one (across the leaving edge).
-    let mut around: Vec<Vec<(u32, i32, i32)>> = vec![Vec::new(); nv];
+    // Flat, grouped by vertex (counting sort): one allocation, not one per vertex.
+    let mut start = vec![0u32; nv + 1];
+    for &v in poly_verts {
+        start[v as usize + 1] += 1;
+    }
+    for v in 0..nv {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut around = vec![(0u32, NO_POLY, NO_POLY); poly_verts.len()];
     for p in 0..poly_off.len() - 1 {
         let (s, e) = (poly_off[p] as usize, poly_off[p + 1] as usize);
         let n = e - s;
         for i in 0..n {
-            let v = poly_verts[s + i];
+            let v = poly_verts[s + i] as usize;
             let next_ccw = poly_adj[s + (i + n - 1) % n];
             let prev_ccw = poly_adj[s + i];
-            around[v as usize].push((p as u32, next_ccw, prev_ccw));
+            around[fill[v] as usize] = (p as u32, next_ccw, prev_ccw);
+            fill[v] += 1;
         }
     }
-    let mut lists = Vec::with_capacity(nv);
-    for (v, entries) in around.iter().enumerate() {
+    let mut off = Vec::with_capacity(nv + 1);
+    let mut flat = Vec::with_capacity(poly_verts.len() + nv);
+    off.push(0u32);
+    let mut starts: Vec<(u32, i32, i32)> = Vec::new();
+    let mut groups: Vec<(f64, usize, usize)> = Vec::new();
+    let mut scratch: Vec<i32> = Vec::new();
+    for v in 0..nv {
+        let entries = &around[start[v] as usize..start[v + 1] as usize];
         if entries.is_empty() {
-            lists.push(Vec::new());
+            off.push(flat.len() as u32);
             continue;
         }
-        // Entries are in order of polygon (pushed so, and a polygon holds a vertex once), so
+        // Entries are in order of polygon (filled so, and a polygon holds a vertex once), so
         // finding a neighbour is a binary search. A linear scan made a vertex in k polygons
         // cost k^2: a fan of 60,000 triangles around one vertex took 18 s to check.
         let find = |q: i32| {
@@ -792,33 +837,39 @@ fn derive_vertex_polygons(
                 .and_then(|q| entries.binary_search_by_key(&q, |e| e.0).ok())
                 .map(|i| &entries[i])
         };
-        let starts: Vec<&(u32, i32, i32)> = entries
-            .iter()
-            .filter(|e| e.2 == NO_POLY || find(e.2).is_none())
-            .collect();
+        starts.clear();
+        starts.extend(
+            entries
+                .iter()
+                .filter(|e| e.2 == NO_POLY || find(e.2).is_none())
+                .copied(),
+        );
         if starts.is_empty() {
             // One full cycle, no gap.
-            let mut list = Vec::new();
+            let first = flat.len();
             let mut cur = entries[0];
             loop {
-                list.push(cur.0 as i32);
+                flat.push(cur.0 as i32);
                 match find(cur.1) {
-                    Some(&n) if n.0 != entries[0].0 && list.len() <= entries.len() => cur = n,
+                    Some(&n) if n.0 != entries[0].0 && flat.len() - first <= entries.len() => {
+                        cur = n
+                    }
                     _ => break,
                 }
             }
-            lists.push(list);
+            off.push(flat.len() as u32);
             continue;
         }
         let c = points[v];
-        let mut groups: Vec<(f64, Vec<i32>)> = Vec::new();
-        for &&start in &starts {
-            let mut group = Vec::new();
+        groups.clear();
+        scratch.clear();
+        for &start in &starts {
+            let first = scratch.len();
             let mut cur = start;
             loop {
-                group.push(cur.0 as i32);
+                scratch.push(cur.0 as i32);
                 match find(cur.1) {
-                    Some(&n) if group.len() <= entries.len() => cur = n,
+                    Some(&n) if scratch.len() - first <= entries.len() => cur = n,
                     _ => break,
                 }
             }
@@ -827,17 +878,18 @@ fn derive_vertex_polygons(
                 [poly_off[start.0 as usize] as usize..poly_off[start.0 as usize + 1] as usize];
             let i = vs.iter().position(|&w| w as usize == v).unwrap_or(0);
             let next = points[vs[(i + 1) % vs.len()] as usize];
-            groups.push(((next.y - c.y).atan2(next.x - c.x), group));
+            groups.push(((next.y - c.y).atan2(next.x - c.x), first, scratch.len()));
         }
-        groups.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut list = Vec::new();
-        for (_, g) in groups {
-            list.extend(g);
-            list.push(NO_POLY);
+        if groups.len() > 1 {
+            groups.sort_by(|a, b| a.0.total_cmp(&b.0));
         }
-        lists.push(list);
+        for &(_, a, b) in &groups {
+            flat.extend_from_slice(&scratch[a..b]);
+            flat.push(NO_POLY);
+        }
+        off.push(flat.len() as u32);
     }
-    lists
+    (off, flat)
 }
 
 /// Whether two vertex lists name the same polygons and the same number of obstacle gaps.

@@ -178,7 +178,22 @@ impl Map {
     /// that changed are known (`changed`), this map's built mesh (or the one it would have
     /// been repaired from) is kept, and the new map's built mesh is repaired from it
     /// ([`taut_mesh::build::repair_mesh`]) instead of built afresh.
+    ///
+    /// A map whose CPD or hub comes from a file is never repaired: such a file names the mesh
+    /// a full build gives (its hash), and a repaired mesh has the same lengths but other
+    /// polygons, so the file would be refused even when the cells come back.
     pub(crate) fn successor(&self, grid: Arc<Grid>, changed: Option<CellRect>) -> Map {
+        #[allow(unused_mut)]
+        let mut files_name_the_mesh = false;
+        #[cfg(feature = "cpd")]
+        {
+            files_name_the_mesh |= self.cpd_source.file().is_some();
+        }
+        #[cfg(feature = "hub")]
+        {
+            files_name_the_mesh |= self.hub_source.file().is_some();
+        }
+        let changed = changed.filter(|_| !files_name_the_mesh);
         let base = changed.and_then(|r| match self.mesh_if_ready(MeshChoice::Built) {
             Some(m) => Some((m.mesh, r)),
             None => lock(&self.mesh_base)

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use spade::Triangulation;
 use taut_grid::{CellRect, Grid};
 
-use super::{BuildError, compact, spatial_order, trace, triangulate};
+use super::{BuildError, compact, trace, triangulate};
 use crate::geom::MeshPoint;
 use crate::mesh::{Location, Mesh, NO_POLY};
 
@@ -218,8 +218,10 @@ pub fn repair_mesh(
                 .collect(),
         );
     }
+    // No spatial reordering: kept polygons and vertices keep their order and the window's new
+    // ones follow, close together in memory as they are on the map (reordering the whole mesh
+    // cost more than the local work).
     let (points, polygons) = compact(points, polygons);
-    let (points, polygons) = spatial_order(points, polygons);
     let mesh = Mesh::new(points, &polygons)?;
     let (area, cells) = (mesh.area(), grid.free_cells() as f64);
     if (area - cells).abs() > 0.25 {

@@ -19,6 +19,8 @@ use sha2::{Digest, Sha256};
 use smallvec::SmallVec;
 
 use crate::error::MeshError;
+
+mod patch;
 use crate::geom::{MeshPoint, orient, orient_sign, orient_sign_integer};
 
 /// "No polygon": an obstacle or the outside of the mesh.
@@ -257,24 +259,7 @@ impl Mesh {
                     });
                 }
             }
-            let mut sorted: SmallVec<[u32; 16]> = rec.vertices.iter().copied().collect();
-            sorted.sort_unstable();
-            if sorted.windows(2).any(|w| w[0] == w[1]) {
-                return Err(MeshError::Degenerate {
-                    polygon: p,
-                    reason: "a vertex appears twice",
-                });
-            }
-            let mut at: SmallVec<[MeshPoint; 16]> =
-                rec.vertices.iter().map(|&v| points[v as usize]).collect();
-            at.sort_unstable_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
-            if at.windows(2).any(|w| w[0] == w[1]) {
-                return Err(MeshError::Degenerate {
-                    polygon: p,
-                    reason: "two of its vertices are at the same point",
-                });
-            }
-            check_convex(&points, p, &rec.vertices)?;
+            check_shape(&points, p, &rec.vertices)?;
             poly_verts.extend_from_slice(&rec.vertices);
             poly_adj.extend_from_slice(&rec.adjacent);
             poly_off.push(poly_verts.len() as u32);
@@ -316,6 +301,25 @@ impl Mesh {
                 }
             }
         }
+        Ok(Self::assemble(
+            points, vert_off, vert_polys, poly_off, poly_verts, poly_adj, poly_twin,
+        ))
+    }
+
+    /// The mesh of checked arrays: vertex flags, bounds, the locator and the corner records
+    /// are derived here.
+    #[allow(clippy::too_many_arguments)]
+    fn assemble(
+        points: Vec<MeshPoint>,
+        vert_off: Vec<u32>,
+        vert_polys: Vec<i32>,
+        poly_off: Vec<u32>,
+        poly_verts: Vec<u32>,
+        poly_adj: Vec<i32>,
+        poly_twin: Vec<u16>,
+    ) -> Mesh {
+        let nv = points.len();
+        let derived = |v: usize| &vert_polys[vert_off[v] as usize..vert_off[v + 1] as usize];
         let vert_flags: Vec<u8> = (0..nv)
             .map(|v| match gap_count(derived(v)) {
                 0 => 0,
@@ -362,7 +366,7 @@ impl Mesh {
                 }
             })
             .collect();
-        Ok(Mesh {
+        Mesh {
             points,
             vert_off,
             vert_polys,
@@ -377,7 +381,7 @@ impl Mesh {
             min,
             max,
             locator,
-        })
+        }
     }
 
     /// Checks that the adjacency of file records is symmetric and that no obstacle side is
@@ -734,6 +738,28 @@ pub(crate) fn polygon_area(points: &[MeshPoint], vs: &[u32]) -> f64 {
     s / 2.0
 }
 
+/// Checks one polygon's shape: no vertex twice, no two vertices at one point, convex and
+/// counter-clockwise (its indices are in range).
+fn check_shape(points: &[MeshPoint], p: usize, vertices: &[u32]) -> Result<(), MeshError> {
+    let mut sorted: SmallVec<[u32; 16]> = vertices.iter().copied().collect();
+    sorted.sort_unstable();
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        return Err(MeshError::Degenerate {
+            polygon: p,
+            reason: "a vertex appears twice",
+        });
+    }
+    let mut at: SmallVec<[MeshPoint; 16]> = vertices.iter().map(|&v| points[v as usize]).collect();
+    at.sort_unstable_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    if at.windows(2).any(|w| w[0] == w[1]) {
+        return Err(MeshError::Degenerate {
+            polygon: p,
+            reason: "two of its vertices are at the same point",
+        });
+    }
+    check_convex(points, p, vertices)
+}
+
 fn check_convex(points: &[MeshPoint], p: usize, vs: &[u32]) -> Result<(), MeshError> {
     let n = vs.len();
     if polygon_area(points, vs) <= 0.0 {
@@ -819,77 +845,107 @@ fn derive_vertex_polygons(
     let mut off = Vec::with_capacity(nv + 1);
     let mut flat = Vec::with_capacity(poly_verts.len() + nv);
     off.push(0u32);
-    let mut starts: Vec<(u32, i32, i32)> = Vec::new();
-    let mut groups: Vec<(f64, usize, usize)> = Vec::new();
-    let mut scratch: Vec<i32> = Vec::new();
+    let mut scratch = ListScratch::default();
     for v in 0..nv {
         let entries = &around[start[v] as usize..start[v + 1] as usize];
-        if entries.is_empty() {
-            off.push(flat.len() as u32);
-            continue;
-        }
-        // Entries are in order of polygon (filled so, and a polygon holds a vertex once), so
-        // finding a neighbour is a binary search. A linear scan made a vertex in k polygons
-        // cost k^2: a fan of 60,000 triangles around one vertex took 18 s to check.
-        let find = |q: i32| {
-            u32::try_from(q)
-                .ok()
-                .and_then(|q| entries.binary_search_by_key(&q, |e| e.0).ok())
-                .map(|i| &entries[i])
-        };
-        starts.clear();
-        starts.extend(
-            entries
-                .iter()
-                .filter(|e| e.2 == NO_POLY || find(e.2).is_none())
-                .copied(),
+        vertex_list(
+            points,
+            poly_off,
+            poly_verts,
+            v,
+            entries,
+            &mut scratch,
+            &mut flat,
         );
-        if starts.is_empty() {
-            // One full cycle, no gap.
-            let first = flat.len();
-            let mut cur = entries[0];
-            loop {
-                flat.push(cur.0 as i32);
-                match find(cur.1) {
-                    Some(&n) if n.0 != entries[0].0 && flat.len() - first <= entries.len() => {
-                        cur = n
-                    }
-                    _ => break,
-                }
-            }
-            off.push(flat.len() as u32);
-            continue;
-        }
-        let c = points[v];
-        groups.clear();
-        scratch.clear();
-        for &start in &starts {
-            let first = scratch.len();
-            let mut cur = start;
-            loop {
-                scratch.push(cur.0 as i32);
-                match find(cur.1) {
-                    Some(&n) if scratch.len() - first <= entries.len() => cur = n,
-                    _ => break,
-                }
-            }
-            // Angle of the group's first polygon's leaving edge, to order groups.
-            let vs = &poly_verts
-                [poly_off[start.0 as usize] as usize..poly_off[start.0 as usize + 1] as usize];
-            let i = vs.iter().position(|&w| w as usize == v).unwrap_or(0);
-            let next = points[vs[(i + 1) % vs.len()] as usize];
-            groups.push(((next.y - c.y).atan2(next.x - c.x), first, scratch.len()));
-        }
-        if groups.len() > 1 {
-            groups.sort_by(|a, b| a.0.total_cmp(&b.0));
-        }
-        for &(_, a, b) in &groups {
-            flat.extend_from_slice(&scratch[a..b]);
-            flat.push(NO_POLY);
-        }
         off.push(flat.len() as u32);
     }
     (off, flat)
+}
+
+/// Reusable buffers of [`vertex_list`].
+#[derive(Default)]
+struct ListScratch {
+    starts: Vec<(u32, i32, i32)>,
+    groups: Vec<(f64, usize, usize)>,
+    chain: Vec<i32>,
+}
+
+/// Appends to `flat` the counter-clockwise polygon list of vertex `v`, from `entries`: for
+/// each polygon holding `v`, in increasing order of polygon, (polygon, the polygon across its
+/// edge arriving at `v`, the polygon across its edge leaving `v`).
+fn vertex_list(
+    points: &[MeshPoint],
+    poly_off: &[u32],
+    poly_verts: &[u32],
+    v: usize,
+    entries: &[(u32, i32, i32)],
+    scratch: &mut ListScratch,
+    flat: &mut Vec<i32>,
+) {
+    if entries.is_empty() {
+        return;
+    }
+    // Entries are in order of polygon, so finding a neighbour is a binary search. A linear
+    // scan made a vertex in k polygons cost k^2: a fan of 60,000 triangles around one vertex
+    // took 18 s to check.
+    let find = |q: i32| {
+        u32::try_from(q)
+            .ok()
+            .and_then(|q| entries.binary_search_by_key(&q, |e| e.0).ok())
+            .map(|i| &entries[i])
+    };
+    let ListScratch {
+        starts,
+        groups,
+        chain,
+    } = scratch;
+    starts.clear();
+    starts.extend(
+        entries
+            .iter()
+            .filter(|e| e.2 == NO_POLY || find(e.2).is_none())
+            .copied(),
+    );
+    if starts.is_empty() {
+        // One full cycle, no gap.
+        let first = flat.len();
+        let mut cur = entries[0];
+        loop {
+            flat.push(cur.0 as i32);
+            match find(cur.1) {
+                Some(&n) if n.0 != entries[0].0 && flat.len() - first <= entries.len() => cur = n,
+                _ => break,
+            }
+        }
+        return;
+    }
+    let c = points[v];
+    groups.clear();
+    chain.clear();
+    for &start in starts.iter() {
+        let first = chain.len();
+        let mut cur = start;
+        loop {
+            chain.push(cur.0 as i32);
+            match find(cur.1) {
+                Some(&n) if chain.len() - first <= entries.len() => cur = n,
+                _ => break,
+            }
+        }
+        // Angle of the group's first polygon's leaving edge, to order groups.
+        let vs = &poly_verts
+            [poly_off[start.0 as usize] as usize..poly_off[start.0 as usize + 1] as usize];
+        let i = vs.iter().position(|&w| w as usize == v).unwrap_or(0);
+        let next = points[vs[(i + 1) % vs.len()] as usize];
+        groups.push(((next.y - c.y).atan2(next.x - c.x), first, chain.len()));
+    }
+    if groups.len() > 1 {
+        groups.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    for &(_, a, b) in groups.iter() {
+        flat.extend_from_slice(&chain[a..b]);
+        flat.push(NO_POLY);
+    }
 }
 
 /// Whether two vertex lists name the same polygons and the same number of obstacle gaps.

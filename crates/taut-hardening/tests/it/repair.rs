@@ -2,7 +2,9 @@
 //! map's edge, blocking and freeing, chains of repairs of repaired meshes), Polyanya on the
 //! repaired mesh gives the status of Polyanya on a full rebuild of the edited grid and its
 //! length to within 1e-9 (relative): the two meshes triangulate the same free space
-//! differently, so equal-length paths may be summed in another order.
+//! differently, so equal-length paths may be summed in another order. Every repaired mesh is
+//! also, field by field, the mesh `Mesh::new` makes of its own vertices and polygons: the patch
+//! that re-derives only what changed derives what a whole build would.
 
 use std::sync::Arc;
 
@@ -18,6 +20,14 @@ enum Outcome {
     Found(f64),
     Other(Status),
     Error(String),
+}
+
+/// `Mesh::new` of `m`'s own vertices and polygons, which a patched mesh must equal.
+fn renewed(m: &Mesh) -> Mesh {
+    let polys: Vec<Vec<u32>> = (0..m.polygon_count() as u32)
+        .map(|p| m.poly_vertices(p).to_vec())
+        .collect();
+    Mesh::new(m.points().to_vec(), &polys).expect("a repaired mesh is valid")
 }
 
 fn answer(grid: &Grid, mesh: &Arc<Mesh>, (s, t): (Point, Point)) -> Outcome {
@@ -83,7 +93,13 @@ fn check(family: Family, side: u32, seed: u64, edits: usize, per_edit: usize) ->
             Err(e) => panic!("rebuild: {e}"),
         };
         let repaired = match repair_mesh(&mesh, &grid, rect) {
-            Ok((m, _)) => Arc::new(m),
+            Ok((m, _)) => {
+                assert!(
+                    m == renewed(&m),
+                    "{family:?} {side} seed {seed} edit {e}: patch differs"
+                );
+                Arc::new(m)
+            }
             Err(err) => panic!(
                 "{family:?} {side} seed {seed} edit {e} {rect:?} blocked={blocked}: {err}\n{}",
                 grid.to_ascii()
@@ -146,6 +162,7 @@ fn repairs_are_local_on_larger_maps() {
             continue;
         }
         let (m, stats) = repair_mesh(&mesh, &grid, rect).unwrap();
+        assert!(m == renewed(&m), "edit {e}: patch differs from Mesh::new");
         assert!(
             stats.removed * 20 < mesh.polygon_count(),
             "edit {e}: {} of {} polygons removed",

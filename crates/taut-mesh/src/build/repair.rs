@@ -16,8 +16,9 @@
 //! new grid; no vertex lies inside a seam). A triangle belongs to `Q`'s free space when the
 //! cell of its centroid is free in the new grid and the centroid is not in a kept polygon (a
 //! point location in the old mesh, exact). Those triangles are merged as in a full build and
-//! join the kept polygons; the result is validated by [`Mesh::new`] and must cover exactly the
-//! new grid's free cells.
+//! join the kept polygons ([`Mesh::patched`]: only the new polygons are validated, and only the
+//! vertices round the change get their polygon lists derived again); the result must cover
+//! exactly the new grid's free cells.
 //!
 //! The repaired mesh is not the mesh a full build makes (its triangulation differs inside
 //! `Q`, and `Q`'s polygons are not merged with kept ones), but it is a mesh of the same free
@@ -28,7 +29,7 @@ use std::time::{Duration, Instant};
 use spade::Triangulation;
 use taut_grid::{CellRect, Grid};
 
-use super::{BuildError, compact, trace, triangulate};
+use super::{BuildError, trace, triangulate};
 use crate::geom::MeshPoint;
 use crate::mesh::{Location, Mesh, NO_POLY};
 
@@ -45,7 +46,8 @@ pub struct RepairStats {
     pub cdt_triangles: usize,
     /// Finding the removed polygons, tracing and triangulating the window, merging.
     pub local_time: Duration,
-    /// Renumbering and validating the whole mesh.
+    /// Patching the mesh: validating the new polygons, renumbering, deriving the lists of the
+    /// vertices round the change, the locator.
     pub mesh_time: Duration,
 }
 
@@ -185,21 +187,18 @@ pub fn repair_mesh(
 
     let t = Instant::now();
     // Old vertices keep their numbers; the window's new ones follow.
-    let mut points = old.points().to_vec();
+    let nv_old = old.vertex_count();
+    let mut new_points: Vec<MeshPoint> = Vec::new();
     let mut old_at = vec![u32::MAX; at.len()];
-    for (v, &p) in points.iter().enumerate() {
+    for (v, &p) in old.points().iter().enumerate() {
         if (x0..=x1).contains(&(p.x as i32)) && (y0..=y1).contains(&(p.y as i32)) {
             old_at[slot(p)] = v as u32;
         }
     }
     let mut number = vec![u32::MAX; traced.points.len()];
-    let mut polygons: Vec<Vec<u32>> = (0..np as u32)
-        .filter(|&p| !removed[p as usize])
-        .map(|p| old.poly_vertices(p).to_vec())
-        .collect();
-    let kept = polygons.len();
-    for poly in &local {
-        polygons.push(
+    let added: Vec<Vec<u32>> = local
+        .iter()
+        .map(|poly| {
             poly.iter()
                 .map(|&v| {
                     let v = v as usize;
@@ -207,22 +206,22 @@ pub fn repair_mesh(
                         let p = traced.points[v];
                         number[v] = match old_at[slot(p)] {
                             u32::MAX => {
-                                points.push(p);
-                                (points.len() - 1) as u32
+                                new_points.push(p);
+                                (nv_old + new_points.len() - 1) as u32
                             }
                             o => o,
                         };
                     }
                     number[v]
                 })
-                .collect(),
-        );
-    }
-    // No spatial reordering: kept polygons and vertices keep their order and the window's new
-    // ones follow, close together in memory as they are on the map (reordering the whole mesh
-    // cost more than the local work).
-    let (points, polygons) = compact(points, polygons);
-    let mesh = Mesh::new(points, &polygons)?;
+                .collect()
+        })
+        .collect();
+    // Kept polygons and vertices keep their order and the window's new ones follow, close
+    // together in memory as they are on the map (reordering the whole mesh along the Hilbert
+    // curve cost more than the local work); only the new polygons and the vertices round the
+    // change are checked and derived again.
+    let mesh = old.patched(&removed, &new_points, &added)?;
     let (area, cells) = (mesh.area(), grid.free_cells() as f64);
     if (area - cells).abs() > 0.25 {
         return Err(mismatch(format!(
@@ -233,7 +232,7 @@ pub fn repair_mesh(
         mesh,
         RepairStats {
             removed: removed_count,
-            added: polygons.len() - kept,
+            added: added.len(),
             window,
             cdt_triangles,
             local_time,

@@ -74,6 +74,7 @@ pub mod png;
 pub mod sphere;
 pub mod svg;
 pub mod trail;
+pub mod world;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -75,6 +75,7 @@ mod error;
 mod map;
 pub mod registry;
 mod scheduler;
+pub mod script;
 mod setup;
 mod world;
 

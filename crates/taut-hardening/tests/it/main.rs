@@ -13,6 +13,7 @@
 mod differential;
 mod frames;
 mod repair;
+mod script;
 mod stepping;
 mod termination;
 mod threads;

@@ -12,6 +12,7 @@ use crate::commands::path::PathArgs;
 use crate::commands::render::RenderArgs;
 use crate::commands::route::{self, RouteArgs};
 use crate::commands::scen::ScenArgs;
+use crate::commands::world::{self, WorldArgs};
 
 /// Optimal any-angle path planning on grid maps (MovingAI `.map` / `.scen` files).
 #[derive(Debug, Clone, Parser)]
@@ -46,6 +47,11 @@ pub enum Command {
     /// draw its trail.
     #[command(long_about = agent::ABOUT, after_help = agent::AFTER_HELP)]
     Agent(AgentArgs),
+    /// Run a script of agents and timed edits on a changing map (doors that close and open):
+    /// agents re-plan after every edit; print what happened; optionally draw frames before and
+    /// after every edit.
+    #[command(long_about = world::ABOUT, after_help = world::AFTER_HELP)]
+    World(WorldArgs),
     /// List every planner (name, promise, what it needs built, options), or show what `auto`
     /// picks on given maps.
     Planners(PlannersArgs),

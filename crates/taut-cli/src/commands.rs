@@ -11,3 +11,4 @@ pub mod path;
 pub mod render;
 pub mod route;
 pub mod scen;
+pub mod world;

@@ -114,6 +114,15 @@ pub enum CliError {
         /// The planner it needs.
         algo: &'static str,
     },
+    /// A `taut world` script cannot be read, is malformed or does not fit its map (names the
+    /// file and line).
+    #[error("{}: {source}", path.display())]
+    Script {
+        /// The script.
+        path: PathBuf,
+        /// What is wrong.
+        source: taut::script::ScriptError,
+    },
     /// Writing the output failed.
     #[error("writing output: {0}")]
     Output(#[from] std::io::Error),

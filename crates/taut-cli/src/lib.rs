@@ -60,7 +60,7 @@ pub use row::CSV_HEADER;
 /// Unreadable or malformed files, an invalid `path` query, a map that cannot be found, or a
 /// failed write (see [`CliError::is_broken_pipe`]).
 pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(), CliError> {
-    use commands::{agent, cpd, hub, list, mesh, path, render, route, scen};
+    use commands::{agent, cpd, hub, list, mesh, path, render, route, scen, world};
     match &cli.command {
         Command::Path(args) => path::run(args, out, warnings),
         Command::Scen(args) => scen::run(args, out, warnings),
@@ -70,6 +70,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(
         Command::Hub(args) => hub::run(args, out),
         Command::Route(args) => route::run(args, out, warnings),
         Command::Agent(args) => agent::run(args, out, warnings),
+        Command::World(args) => world::run(args, out),
         Command::Planners(args) => list::run(args, out),
     }
 }

@@ -15,3 +15,4 @@ mod render;
 mod route;
 mod route_requests;
 mod route_search;
+mod world;

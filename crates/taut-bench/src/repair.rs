@@ -50,8 +50,14 @@ pub struct RepairRow {
     pub speedup: f64,
     /// Median polygons removed per repair.
     pub removed: usize,
-    /// Polygons of the mesh at the end.
+    /// Polygons of the repaired mesh at the end.
     pub polygons: usize,
+    /// Polygons of a full build of the final grid.
+    pub rebuilt_polygons: usize,
+    /// Polyanya's total time on up to 1,000 scenario queries over the final grid, on the
+    /// repaired mesh over on the rebuilt one (paired per query, alternating order; NaN without
+    /// queries): what the repairs cost later searches.
+    pub query_ratio: f64,
     /// Queries compared.
     pub checked: usize,
     /// Queries whose length or status differed (must be 0).
@@ -146,8 +152,12 @@ pub fn measure(
             mesh = repaired;
             done += 1;
         }
+        let rebuilt = Arc::new(mesh_from_grid(&grid).map_err(mesh_err)?);
+        let query_ratio = query_time_ratio(&grid, &mesh, &rebuilt, queries);
         rows.push(RepairRow {
             size,
+            rebuilt_polygons: rebuilt.polygon_count(),
+            query_ratio,
             edits: done,
             repair_ms: median(&mut repair),
             local_ms: median(&mut local),
@@ -160,6 +170,32 @@ pub fn measure(
         });
     }
     Ok(rows)
+}
+
+/// Polyanya's total time on `queries` (valid ones, at most 1,000) on mesh `a` over mesh `b`:
+/// one warm planner per mesh, each query timed on both, alternating which goes first.
+fn query_time_ratio(grid: &Grid, a: &Arc<Mesh>, b: &Arc<Mesh>, queries: &[(Point, Point)]) -> f64 {
+    let mut pa = PolyanyaPlanner::new(grid, Arc::clone(a));
+    let mut pb = PolyanyaPlanner::new(grid, Arc::clone(b));
+    let mut ans = Answer::default();
+    let (mut ta, mut tb) = (0.0f64, 0.0f64);
+    let valid = queries
+        .iter()
+        .filter(|q| grid.check_query(q.0, q.1).is_ok())
+        .take(1000);
+    for (i, &(s, t)) in valid.enumerate() {
+        for first_a in [i % 2 == 0, i % 2 != 0] {
+            let start = Instant::now();
+            if first_a {
+                let _ = pa.plan(s, t, &mut ans);
+                ta += start.elapsed().as_secs_f64();
+            } else {
+                let _ = pb.plan(s, t, &mut ans);
+                tb += start.elapsed().as_secs_f64();
+            }
+        }
+    }
+    if tb > 0.0 { ta / tb } else { f64::NAN }
 }
 
 /// The report of every map, as Markdown.
@@ -175,9 +211,9 @@ pub fn run(maps: &[&Path], opts: &RepairOptions) -> Result<String, BenchError> {
     );
     let _ = writeln!(
         md,
-        "| map | side | edit | repair ms | of it local ms | rebuild ms | rebuild / repair | polygons removed | polygons | queries checked | differing |"
+        "| map | side | edit | repair ms | of it local ms | rebuild ms | rebuild / repair | polygons removed | polygons repaired / rebuilt at the end | Polyanya time repaired / rebuilt at the end | queries checked | differing |"
     );
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|---|");
     for &path in maps {
         let grid = taut::Map::read(path, &taut::FreeSet::default())?
             .grid()
@@ -211,7 +247,7 @@ pub fn run(maps: &[&Path], opts: &RepairOptions) -> Result<String, BenchError> {
         for r in measure(&grid, &queries, opts)? {
             let _ = writeln!(
                 md,
-                "| {name} | {}×{} | {s}×{s} | {:.2} | {:.2} | {:.1} | {:.1} | {} | {} | {} | {} |",
+                "| {name} | {}×{} | {s}×{s} | {:.2} | {:.2} | {:.1} | {:.1} | {} | {} / {} | {:.3} | {} | {} |",
                 grid.width(),
                 grid.height(),
                 r.repair_ms,
@@ -220,6 +256,8 @@ pub fn run(maps: &[&Path], opts: &RepairOptions) -> Result<String, BenchError> {
                 r.speedup,
                 r.removed,
                 r.polygons,
+                r.rebuilt_polygons,
+                r.query_ratio,
                 r.checked,
                 r.differ,
                 s = r.size

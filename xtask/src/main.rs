@@ -21,6 +21,7 @@ mod cluster;
 mod fetch;
 mod house;
 mod hub;
+mod links;
 mod passages;
 mod preprocess;
 mod tidy;

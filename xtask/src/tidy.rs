@@ -374,11 +374,13 @@ pub fn run(_args: &TidyArgs) -> anyhow::Result<()> {
         .map(ToString::to_string)
         .collect();
     problems.extend(crate::house::check(&root));
+    problems.extend(crate::links::check(&root));
     if problems.is_empty() {
         let edges: usize = graph.values().map(BTreeSet::len).sum();
         println!(
             "tidy: {} crates, {edges} dependencies between them, all allowed by {DOC}; no new \
-             module cycle ({} known, to break), no file over {} lines but {} on the allow-list",
+             module cycle ({} known, to break), no file over {} lines but {} on the allow-list; \
+             every link of the README and the docs names a file, every result folder is indexed",
             graph.len(),
             crate::house::debt().0,
             crate::house::FILE_BUDGET,
@@ -391,8 +393,8 @@ pub fn run(_args: &TidyArgs) -> anyhow::Result<()> {
     }
     bail!(
         "{} problem(s): the dependencies between workspace crates must be the ones the table \
-         in {DOC} allows (change the table in the same commit, and say why), and the house \
-         rules there must hold",
+         in {DOC} allows (change the table in the same commit, and say why), the house \
+         rules there must hold, and the docs' links must name files",
         problems.len()
     )
 }

@@ -155,3 +155,10 @@ mod tests {
         assert_eq!(same.length, 0.0);
     }
 }
+
+/// The README's Rust example, compiled and run as a doc test of this crate (so that the first
+/// code a user reads is known to work). Only in doc tests: the README is not part of these
+/// docs, which have their own example above.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExample;

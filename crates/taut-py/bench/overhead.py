@@ -79,7 +79,7 @@ def rust_us(taut_bin: Path, algo: str, rounds: int) -> float:
 
 def part1(taut_bin: Path, rounds: int) -> list[str]:
     grid = taut.Grid.from_map(ARENA)
-    scen = taut.Scenario.read(ARENA_SCEN)
+    scen = taut.Scenario.load(ARENA_SCEN)
     starts, goals = queries(scen)
     pairs = [((int(a), int(b)), (int(c), int(d))) for (a, b), (c, d) in zip(starts, goals)]
     n = len(pairs)
@@ -132,7 +132,7 @@ def part2(data: Path, rounds: int) -> list[str]:
         print(f"SKIPPED: {grid_dir} is absent, part 2 runs on the arena only", file=sys.stderr)
     for map_path, scen_path in maps:
         grid = taut.Grid.from_map(map_path)
-        starts, goals = queries(taut.Scenario.read(scen_path))
+        starts, goals = queries(taut.Scenario.load(scen_path))
         n = len(starts)
         for algo in ("anya", "polyanya"):
             ms = {}

@@ -103,3 +103,9 @@ pub(crate) fn passage_error(e: PassageError) -> PyErr {
 pub(crate) fn sea_error(e: SeaError) -> PyErr {
     value_error(e.to_string())
 }
+
+/// Issues a `DeprecationWarning` pointing at the caller's line.
+pub(crate) fn deprecated(py: pyo3::Python<'_>, message: &std::ffi::CStr) -> pyo3::PyResult<()> {
+    let category = py.get_type::<pyo3::exceptions::PyDeprecationWarning>();
+    PyErr::warn(py, &category, message, 1)
+}

@@ -40,9 +40,11 @@ pub enum OptValue {
 /// optimum).
 ///
 /// # Errors
-/// An unknown planner or keyword, or one that does not apply to the planner (the registry's
-/// message, which lists the planners or the planner's options); `auto` takes no options.
-pub fn spec_of(algo: &str, options: &[(&str, OptValue)]) -> Result<PlannerSpec, String> {
+/// [`SpecError::UnknownKeyword`] for a keyword that is no planner option (Python raises
+/// `TypeError`, as for any unexpected keyword); [`SpecError::Invalid`] for an unknown planner or
+/// an option that does not apply to the planner (the registry's message, which lists the
+/// planners or the planner's options; `ValueError`); `auto` takes no options.
+pub fn spec_of(algo: &str, options: &[(&str, OptValue)]) -> Result<PlannerSpec, SpecError> {
     let mut opts: Vec<String> = Vec::new();
     for (key, value) in options {
         match (*key, value) {
@@ -65,11 +67,11 @@ pub fn spec_of(algo: &str, options: &[(&str, OptValue)]) -> Result<PlannerSpec, 
                     OptValue::Str(s) => format!("{s:?}"),
                     OptValue::Float(f) => f.to_string(),
                 };
-                return Err(format!(
-                    "unknown planner option {key}={value} (options: cul_de_sac=False, \
-                     intermediate=False, history='auto'|'hash'|'flat', stop='optimal'|'first', \
-                     quality=F)"
-                ));
+                return Err(SpecError::UnknownKeyword(format!(
+                    "unexpected keyword argument {key}={value}: not a planner option (options: \
+                     cul_de_sac=False, intermediate=False, history='auto'|'hash'|'flat', \
+                     stop='optimal'|'first', quality=F)"
+                )));
             }
         }
     }
@@ -78,14 +80,43 @@ pub fn spec_of(algo: &str, options: &[(&str, OptValue)]) -> Result<PlannerSpec, 
     } else {
         format!("{algo}:{}", opts.join("+"))
     };
-    text.parse::<PlannerSpec>().map_err(|e| match e {
-        // `auto` picks the planner, so options have none to apply to until one is named.
-        BadPlannerSpec::Option { ref planner, .. } if planner == Algo::Auto.name() => format!(
-            "{e}: name the planner the options are for (one of: {})",
-            taut::registry::names()
-        ),
-        e => e.to_string(),
+    text.parse::<PlannerSpec>().map_err(|e| {
+        SpecError::Invalid(match e {
+            // `auto` picks the planner, so options have none to apply to until one is named.
+            BadPlannerSpec::Option { ref planner, .. } if planner == Algo::Auto.name() => format!(
+                "{e}: name the planner the options are for (one of: {})",
+                taut::registry::names()
+            ),
+            e => e.to_string(),
+        })
     })
+}
+
+/// Why planner keywords do not make a planner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SpecError {
+    /// A keyword that is no planner option: `TypeError` in Python.
+    UnknownKeyword(String),
+    /// An unknown planner, or an option that does not apply to it: `ValueError`.
+    Invalid(String),
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpecError::UnknownKeyword(m) | SpecError::Invalid(m) => f.write_str(m),
+        }
+    }
+}
+
+impl SpecError {
+    /// The Python exception: `TypeError` for an unknown keyword, else `ValueError`.
+    pub fn into_py_err(self) -> PyErr {
+        match self {
+            SpecError::UnknownKeyword(m) => pyo3::exceptions::PyTypeError::new_err(m),
+            SpecError::Invalid(m) => value_error(m),
+        }
+    }
 }
 
 /// Planner options from `**kwargs`, leaving out the keywords a method takes itself.
@@ -106,7 +137,7 @@ fn options(kwargs: Option<&Bound<'_, PyDict>>, own: &[&str]) -> PyResult<Vec<(St
         } else if let Ok(f) = v.extract::<f64>() {
             OptValue::Float(f)
         } else {
-            return Err(value_error(format!(
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
                 "planner option {key}: expected a bool, a str or a float"
             )));
         };
@@ -123,7 +154,7 @@ fn parse_spec(
     let opts = options(kwargs, own)?;
     let borrowed: Vec<(&str, OptValue)> =
         opts.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-    spec_of(algo, &borrowed).map_err(value_error)
+    spec_of(algo, &borrowed).map_err(SpecError::into_py_err)
 }
 
 /// One query's answer as the columns of `Grid.paths` and `Grid.run_scenario` hold it.
@@ -365,6 +396,19 @@ impl PathResult {
         self.waypoints.clone().into_pyarray(py)
     }
 
+    /// Draws the path with matplotlib (the `plot` extra): a line through the waypoints, the
+    /// start and goal marked, on `ax` (new axes when None); `style` goes to `Axes.plot`.
+    /// Returns the axes. `Grid.plot(path=...)` draws the map under it.
+    #[pyo3(signature = (ax=None, **style))]
+    fn plot<'py>(
+        slf: &Bound<'py, Self>,
+        ax: Option<Bound<'py, PyAny>>,
+        style: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let draw = slf.py().import("taut._plot")?.getattr("path")?;
+        draw.call((slf, ax), style)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "PathResult(status={:?}, length={}, waypoints={}, expanded={})",
@@ -474,6 +518,19 @@ impl PyGrid {
         self.grid().height()
     }
 
+    /// Draws the map with matplotlib (the `plot` extra), free cells light and blocked ones
+    /// dark, cell `(x, y)` the unit square from `(x, y)` to `(x + 1, y + 1)`, on `ax` (new
+    /// axes when None), with `path` (a `PathResult`) over it. Returns the axes.
+    #[pyo3(signature = (ax=None, path=None))]
+    fn plot<'py>(
+        slf: &Bound<'py, Self>,
+        ax: Option<Bound<'py, PyAny>>,
+        path: Option<Bound<'py, PathResult>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let draw = slf.py().import("taut._plot")?.getattr("grid")?;
+        draw.call1((slf, ax, path))
+    }
+
     /// The cells as a `(height, width)` boolean array, True for free.
     fn to_numpy<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
         let (w, h) = (self.grid().width() as usize, self.grid().height() as usize);
@@ -495,8 +552,8 @@ impl PyGrid {
         )
     }
     /// The shortest path from `start` to `goal` (lattice points `(x, y)`) by planner `algo`:
-    /// `auto` (the default), `astar`, `theta`, `lazy-theta`, `vg`, `anya`, `polyanya`, `eps`
-    /// or `hub` (`taut.ALGOS`), with its options as keywords (`cul_de_sac=False`,
+    /// `auto` (the default), `astar`, `theta`, `lazy-theta`, `vg`, `anya`, `ray`, `polyanya`,
+    /// `eps` or `hub` (`taut.ALGOS`), with its options as keywords (`cul_de_sac=False`,
     /// `intermediate=False`, `history="hash"`, `stop="first"`, `quality=1.05`); `cpd=` a
     /// `taut.Cpd` of `grid.mesh()` for `eps`, `hub=` a `taut.Hub` of this grid for `hub` (else
     /// one is built in memory on first use and kept by the grid; each is ignored by the
@@ -517,8 +574,9 @@ impl PyGrid {
     /// the call raises `taut.LimitReached`, whose `kind`, `expanded` and `elapsed_ms` say why
     /// and what was done.
     ///
-    /// Raises ValueError for an endpoint that is off the map or on a blocked cell, or an
-    /// unknown planner or option; TypeError for an end that is not two integers;
+    /// Raises ValueError for an endpoint that is off the map or on a blocked cell, an unknown
+    /// planner or an option the planner does not take; TypeError for an unknown keyword or an
+    /// end that is not two integers;
     /// taut.FormatError for a CPD or hub of another map or mesh; taut.LimitReached as above.
     #[pyo3(signature = (start, goal, algo = "auto", *, cpd = None, hub = None, max_expansions = None, timeout_ms = None, **kwargs))]
     #[allow(clippy::too_many_arguments)]
@@ -572,7 +630,7 @@ impl PyGrid {
     /// (KeyboardInterrupt). Returns a dict of arrays: `length` (float, `inf` when unreachable,
     /// invalid or stopped by the limit), `status` (int8: 0 found, 1 unreachable, 2 invalid
     /// endpoint, 3 stopped by `max_expansions=` or `timeout_ms=`, each query bounded on its
-    /// own; `taut.STATUS`), `expanded` (uint64: for status 3 the work done), and with
+    /// own; `taut.Status`), `expanded` (uint64: for status 3 the work done), and with
     /// `return_paths=True`, `paths`: a list of `(k, 2)` float arrays. Planners, options,
     /// `cpd=` and `hub=` as for `path`; with `auto` (the default) the grid first builds its
     /// mesh when Polyanya pays on this map.
@@ -785,10 +843,17 @@ impl PyScenario {
 impl PyScenario {
     /// Reads a `.scen` file.
     #[staticmethod]
-    fn read(path: PathBuf) -> PyResult<Self> {
+    fn load(path: PathBuf) -> PyResult<Self> {
         Ok(PyScenario {
             scen: Scenario::read(&path).map_err(grid_error)?,
         })
+    }
+
+    /// Deprecated spelling of `Scenario.load` (every type loads and saves): warns, then loads.
+    #[staticmethod]
+    fn read(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
+        crate::errors::deprecated(py, c"Scenario.read is deprecated: use Scenario.load")?;
+        Self::load(path)
     }
 
     fn __len__(&self) -> usize {
@@ -824,7 +889,9 @@ mod tests {
 
     #[test]
     fn keywords_become_the_registry_names() {
-        let spec = |algo: &str, o: &[(&str, OptValue)]| spec_of(algo, o).map(|s| s.label);
+        let spec = |algo: &str, o: &[(&str, OptValue)]| {
+            spec_of(algo, o).map(|s| s.label).map_err(|e| e.to_string())
+        };
         assert_eq!(spec("anya", &[]).unwrap(), "anya");
         assert_eq!(
             spec(
@@ -848,8 +915,13 @@ mod tests {
         );
         let e = spec("astar", &[("cul_de_sac", OptValue::Bool(false))]).unwrap_err();
         assert!(e.contains("no option"), "{e}");
-        let e = spec("anya", &[("speed", OptValue::Float(2.0))]).unwrap_err();
-        assert!(e.starts_with("unknown planner option speed=2"), "{e}");
+        let e = spec_of("anya", &[("speed", OptValue::Float(2.0))]).unwrap_err();
+        assert!(matches!(e, SpecError::UnknownKeyword(_)), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("unexpected keyword argument speed=2"),
+            "{e}"
+        );
         let e = spec("dijkstra", &[]).unwrap_err();
         // The registry's message lists every planner of its table.
         for k in taut::registry::PLANNERS {

@@ -31,7 +31,7 @@ mod hub;
 mod mesh;
 mod sphere;
 
-pub use grid::{OptValue, spec_of};
+pub use grid::{OptValue, SpecError, spec_of};
 
 create_exception!(
     _taut,

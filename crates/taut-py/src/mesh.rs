@@ -35,10 +35,17 @@ impl PyMesh {
 impl PyMesh {
     /// Reads a "mesh 2" file.
     #[staticmethod]
-    fn read(path: PathBuf) -> PyResult<Self> {
+    fn load(path: PathBuf) -> PyResult<Self> {
         Ok(PyMesh {
             mesh: Arc::new(taut::mesh::read_mesh(&path).map_err(mesh_error)?),
         })
+    }
+
+    /// Deprecated spelling of `Mesh.load` (every type loads and saves): warns, then loads.
+    #[staticmethod]
+    fn read(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
+        crate::errors::deprecated(py, c"Mesh.read is deprecated: use Mesh.load")?;
+        Self::load(path)
     }
 
     /// The mesh taut builds from a grid (the one `Grid.mesh()` keeps).
@@ -48,8 +55,14 @@ impl PyMesh {
     }
 
     /// Writes the mesh as a "mesh 2" file.
-    fn write(&self, path: PathBuf) -> PyResult<()> {
+    fn save(&self, path: PathBuf) -> PyResult<()> {
         taut::mesh::write_mesh(&self.mesh, &path).map_err(mesh_error)
+    }
+
+    /// Deprecated spelling of `Mesh.save`: warns, then saves.
+    fn write(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        crate::errors::deprecated(py, c"Mesh.write is deprecated: use Mesh.save")?;
+        self.save(path)
     }
 
     /// Number of vertices.

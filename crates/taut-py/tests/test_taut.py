@@ -60,7 +60,7 @@ def arena():
 
 @pytest.fixture(scope="module")
 def scen():
-    return taut.Scenario.read(ARENA_SCEN)
+    return taut.Scenario.load(ARENA_SCEN)
 
 
 def ends(cols):
@@ -347,7 +347,7 @@ def test_the_gil_is_released_while_planning(arena, scen, tmp_path, kind):
         lines = ARENA_SCEN.read_text().splitlines()
         many = tmp_path / "many.scen"
         many.write_text("\n".join(lines[:1] + lines[1:] * 300) + "\n")
-        big = taut.Scenario.read(many)
+        big = taut.Scenario.load(many)
         ticks, elapsed = runs_beside_python(lambda: arena.run_scenario(big, "anya"))
     else:
         grid = walled_grid()
@@ -380,7 +380,7 @@ def test_ctrl_c_stops_a_long_call(tmp_path, kind):
         line = f"0\twalled.map\t1200\t1200\t0\t1100\t1199\t1100\t{one.length:.8f}\n"
         (tmp_path / "walled.scen").write_text("version 1\n" + line * n)
         grid = taut.Grid.from_map(tmp_path / "walled.map")
-        scen = taut.Scenario.read(tmp_path / "walled.scen")
+        scen = taut.Scenario.load(tmp_path / "walled.scen")
         call = lambda: grid.run_scenario(scen, "astar")  # noqa: E731
     else:
         threads = 1 if kind == "batch-1-thread" else 2
@@ -470,8 +470,8 @@ def test_threads_share_a_grid(arena, scen):
 def test_mesh_and_cpd_files_round_trip(arena, tmp_path):
     mesh = arena.mesh()
     assert mesh.polygon_count > 0 and mesh.vertex_count > 0
-    mesh.write(tmp_path / "arena.mesh")
-    again = taut.Mesh.read(tmp_path / "arena.mesh")
+    mesh.save(tmp_path / "arena.mesh")
+    again = taut.Mesh.load(tmp_path / "arena.mesh")
     assert (again.polygon_count, again.vertex_count) == (mesh.polygon_count, mesh.vertex_count)
     cpd = taut.Cpd.build(mesh)
     cpd.save(tmp_path / "arena.cpd")
@@ -702,13 +702,13 @@ def test_errors(arena, tmp_path):
     bad_scen = tmp_path / "bad.scen"
     bad_scen.write_text("version 1\n0 arena.map 49 49 1 1 two 2 2.0\n")
     with pytest.raises(taut.FormatError, match="bad.scen:2"):
-        taut.Scenario.read(bad_scen)
+        taut.Scenario.load(bad_scen)
     with pytest.raises(OSError):
-        taut.Scenario.read(tmp_path / "none.scen")
+        taut.Scenario.load(tmp_path / "none.scen")
     bad_mesh = tmp_path / "bad.mesh"
     bad_mesh.write_text("mesh\n2\nnonsense\n")
     with pytest.raises(taut.FormatError, match="bad.mesh"):
-        taut.Mesh.read(bad_mesh)
+        taut.Mesh.load(bad_mesh)
     junk = tmp_path / "junk.cpd"
     junk.write_bytes(b"not a cpd at all")
     with pytest.raises(taut.FormatError, match="junk.cpd"):
@@ -724,7 +724,7 @@ def test_errors(arena, tmp_path):
         arena.path((1, 3), (2**40, 3))
     with pytest.raises(ValueError, match="unknown"):
         arena.path((1, 3), (45, 40), "dijkstra")
-    with pytest.raises(ValueError, match="unknown planner option bogus=True"):
+    with pytest.raises(TypeError, match="unexpected keyword argument bogus=True"):
         arena.path((1, 3), (45, 40), bogus=True)
     with pytest.raises(ValueError, match="no option"):
         arena.path((1, 3), (45, 40), "astar", cul_de_sac=False)
@@ -734,7 +734,7 @@ def test_errors(arena, tmp_path):
         taut.Grid(np.zeros((3, 4), dtype=np.int32))
     other = taut.Grid(np.ones((5, 5), dtype=bool))
     with pytest.raises(ValueError, match="is for a 49x49 map"):
-        other.run_scenario(taut.Scenario.read(ARENA_SCEN))
+        other.run_scenario(taut.Scenario.load(ARENA_SCEN))
     # A CPD of another mesh.
     cpd = taut.Cpd.build(other.mesh())
     with pytest.raises(taut.FormatError):
@@ -768,16 +768,19 @@ def test_doc_examples_run():
     assert tried >= 6, tried
 
 
-def test_the_readme_example_runs(monkeypatch):
-    """The Python example of README.md, run from the repository's root as a doctest."""
+def test_the_getting_started_example_runs(monkeypatch):
+    """The Python example of docs/getting-started.md, run from the repository's root as a
+    doctest."""
     import doctest
     import re
 
-    readme = (REPO / "README.md").read_text()
-    block = re.search(r"## From Python.*?```python\n(.*?)```", readme, re.S)
-    assert block, "README.md has no Python example under '## From Python'"
+    page = (REPO / "docs" / "getting-started.md").read_text()
+    block = re.search(r"## From Python.*?```python\n(.*?)```", page, re.S)
+    assert block, "docs/getting-started.md has no Python example under '## From Python'"
     monkeypatch.chdir(REPO)
-    test = doctest.DocTestParser().get_doctest(block.group(1), {}, "README.md", "README.md", 0)
+    test = doctest.DocTestParser().get_doctest(
+        block.group(1), {}, "getting-started.md", "docs/getting-started.md", 0
+    )
     assert len(test.examples) >= 3
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
@@ -797,6 +800,13 @@ def test_the_drawing_example_runs(tmp_path):
     assert "anya  found length 57.7027" in out, out
     png = (tmp_path / "plan.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 10_000
+
+
+def test_the_notebook_example_runs(tmp_path):
+    pytest.importorskip("matplotlib", reason="examples/python/notebook.py draws with it")
+    out = run_example("notebook.py", tmp_path / "nb.png", cwd=tmp_path)
+    assert "found, mean length" in out and "status=\"found\", length=57.70268" in out, out
+    assert (tmp_path / "nb.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_the_sea_route_example_runs(tmp_path):
@@ -826,6 +836,71 @@ def test_the_stubs_match_the_module_and_type_the_examples():
         assert run.returncode == 0, run.stdout + run.stderr
 
 
+def test_unknown_keywords_are_type_errors_and_bad_options_value_errors(arena):
+    """An unknown keyword is a TypeError, as anywhere in Python; a keyword the planner does not
+    take, or a planner that does not exist, is a ValueError naming what there is."""
+    with pytest.raises(TypeError, match="unexpected keyword argument speed=2"):
+        arena.path((1, 3), (45, 40), "anya", speed=2.0)
+    with pytest.raises(TypeError, match="unexpected keyword argument"):
+        arena.paths(np.array([[1, 3]]), np.array([[45, 40]]), "anya", colour="red")
+    with pytest.raises(TypeError, match="expected a bool, a str or a float"):
+        arena.path((1, 3), (45, 40), "anya", cul_de_sac=[1])
+    with pytest.raises(ValueError, match="no option"):
+        arena.path((1, 3), (45, 40), "astar", cul_de_sac=False)
+    with pytest.raises(ValueError, match="polyanya"):
+        arena.path((1, 3), (45, 40), "dijkstra")
+
+
+def test_statuses_are_an_int_enum(arena):
+    assert [int(s) for s in taut.Status] == [0, 1, 2, 3]
+    assert [str(s) for s in taut.Status] == ["found", "unreachable", "invalid", "limit"]
+    assert taut.STATUS == {0: "found", 1: "unreachable", 2: "invalid", 3: "limit"}
+    cols = arena.paths(np.array([[1, 3], [0, 0]]), np.array([[45, 40], [45, 40]]))
+    assert list(cols["status"]) == [taut.Status.FOUND, taut.Status.INVALID]
+    assert str(taut.Status(cols["status"][0])) == arena.path((1, 3), (45, 40)).status
+
+
+def test_everything_loads_and_saves_and_the_old_names_warn(arena, tmp_path):
+    mesh = arena.mesh()
+    mesh.save(tmp_path / "m.mesh")
+    assert taut.Mesh.load(tmp_path / "m.mesh").polygon_count == mesh.polygon_count
+    with pytest.warns(DeprecationWarning, match="Mesh.write is deprecated: use Mesh.save"):
+        mesh.write(tmp_path / "w.mesh")
+    with pytest.warns(DeprecationWarning, match="Mesh.read is deprecated: use Mesh.load"):
+        assert taut.Mesh.read(tmp_path / "w.mesh").vertex_count == mesh.vertex_count
+    with pytest.warns(DeprecationWarning, match="Scenario.read is deprecated"):
+        assert len(taut.Scenario.read(ARENA_SCEN)) == len(taut.Scenario.load(ARENA_SCEN))
+    for cls in (taut.Mesh, taut.Cpd, taut.Hub, taut.Scenario):
+        assert callable(getattr(cls, "load")), cls
+    for cls in (taut.Mesh, taut.Cpd, taut.Hub):
+        assert callable(getattr(cls, "save")), cls
+
+
+def test_grids_and_paths_plot(arena, tmp_path):
+    matplotlib = pytest.importorskip("matplotlib", reason="plot() draws with matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    result = arena.path((1, 3), (45, 40), "anya")
+    ax = arena.plot(path=result)
+    lines = ax.get_lines()
+    # The path, then the start and goal marks.
+    assert len(lines) == 3
+    xs, ys = lines[0].get_data()
+    assert list(zip(xs, ys)) == [tuple(w) for w in result.waypoints]
+    assert ax.yaxis_inverted() and ax.get_xlim() == (0.0, arena.width)
+    assert len(ax.get_images()) == 1
+    ax.figure.savefig(tmp_path / "p.png")
+    assert (tmp_path / "p.png").read_bytes().startswith(b"\x89PNG")
+    fig, ax2 = plt.subplots()
+    assert result.plot(ax2, color="red") is ax2
+    assert ax2.get_lines()[0].get_color() == "red"
+    walled = taut.Grid(np.array([[True, False, True]]))
+    nothing = walled.path((0, 0), (2, 0))
+    assert nothing.status == "unreachable" and nothing.plot(ax2) is ax2
+    plt.close("all")
+
+
 def test_help_is_useful():
     assert "lattice points" in taut.Grid.__doc__
     assert "GIL" in taut.Grid.paths.__doc__
@@ -834,6 +909,8 @@ def test_help_is_useful():
     assert taut.ALGOS[0] == "auto" and len(set(taut.ALGOS)) == len(taut.ALGOS)
     assert "region" in taut.Hub.build.__doc__ and "atomically" in taut.Hub.save.__doc__
     assert "hub=" in taut.Grid.path.__doc__
+    assert "TypeError for an unknown keyword" in taut.Grid.path.__doc__
+    assert "matplotlib" in taut.Grid.plot.__doc__ and "matplotlib" in taut.PathResult.plot.__doc__
 
 
 # --- reference data ---------------------------------------------------------------------------

@@ -33,7 +33,7 @@ moves 8-connected (cost 1 straight, √2 diagonal, no corner cutting), and may e
 --lookahead states per decision. Starts and goals are cells: a .scen entry's x, y name the
 cell whose top-left corner they are. See docs/frit.md for the algorithms.";
 
-/// The end of `taut agent --help`: the output formats, `--render`, exit status.
+/// The end of `taut agent --help`: the output formats, `-o/--output`, exit status.
 pub const AFTER_HELP: &str = "\
 Output (--format csv, the default): the header
   index,status,cost,moves,episodes,max_episode_expansions,time_us
@@ -55,7 +55,11 @@ reason in parentheses after `cutoff` or `failed`), then `queries N reached R uns
 cutoff C failed F mean_cost X mean_time_us T`, the means taken over the reached queries
 (`-` when there is none).
 
---render FILE: the map, the agent's trail through the centres of the cells it visited, the
+--format json: one JSON array, an object per query with the csv's columns as keys (numbers
+as in the csv, null where the csv is empty) and `reason` (null unless the query is invalid
+or the run cutoff or failed).
+
+-o/--output FILE (.svg or .png; formerly --render): the map, the agent's trail through the centres of the cells it visited, the
 start (green), the goal (red) and the blocked cells the agent saw (orange); of query
 --query N, else of the first query run. Every query is still run and printed.
 
@@ -80,11 +84,13 @@ pub struct AgentArgs {
     // `requires` alone is satisfied by the `queries` group's other member, hence the conflict.
     #[arg(long, value_name = "N", requires = "scen", conflicts_with = "start")]
     pub query: Option<usize>,
-    /// Instead of --scen: one query from this cell (with --goal).
+    /// Instead of --scen: one query from cell X,Y (column x east, row y south, from 0; agents
+    /// stand in cells and move between their centres, whereas `taut path`'s X,Y is a lattice
+    /// point, a cell's top-left corner). With --goal.
     #[arg(long, visible_alias = "from", value_name = "X,Y", value_parser = parse_point,
           allow_hyphen_values = true, requires = "goal", conflicts_with = "scen")]
     pub start: Option<Point>,
-    /// The goal cell of --start.
+    /// The goal cell X,Y of --start (column, row, as --start).
     #[arg(long, visible_alias = "to", value_name = "X,Y", value_parser = parse_point,
           allow_hyphen_values = true, requires = "start")]
     pub goal: Option<Point>,
@@ -101,11 +107,15 @@ pub struct AgentArgs {
     /// The map characters that are free terrain; every other character is blocked.
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
     pub free: FreeSet,
-    /// Also draw the trail of one query (--query N, else the first query run): FILE.svg or
-    /// FILE.png.
-    #[arg(long, value_name = "FILE", value_parser = parse_output)]
+    /// Also draw the trail of one query (--query N, else the first query run) into FILE.svg
+    /// or FILE.png.
+    #[arg(short = 'o', long, value_name = "FILE", value_parser = parse_output)]
+    pub output: Option<OutputFile>,
+    /// The old name of --output (warns; goes in the next release).
+    #[arg(long, value_name = "FILE", value_parser = parse_output, hide = true,
+          conflicts_with = "output")]
     pub render: Option<OutputFile>,
-    /// With --render: the map's long side in pixels (as in `taut render`).
+    /// With --output: the map's long side in pixels (as in `taut render`).
     #[arg(long, value_name = "PX", default_value_t = 2048,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_px: u32,
@@ -153,6 +163,9 @@ pub enum AgentFormat {
     Csv,
     /// One line per query and a summary line.
     Text,
+    /// One JSON array, one object per query (the csv's columns as keys, numbers as in the
+    /// csv, `null` where the csv is empty, and `reason` for an invalid query or a defect).
+    Json,
 }
 
 /// The queries `taut agent` runs.
@@ -326,7 +339,13 @@ pub fn run(
     let grid = Grid::from_map(&MapFile::read(&args.map)?, &args.free);
     let queries = load_queries(args, warnings)?;
     // Everything that can fail before the first line of output.
-    let render = match &args.render {
+    if args.render.is_some() {
+        let _ = writeln!(
+            warnings,
+            "taut: warning: --render is now -o/--output (the old name goes in the next release)"
+        );
+    }
+    let render = match args.output.as_ref().or(args.render.as_ref()) {
         Some(output) => {
             if queries.is_empty() {
                 let scen = args.scen.clone().unwrap_or_default();
@@ -346,8 +365,10 @@ pub fn run(
     let world = World::with_moves(&grid, args.moves);
     let config = args.frit_config();
     let mut scratch = Scratch::new();
-    if args.format == AgentFormat::Csv {
-        writeln!(out, "{AGENT_CSV_HEADER}")?;
+    match args.format {
+        AgentFormat::Csv => writeln!(out, "{AGENT_CSV_HEADER}")?,
+        AgentFormat::Json => write!(out, "[")?,
+        AgentFormat::Text => {}
     }
     let mut summary = AgentSummary::default();
     let mut drawn = None;
@@ -365,6 +386,10 @@ pub fn run(
         match args.format {
             AgentFormat::Csv => row.write_csv(out)?,
             AgentFormat::Text => row.write_text(out)?,
+            AgentFormat::Json => {
+                write!(out, "{}\n  ", if i == 0 { "" } else { "," })?;
+                serde_json::to_writer(&mut *out, &row.to_json()).map_err(std::io::Error::from)?;
+            }
         }
         summary.add(&row);
         if row.is_defect() && first_defect.is_none() {
@@ -379,8 +404,10 @@ pub fn run(
             drawn = Some(row);
         }
     }
-    if args.format == AgentFormat::Text {
-        summary.write_text(out)?;
+    match args.format {
+        AgentFormat::Text => summary.write_text(out)?,
+        AgentFormat::Json => writeln!(out, "{}]", if queries.is_empty() { "" } else { "\n" })?,
+        AgentFormat::Csv => {}
     }
     if let (Some((output, layout)), Some(row)) = (render, &drawn) {
         let caption = caption(args.algo, args.lookahead, row);

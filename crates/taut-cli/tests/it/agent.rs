@@ -8,7 +8,7 @@
 //! - `--format text` has the csv's costs and a summary line that counts and averages them;
 //! - `--query N` and `--start`/`--goal` run one query;
 //! - usage errors exit 2 with one line;
-//! - `--render` writes an SVG (or PNG) whose trail runs through cell centres from the start
+//! - `-o/--output` (formerly `--render`, which still works with a warning) writes an SVG (or PNG) whose trail runs through cell centres from the start
 //!   to the goal in legal 8-connected steps.
 
 use std::path::{Path, PathBuf};
@@ -343,8 +343,8 @@ fn bad_arguments_are_usage_errors() {
     agent(&["--start", "1,1", "--goal", "2,2", "--query", "1"], 2);
     agent(&["--start", "1,1", "--goal", "2,2", "--scen", &scen], 2);
     agent(&["--start", "1.5,1", "--goal", "2,2"], 2);
-    agent(&["--scen", &scen, "--format", "json"], 2);
-    agent(&["--scen", &scen, "--render", "x.jpg"], 2);
+    agent(&["--scen", &scen, "--format", "yaml"], 2);
+    agent(&["--scen", &scen, "--output", "x.jpg"], 2);
     agent(&["--scen", &scen, "--free", "x"], 2);
     let e = agent(&["--scen", &scen, "--profile", "fast"], 2);
     assert!(e.contains("paper or taut"), "{e}");
@@ -397,7 +397,7 @@ fn render_draws_the_trail_through_cell_centres() {
     let out = arena(
         "p-frit-rt",
         "16",
-        &["--query", "114", "--render", svg.to_str().unwrap()],
+        &["--query", "114", "--output", svg.to_str().unwrap()],
     );
     let rows = parse_csv(&out);
     assert_eq!(rows.len(), 1);
@@ -438,7 +438,7 @@ fn render_draws_the_trail_through_cell_centres() {
 
     // Without --query, every query is run and the first one is drawn; PNG by extension.
     let png = dir.path().join("trail.png");
-    let rows = parse_csv(&arena("bug2", "1", &["--render", png.to_str().unwrap()]));
+    let rows = parse_csv(&arena("bug2", "1", &["--output", png.to_str().unwrap()]));
     assert_eq!(rows.len(), 130);
     let bytes = std::fs::read(&png).unwrap();
     let reader = png::Decoder::new(std::io::Cursor::new(bytes))
@@ -450,7 +450,7 @@ fn render_draws_the_trail_through_cell_centres() {
         (layout.width, layout.height)
     );
     let svg0 = dir.path().join("first.svg");
-    arena("bug2", "1", &["--render", svg0.to_str().unwrap()]);
+    arena("bug2", "1", &["--output", svg0.to_str().unwrap()]);
     let (_, start, goal) = svg_trail(&std::fs::read_to_string(&svg0).unwrap());
     // Query 0 of arena.map.scen is 19,26 -> 19,29.
     assert_eq!((start, goal), ((19.5, 26.5), (19.5, 29.5)));
@@ -469,7 +469,7 @@ fn render_errors_are_one_line() {
             "19,26",
             "--goal",
             "19,29",
-            "--render",
+            "--output",
             missing.to_str().unwrap(),
         ],
         1,
@@ -478,4 +478,49 @@ fn render_errors_are_one_line() {
         e.starts_with("taut: cannot write ") && e.contains("missing"),
         "{e}"
     );
+}
+
+#[test]
+fn json_has_the_csv_columns_and_the_old_render_name_warns() {
+    let csv = parse_csv(&arena("p-frit-rt", "4", &[]));
+    let json = arena("p-frit-rt", "4", &["--format", "json"]);
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&json).expect("one JSON array");
+    assert_eq!(rows.len(), csv.len());
+    for (j, c) in rows.iter().zip(&csv) {
+        assert_eq!(j["index"], c.index);
+        assert_eq!(j["status"], c.status.as_str());
+        assert_eq!(j["cost"].as_f64(), c.cost, "{j}");
+        assert_eq!(j["moves"].as_u64(), c.moves);
+        assert_eq!(j["reason"], serde_json::Value::Null);
+    }
+    // An invalid query: nulls and its reason.
+    let (map, blocked) = (fixture("arena.map"), ["--start", "0,0", "--goal", "5,5"]);
+    let out = ok(&[
+        "agent", "--map", &map, blocked[0], blocked[1], blocked[2], blocked[3], "--format", "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v[0]["status"], "invalid");
+    assert!(v[0]["cost"].is_null() && v[0]["reason"].as_str().is_some_and(|r| !r.is_empty()));
+    // --render is the old name of -o/--output: it still draws, with one warning line.
+    let dir = std::env::temp_dir().join(format!("taut-agent-old-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("t.svg");
+    let scen = fixture("arena.map.scen");
+    let o = crate::common::taut(&[
+        "agent",
+        "--map",
+        &map,
+        "--scen",
+        &scen,
+        "--query",
+        "3",
+        "--render",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--render is now -o/--output"), "{err}");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -74,6 +74,38 @@ impl AgentRow {
         }
     }
 
+    /// The row as a JSON object: the csv's columns as keys (numbers formatted as in the csv,
+    /// `null` where the csv is empty) and `reason` (`null` unless the query is invalid or the
+    /// run a defect).
+    pub fn to_json(&self) -> serde_json::Value {
+        let number = |text: String| {
+            serde_json::from_str::<serde_json::Value>(&text).unwrap_or(serde_json::Value::Null)
+        };
+        let (cost, moves, episodes, max_exp, time) = match &self.result {
+            Ok(run) => {
+                let s = &run.stats;
+                (
+                    number(format!("{:.6}", s.cost)),
+                    serde_json::json!(s.moves),
+                    serde_json::json!(s.episodes),
+                    serde_json::json!(s.max_episode_expansions),
+                    number(format!("{:.1}", micros(s.time))),
+                )
+            }
+            Err(_) => Default::default(),
+        };
+        serde_json::json!({
+            "index": self.index,
+            "status": self.status(),
+            "cost": cost,
+            "moves": moves,
+            "episodes": episodes,
+            "max_episode_expansions": max_exp,
+            "time_us": time,
+            "reason": self.reason(),
+        })
+    }
+
     /// Writes the row as a csv line (columns of [`AGENT_CSV_HEADER`]).
     ///
     /// # Errors

@@ -38,7 +38,7 @@
 //! (bad coordinates, an unreadable or malformed map, an endpoint on land with `--no-snap`, a
 //! map without sea, a point the planner cannot place, an output file that cannot be
 //! written); 2 for usage errors found by the argument parser (a missing option, an unknown
-//! `--format`, a `--render` file that is neither `.svg` nor `.png`), with no JSON.
+//! `--format`, an `-o` file that is neither GeoJSON nor `.svg` nor `.png`), with no JSON.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -75,7 +75,7 @@ connect, a moved end outside the main ocean (the largest connected water: the ne
 a port is sometimes a lagoon) moves to the nearest cell of the main ocean instead. With
 --no-snap an endpoint on land is an error.";
 
-/// The end of `taut route --help`: the output formats, `--pairs`, `--geojson`, exit status.
+/// The end of `taut route --help`: the output formats, `--pairs`, `-o`, exit status.
 pub const AFTER_HELP: &str = "\
 Output (--format json): one object with the keys status (ok, unreachable, invalid), km, nm,
 radians, snap_km_from, snap_km_to, time_us, from, to (the snapped endpoints, [lat, lon]),
@@ -101,13 +101,16 @@ in any order) on every core. Prints the CSV header
   expanded,time_us,passages,error
 and one row per input row, in file order (passages separated by ';'). A row that cannot be
 read or routed is `invalid`, with one warning line on stderr naming its line; the others are
-routed. The last stderr line gives the counts and routes per second. With --geojson, one
-FeatureCollection with a Feature per row.
+routed. The last stderr line gives the counts and routes per second. With -o FILE.geojson,
+one FeatureCollection with a Feature per row. --jobs N (formerly --threads) routes on N
+threads.
 
---geojson FILE: a GeoJSON FeatureCollection (RFC 7946, [lon, lat]): the route as a
+-o/--output FILE.geojson (or .json; formerly --geojson): a GeoJSON FeatureCollection
+(RFC 7946, [lon, lat]): the route as a
 LineString, or a MultiLineString split at the antimeridian, densified to a point every 0.25
 degrees at most, with properties km, nm, radians, passages; its waypoints; Point features
-start and goal, and the points as given when snapping moved them.
+start and goal, and the points as given when snapping moved them. -o FILE.svg or FILE.png
+(formerly --render): the map, the route and its waypoints; both -o may be given.
 
 Exit status: 0 when the query is answered, `ok` or `unreachable` (no route is an answer);
 1 when it is invalid (bad coordinates, an unreadable map, an endpoint on land with
@@ -116,10 +119,10 @@ Exit status: 0 when the query is answered, `ok` or `unreachable` (no route is an
 JSON).
 
 Examples:
-  taut route --map earth_0.25deg_nav.map --from 40.70,-74.02 --to 51.90,4.44 --geojson r.json
+  taut route --map earth_0.25deg_nav.map --from 40.70,-74.02 --to 51.90,4.44 -o r.geojson -o r.png
   taut route --map earth_0.25deg_nav.map --from 18.9,72.8 --to 51.9,4.4 --avoid suez
   taut route --map earth_0.25deg_nav.map --from 18.9,72.8 --to 51.9,4.4 --avoid-area zone.geojson
-  taut route --map earth_0.25deg_nav.map --pairs pairs.csv --geojson routes.json > routes.csv";
+  taut route --map earth_0.25deg_nav.map --pairs pairs.csv -o routes.geojson > routes.csv";
 
 /// Arguments of `taut route`.
 #[derive(Debug, Clone, Args)]
@@ -149,11 +152,15 @@ pub struct RouteArgs {
     pub to: Option<String>,
     /// Route every row of this CSV file instead (columns from_lat, from_lon, to_lat, to_lon,
     /// and optionally id, in any order), on all cores; one CSV row per route on stdout, and
-    /// with --geojson one FeatureCollection of all routes.
+    /// with -o FILE.geojson one FeatureCollection of all routes.
     #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["render", "format"])]
     pub pairs: Option<PathBuf>,
     /// With --pairs: threads to route on (default: every core; a single route uses one).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+    /// The old name of --jobs (warns; goes in the next release).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..),
+          hide = true, conflicts_with = "jobs")]
     pub threads: Option<u32>,
     /// Passages and areas to keep out of.
     #[command(flatten)]
@@ -165,14 +172,19 @@ pub struct RouteArgs {
     /// Do not move an endpoint on land to the nearest sea cell: it is an error instead.
     #[arg(long)]
     pub no_snap: bool,
-    /// Also write the route as GeoJSON (a FeatureCollection; split at the antimeridian).
-    #[arg(long, value_name = "FILE")]
+    /// Also write a file, chosen by its extension (repeat for both): FILE.geojson or
+    /// FILE.json, the route as GeoJSON (a FeatureCollection, split at the antimeridian; with
+    /// --pairs, every route); FILE.svg or FILE.png, the map, the route and its waypoints
+    /// (equirectangular; not with --pairs).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub outputs: Vec<PathBuf>,
+    /// The old name of `-o FILE.geojson` (warns; goes in the next release).
+    #[arg(long, value_name = "FILE", hide = true)]
     pub geojson: Option<PathBuf>,
-    /// Also draw the map, the route and its waypoints (equirectangular): FILE.svg or
-    /// FILE.png.
-    #[arg(long, value_name = "FILE", value_parser = parse_output)]
+    /// The old name of `-o FILE.svg|.png` (warns; goes in the next release).
+    #[arg(long, value_name = "FILE", value_parser = parse_output, hide = true)]
     pub render: Option<OutputFile>,
-    /// With --render: the map's long side in pixels (as in `taut render`).
+    /// With a picture: the map's long side in pixels (as in `taut render`).
     #[arg(long, value_name = "PX", default_value_t = 2048,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_px: u32,
@@ -207,7 +219,7 @@ pub enum RouteFormat {
     Json,
 }
 
-/// `taut route`: parses the endpoints, plans, writes `--geojson` and `--render` files, and
+/// `taut route`: parses the endpoints, plans, writes the `-o` files, and
 /// prints the answer (see the module documentation for the formats and exit status).
 ///
 /// # Errors
@@ -217,6 +229,7 @@ pub fn run(
     out: &mut dyn Write,
     warnings: &mut dyn Write,
 ) -> Result<(), CliError> {
+    let args = &resolve_outputs(args, warnings)?;
     if let Some(pairs) = &args.pairs {
         return pairs::run_pairs(args, pairs, out, warnings);
     }
@@ -235,6 +248,71 @@ pub fn run(
         (Err(_), RouteFormat::Text) => {}
     }
     result.map(|_| ())
+}
+
+/// `args` with the files of `-o/--output` sorted into GeoJSON and picture, and the old names
+/// (`--geojson`, `--render`, `--threads`) taken in with one warning each.
+///
+/// # Errors
+/// [`CliError::Usage`] for an output whose extension names no format, two files of one
+/// format, or a picture with `--pairs`.
+fn resolve_outputs(args: &RouteArgs, warnings: &mut dyn Write) -> Result<RouteArgs, CliError> {
+    let mut args = args.clone();
+    let mut warn = |old: &str, new: &str| {
+        let _ = writeln!(
+            warnings,
+            "taut: warning: {old} is now {new} (the old name goes in the next release)"
+        );
+    };
+    if args.geojson.is_some() {
+        warn("--geojson FILE", "-o/--output FILE.geojson");
+    }
+    if args.render.is_some() {
+        warn("--render FILE", "-o/--output FILE.svg|.png");
+    }
+    if args.threads.is_some() {
+        warn("--threads", "--jobs");
+        args.jobs = args.jobs.or(args.threads);
+    }
+    let usage = |m: String| CliError::Usage(format!("{m} (see taut route --help)"));
+    for file in std::mem::take(&mut args.outputs) {
+        let ext = file
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("geojson" | "json") => {
+                if args.geojson.replace(file.clone()).is_some() {
+                    return Err(usage(format!(
+                        "two GeoJSON outputs, the second {}",
+                        file.display()
+                    )));
+                }
+            }
+            Some("svg" | "png") => {
+                if args.pairs.is_some() {
+                    return Err(usage(format!(
+                        "-o {}: --pairs draws no picture (write GeoJSON: -o FILE.geojson)",
+                        file.display()
+                    )));
+                }
+                let picture =
+                    parse_output(&file.to_string_lossy()).map_err(|e| usage(e.to_string()))?;
+                if args.render.replace(picture).is_some() {
+                    return Err(usage(format!(
+                        "two pictures, the second {}",
+                        file.display()
+                    )));
+                }
+            }
+            _ => {
+                return Err(usage(format!(
+                    "-o {}: the extension says what to write: .geojson or .json (GeoJSON), .svg or .png (a picture)",
+                    file.display()
+                )));
+            }
+        }
+    }
+    Ok(args)
 }
 
 /// Everything but printing: fills `report` as far as the query gets.

@@ -101,7 +101,7 @@ fn usage_errors_exit_2_and_invalid_queries_exit_1_with_one_line() {
     );
     let e = run(route(&["--from", SEA, "--to", SEA, "--format", "xml"]), 2);
     assert!(e.contains("--format"), "{e}");
-    let e = run(route(&["--from", SEA, "--to", SEA, "--render", "x.jpg"]), 2);
+    let e = run(route(&["--from", SEA, "--to", SEA, "-o", "x.jpg"]), 2);
     assert!(e.contains(".svg or .png"), "{e}");
     run(route(&["--from", SEA, "--to", SEA, "--bogus"]), 2);
     run(route(&["--from", SEA, "--to", SEA, "--max-px", "0"]), 2);
@@ -144,14 +144,7 @@ fn usage_errors_exit_2_and_invalid_queries_exit_1_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let nowhere = dir.path().join("missing/r.json");
     let e = run(
-        route(&[
-            "--from",
-            SEA,
-            "--to",
-            SEA,
-            "--geojson",
-            nowhere.to_str().unwrap(),
-        ]),
+        route(&["--from", SEA, "--to", SEA, "-o", nowhere.to_str().unwrap()]),
         1,
     );
     assert!(e.starts_with("taut: cannot write"), "{e}");
@@ -535,7 +528,7 @@ fn the_geojson_file_of_the_cli_is_valid() {
         LAND,
         "--to",
         "-33.9,170",
-        "--geojson",
+        "-o",
         f,
     ]);
     assert_eq!(code, 0, "{v}");
@@ -576,7 +569,7 @@ fn route_pictures_in_both_formats() {
             LAND,
             "--to",
             SEA,
-            "--render",
+            "-o",
             out.to_str().unwrap(),
             "--max-px",
             "720",
@@ -724,7 +717,7 @@ fn the_help_documents_route() {
     assert!(top.contains("route"), "{top}");
     let help = ok(&["route", "--help"]);
     for needle in [
-        "--geojson",
+        "-o",
         "GeoJSON",
         "antimeridian",
         "nearest sea cell",
@@ -733,7 +726,7 @@ fn the_help_documents_route() {
         "status (ok, unreachable, invalid)",
         "snap_km_from",
         "--transposed",
-        "--render",
+        "-o",
         "--avoid",
         "--pairs",
         "passages",
@@ -809,4 +802,53 @@ fn earth_ports_snap_to_the_shared_datas_sea_cells() {
         checked += 1;
     }
     assert_eq!(checked, 318);
+}
+
+#[test]
+fn outputs_are_chosen_by_extension_and_the_old_names_warn() {
+    let dir = tempfile::tempdir().unwrap();
+    let (geo, svg) = (dir.path().join("r.geojson"), dir.path().join("r.svg"));
+    let base = ["route", "--map", &tiny(), "--from", SEA, "--to", LAND];
+    let mut both = base.to_vec();
+    both.extend([
+        "-o",
+        geo.to_str().unwrap(),
+        "--output",
+        svg.to_str().unwrap(),
+    ]);
+    ok(&both);
+    let g: Value = serde_json::from_str(&std::fs::read_to_string(&geo).unwrap()).unwrap();
+    check_geojson(&g);
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    // The old names still write the same files, with one warning line each.
+    let (geo2, svg2) = (dir.path().join("old.json"), dir.path().join("old.svg"));
+    let mut old = base.to_vec();
+    old.extend([
+        "--geojson",
+        geo2.to_str().unwrap(),
+        "--render",
+        svg2.to_str().unwrap(),
+    ]);
+    let o = taut(&old);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert!(
+        err.contains("--geojson FILE is now -o/--output FILE.geojson"),
+        "{err}"
+    );
+    assert!(
+        err.contains("--render FILE is now -o/--output FILE.svg|.png"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&geo2).unwrap(), std::fs::read(&geo).unwrap());
+    // An extension that names no format, two GeoJSON files: usage errors (one line, exit 2).
+    let mut bad = base.to_vec();
+    bad.extend(["-o", "r.txt"]);
+    let e = fails(&bad, 2);
+    assert!(e.contains("the extension says what to write"), "{e}");
+    let mut two = base.to_vec();
+    two.extend(["-o", "a.json", "-o", "b.geojson"]);
+    let e = fails(&two, 2);
+    assert!(e.contains("two GeoJSON outputs"), "{e}");
 }

@@ -70,9 +70,9 @@ fn a_batch_is_each_route_in_file_order_with_bad_rows_reported() {
         &map,
         "--pairs",
         &pairs,
-        "--threads",
+        "--jobs",
         "2",
-        "--geojson",
+        "-o",
         geojson.to_str().unwrap(),
     ]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
@@ -154,7 +154,7 @@ fn a_pairs_file_without_its_columns_is_an_error() {
         2,
     );
     fails(
-        &["route", "--map", &map, "--pairs", &pairs, "--threads", "0"],
+        &["route", "--map", &map, "--pairs", &pairs, "--jobs", "0"],
         2,
     );
 }

@@ -181,7 +181,7 @@ fn around_the_antimeridian_island_by_its_corners() {
         "0,160",
         "--to",
         "0,-160",
-        "--geojson",
+        "-o",
         file.to_str().unwrap(),
     ]);
     let g: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
@@ -201,7 +201,7 @@ fn around_the_antimeridian_island_by_its_corners() {
         "0,160",
         "--to",
         "0,-160",
-        "--render",
+        "-o",
         svg.to_str().unwrap(),
     ]);
     let text = std::fs::read_to_string(&svg).unwrap();

@@ -125,7 +125,7 @@ pub fn run_pairs(
     let sea = sea_map(&args.map, args.transposed, &args.avoid, warnings)?;
     let pairs = read_pairs(path)?;
     let threads = args
-        .threads
+        .jobs
         .map_or_else(rayon::current_num_threads, |n| n as usize);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

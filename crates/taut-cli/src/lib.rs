@@ -37,6 +37,7 @@ mod args;
 mod cli;
 mod commands;
 mod error;
+mod fields;
 mod latlon;
 mod planners;
 mod progress;

@@ -32,6 +32,7 @@ use taut::mesh::{Mesh, mesh_from_grid, read_mesh};
 
 use crate::args::parse_free_set;
 use crate::error::CliError;
+use crate::fields::{Field, InfoFormat, write_fields};
 use crate::progress::TermProgress;
 
 /// Arguments of `taut cpd`.
@@ -139,6 +140,9 @@ pub struct CpdInfoArgs {
     /// The CPD file.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+    /// Output format: `key value` lines, or one JSON object with the same keys in snake case.
+    #[arg(long, value_enum, default_value_t = InfoFormat::Text)]
+    pub format: InfoFormat,
 }
 
 /// Runs `taut cpd ...`.
@@ -373,17 +377,25 @@ fn run_info(args: &CpdInfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
         source,
     })?;
     let s: CpdStats = cpd.stats();
-    writeln!(out, "file {}", args.file.display())?;
-    writeln!(out, "format version {FORMAT_VERSION}")?;
-    writeln!(out, "mesh hash {}…", hex(cpd.mesh_hash(), 8))?;
-    writeln!(out, "tie tolerance {:e}", s.params.tie_tolerance)?;
-    writeln!(out, "nodes {}", s.nodes)?;
-    writeln!(out, "edges {}", s.edges)?;
-    writeln!(out, "max degree {}", s.max_degree)?;
-    writeln!(out, "runs {}", s.runs)?;
-    writeln!(out, "runs per row {:.2}", s.runs_per_row)?;
-    writeln!(out, "file MB {:.3}", mb(file_len(&args.file)))?;
-    writeln!(out, "memory MB {:.3}", mb(s.total_bytes as u64))?;
-    writeln!(out, "symbol bits {}", s.symbol_bits)?;
+    let hash = hex(cpd.mesh_hash(), cpd.mesh_hash().len());
+    let fields = [
+        Field::new(
+            "file",
+            args.file.display().to_string(),
+            args.file.display().to_string(),
+        ),
+        Field::number("format version", FORMAT_VERSION.to_string()),
+        Field::new("mesh hash", format!("{}…", hex(cpd.mesh_hash(), 8)), hash),
+        Field::number("tie tolerance", format!("{:e}", s.params.tie_tolerance)),
+        Field::number("nodes", s.nodes.to_string()),
+        Field::number("edges", s.edges.to_string()),
+        Field::number("max degree", s.max_degree.to_string()),
+        Field::number("runs", s.runs.to_string()),
+        Field::number("runs per row", format!("{:.2}", s.runs_per_row)),
+        Field::number("file MB", format!("{:.3}", mb(file_len(&args.file)))),
+        Field::number("memory MB", format!("{:.3}", mb(s.total_bytes as u64))),
+        Field::number("symbol bits", s.symbol_bits.to_string()),
+    ];
+    write_fields(out, args.format, &fields)?;
     Ok(())
 }

@@ -20,6 +20,7 @@ use taut::mesh::{mesh_from_grid, read_mesh};
 
 use crate::args::parse_free_set;
 use crate::error::CliError;
+use crate::fields::{Field, InfoFormat, write_fields};
 
 /// Arguments of `taut hub`.
 #[derive(Debug, Clone, Args)]
@@ -76,6 +77,9 @@ pub struct HubInfoArgs {
     /// The index file.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+    /// Output format: `key value` lines, or one JSON object with the same keys in snake case.
+    #[arg(long, value_enum, default_value_t = InfoFormat::Text)]
+    pub format: InfoFormat,
 }
 
 /// Runs `taut hub ...`.
@@ -165,28 +169,36 @@ fn run_info(args: &HubInfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
-    writeln!(out, "file {}", args.file.display())?;
-    writeln!(out, "format version {FORMAT_VERSION}")?;
-    writeln!(out, "map {w} x {h}")?;
-    writeln!(out, "mesh hash {hash}…")?;
-    writeln!(out, "corners {}", s.corners)?;
-    writeln!(out, "graph edges {}", s.edges)?;
-    writeln!(out, "core entries {}", s.core_entries)?;
-    writeln!(out, "points {}", s.points)?;
-    writeln!(out, "region side {}", s.region)?;
-    writeln!(out, "point entries {}", s.point_entries)?;
-    writeln!(
-        out,
-        "entries per point {:.1}",
-        s.point_entries as f64 / s.points.max(1) as f64
-    )?;
-    writeln!(out, "region hubs {}", s.region_hubs)?;
-    writeln!(out, "region vias {}", s.region_vias)?;
-    writeln!(
-        out,
-        "file MB {:.3}",
-        mb(std::fs::metadata(&args.file).map_or(0, |m| m.len()))
-    )?;
-    writeln!(out, "memory MB {:.3}", mb(s.bytes as u64))?;
+    let full: String = index
+        .mesh_hash()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let file_len = std::fs::metadata(&args.file).map_or(0, |m| m.len());
+    let fields = [
+        Field::new(
+            "file",
+            args.file.display().to_string(),
+            args.file.display().to_string(),
+        ),
+        Field::number("format version", FORMAT_VERSION.to_string()),
+        Field::new("map", format!("{w} x {h}"), serde_json::json!([w, h])),
+        Field::new("mesh hash", format!("{hash}…"), full),
+        Field::number("corners", s.corners.to_string()),
+        Field::number("graph edges", s.edges.to_string()),
+        Field::number("core entries", s.core_entries.to_string()),
+        Field::number("points", s.points.to_string()),
+        Field::number("region side", s.region.to_string()),
+        Field::number("point entries", s.point_entries.to_string()),
+        Field::number(
+            "entries per point",
+            format!("{:.1}", s.point_entries as f64 / s.points.max(1) as f64),
+        ),
+        Field::number("region hubs", s.region_hubs.to_string()),
+        Field::number("region vias", s.region_vias.to_string()),
+        Field::number("file MB", format!("{:.3}", mb(file_len))),
+        Field::number("memory MB", format!("{:.3}", mb(s.bytes as u64))),
+    ];
+    write_fields(out, args.format, &fields)?;
     Ok(())
 }

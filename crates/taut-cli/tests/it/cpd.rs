@@ -60,6 +60,19 @@ fn build_writes_a_cpd_and_info_describes_it() {
     assert!(nodes > 0 && runs >= nodes, "{info}");
     assert!(line.contains(&format!(": {nodes} nodes, ")), "{line}");
     assert_eq!(value("symbol bits"), "16");
+    // --format json: the same fields, keys in snake case, numbers as numbers.
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["cpd", "info", &s(&cpd), "--format", "json"])).unwrap();
+    assert_eq!(json.as_object().unwrap().len(), 12, "{json}");
+    assert_eq!(json["nodes"].as_u64(), Some(nodes));
+    assert_eq!(json["runs"].as_u64(), Some(runs));
+    assert_eq!(json["symbol_bits"], 16);
+    assert!(
+        json["mesh_hash"]
+            .as_str()
+            .unwrap()
+            .starts_with(value("mesh hash").trim_end_matches('…'))
+    );
     // The same build with one thread writes the same bytes.
     let one = dir.path().join("one.cpd");
     let line = ok(&[

@@ -74,6 +74,16 @@ fn a_built_index_is_described_and_answers_as_anya() {
             "memory MB"
         ]
     );
+    // --format json: the same fields, keys in snake case, numbers as numbers.
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["hub", "info", &s(&hub), "--format", "json"])).unwrap();
+    assert_eq!(json.as_object().unwrap().len(), keys.len(), "{json}");
+    assert_eq!(json["map"], serde_json::json!([49, 49]));
+    let points = info
+        .lines()
+        .find_map(|l| l.strip_prefix("points "))
+        .unwrap();
+    assert_eq!(json["points"].as_u64(), points.parse().ok());
     let scen = |extra: &[&str]| {
         let (map, scen) = (f("maps/arena.map"), f("maps/arena.map.scen"));
         let mut args = vec!["scen", "--map", &map];

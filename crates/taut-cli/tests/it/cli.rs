@@ -714,3 +714,48 @@ fn path_limit_is_a_status_in_text_and_json() {
     plain.extend(["--algo", "anya"]);
     assert_eq!(ok(&enough), ok(&plain));
 }
+
+#[test]
+fn planners_lists_the_table_as_text_and_json() {
+    let text = ok(&["planners"]);
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["planners", "--format", "json"])).expect("one JSON object");
+    let rows = json["planners"].as_array().unwrap();
+    assert_eq!(rows.len(), taut::registry::PLANNERS.len());
+    for (row, kind) in rows.iter().zip(taut::registry::PLANNERS) {
+        assert_eq!(row["name"], kind.name);
+        assert!(
+            text.contains(&format!("{:<11} {}", kind.name, kind.summary)),
+            "{text}"
+        );
+        let options: Vec<&str> = row["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        let want: Vec<&str> = kind.options.iter().map(|o| o.name).collect();
+        assert_eq!(options, want, "{}", kind.name);
+    }
+    let with_map: serde_json::Value = serde_json::from_str(&ok(&[
+        "planners",
+        "--format",
+        "json",
+        "--map",
+        &fixture("arena.map"),
+    ]))
+    .unwrap();
+    let m = &with_map["maps"][0];
+    assert_eq!(m["free_cells"], 2054);
+    let csv = ok(&["planners", "--map", &fixture("arena.map")]);
+    let row = csv.lines().last().unwrap();
+    assert!(
+        row.ends_with(&format!(
+            ",{},{}",
+            m["auto"].as_str().unwrap(),
+            m["auto_with_mesh"].as_str().unwrap()
+        )),
+        "{row}"
+    );
+    fails(&["planners", "--markdown", "--format", "json"], 2);
+}

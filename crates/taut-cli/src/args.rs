@@ -5,18 +5,22 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use taut::anya::RootHistory;
 use taut::grid::{FreeSet, MOVINGAI_ALPHABET, Point};
-use taut::registry::{Algo, EpsStop, MeshChoice, Tuning};
+use taut::registry::{Algo, EpsStop, MeshChoice, PlannerSpec, Tuning};
 
 /// Options shared by every command that plans: which planner, which terrain is free.
 #[derive(Debug, Clone, Args)]
 pub struct PlannerArgs {
-    /// The planner (default `auto`: the fastest exact any-angle planner for the map and what
-    /// is given for it; `astar` for 8-connected paths). Every planner: `taut planners`.
-    #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algo_parser())]
-    pub algo: Algo,
+    /// The planner: a name of `taut planners` (auto, anya, ray, polyanya, eps, hub, vg,
+    /// astar, theta, lazy-theta; default `auto`, the fastest exact any-angle planner for the
+    /// map and what is given for it; `astar` for 8-connected paths), optionally with the
+    /// table's options after a colon, as the library and Python spell them:
+    /// `anya:no-cul-de-sac`, `anya:hash`, `eps:first`, `eps:q=1.05`. The flags below set the
+    /// same options.
+    #[arg(id = "algo", long = "algo", value_name = "ALGO", default_value = "auto",
+          value_parser = parse_planner_spec)]
+    pub spec: PlannerSpec,
     /// The map characters that are free terrain; every other character is blocked.
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
     pub free: FreeSet,
@@ -50,36 +54,42 @@ pub struct PlannerArgs {
 }
 
 impl PlannerArgs {
-    /// The planner-specific options these arguments select.
+    /// The planner named by `--algo`.
+    pub fn algo(&self) -> Algo {
+        self.spec.algo
+    }
+
+    /// The planner-specific options these arguments select: those of `--algo`'s spec, with
+    /// the flags on top (a flag left at its default changes nothing).
     pub fn tuning(&self) -> Tuning {
-        let mut tuning = Tuning::default();
-        tuning.anya = taut::anya::Options {
-            cul_de_sac: !self.no_cul_de_sac,
-            intermediate: !self.no_intermediate,
-            history: self.root_history,
-        };
-        tuning.polyanya = taut::polyanya::Options {
-            cul_de_sac: !self.no_cul_de_sac,
-            intermediate: !self.no_intermediate,
-            ..taut::polyanya::Options::default()
-        };
+        let mut tuning = self.spec.tuning;
+        if self.no_cul_de_sac {
+            tuning.anya.cul_de_sac = false;
+            tuning.polyanya.cul_de_sac = false;
+        }
+        if self.no_intermediate {
+            tuning.anya.intermediate = false;
+            tuning.polyanya.intermediate = false;
+        }
+        if self.root_history != RootHistory::Auto {
+            tuning.anya.history = self.root_history;
+        }
         tuning.mesh = if self.mesh.is_some() {
             MeshChoice::Given
         } else {
             MeshChoice::Built
         };
-        tuning.eps = self.eps_stop;
+        if self.eps_stop != EpsStop::default() {
+            tuning.eps = self.eps_stop;
+        }
         tuning
     }
 }
 
-fn algo_parser() -> impl TypedValueParser<Value = Algo> {
-    PossibleValuesParser::new(
-        taut::registry::PLANNERS
-            .iter()
-            .map(|k| clap::builder::PossibleValue::new(k.name).help(k.summary)),
-    )
-    .try_map(|s| s.parse::<Algo>())
+/// Parses `--algo`: a planner spec as the table spells it (`anya`, `eps:q=1.05`); an unknown
+/// name or option is a usage error listing what there is.
+fn parse_planner_spec(s: &str) -> Result<PlannerSpec, String> {
+    s.parse::<PlannerSpec>().map_err(|e| e.to_string())
 }
 
 /// Parses a root-history name (`auto`, `flat` or `hash`).

@@ -21,13 +21,13 @@ use crate::progress::TermProgress;
 /// [`CliError::OnlyWith`] when `--cpd` or `--hub` is given with a planner that does not read
 /// it.
 pub fn open_map(grid: Grid, args: &PlannerArgs) -> Result<Map, CliError> {
-    if args.cpd.is_some() && !matches!(args.algo, Algo::Eps | Algo::Auto) {
+    if args.cpd.is_some() && !matches!(args.algo(), Algo::Eps | Algo::Auto) {
         return Err(CliError::OnlyWith {
             option: "--cpd",
             algo: "eps or auto",
         });
     }
-    if args.hub.is_some() && !matches!(args.algo, Algo::Hub | Algo::Auto) {
+    if args.hub.is_some() && !matches!(args.algo(), Algo::Hub | Algo::Auto) {
         return Err(CliError::OnlyWith {
             option: "--hub",
             algo: "hub or auto",
@@ -61,7 +61,7 @@ pub fn planner_for_args(
     many: bool,
     notes: &mut dyn Write,
 ) -> Result<(BoxedPlanner, Algo), CliError> {
-    let mut algo = args.algo;
+    let mut algo = args.algo();
     if algo == Algo::Auto {
         if many {
             map.prepare(&PlannerSpec::plain(Algo::Auto))?;

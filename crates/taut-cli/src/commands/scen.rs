@@ -226,7 +226,7 @@ pub(crate) fn warn_if_other_map(
 /// Unreadable or malformed files, a map that cannot be found, or a failed write.
 pub fn run(args: &ScenArgs, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(), CliError> {
     if let (Some(mesh), None, Algo::Polyanya | Algo::Auto) =
-        (&args.planner.mesh, &args.map, args.planner.algo)
+        (&args.planner.mesh, &args.map, args.planner.algo())
         && taut::mesh::is_mesh_scenario(&args.scen)
     {
         return mesh_scen::run_mesh_scen(args, mesh, out, warnings);
@@ -253,7 +253,7 @@ pub fn run(args: &ScenArgs, out: &mut dyn Write, warnings: &mut dyn Write) -> Re
         warn_if_other_map(&args.scen, entries, map, warnings);
     }
 
-    if args.anytime && !matches!(args.planner.algo, Algo::Eps | Algo::Auto) {
+    if args.anytime && !matches!(args.planner.algo(), Algo::Eps | Algo::Auto) {
         return Err(CliError::OnlyWith {
             option: "--anytime",
             algo: "eps",

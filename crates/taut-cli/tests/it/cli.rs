@@ -759,3 +759,60 @@ fn planners_lists_the_table_as_text_and_json() {
     );
     fails(&["planners", "--markdown", "--format", "json"], 2);
 }
+
+#[test]
+fn algo_takes_the_tables_spelling_of_options_as_the_library_and_python_do() {
+    let (map, scen) = (fixture("arena.map"), fixture("arena.map.scen"));
+    let run = |algo: &str, extra: &[&str]| {
+        let mut args = vec!["scen", "--map", &map, "--scen", &scen, "--algo", algo];
+        args.extend_from_slice(extra);
+        let out = ok(&args);
+        // Status and length columns, and the expansions (the options change the search).
+        out.lines()
+            .skip(1)
+            .map(|l| {
+                let c: Vec<&str> = l.split(',').collect();
+                (c[5].to_owned(), c[6].to_owned(), c[7].to_owned())
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        run("anya:no-cul-de-sac", &[]),
+        run("anya", &["--no-cul-de-sac"])
+    );
+    assert_eq!(
+        run("anya:hash", &[]),
+        run("anya", &["--root-history", "hash"])
+    );
+    assert_eq!(
+        run("polyanya:no-intermediate", &[]),
+        run("polyanya", &["--no-intermediate"])
+    );
+    let e = fails(
+        &[
+            "path",
+            "--map",
+            &map,
+            "--from",
+            "1,3",
+            "--to",
+            "45,40",
+            "--algo",
+            "anya:speed",
+        ],
+        2,
+    );
+    assert!(
+        e.contains("no-cul-de-sac"),
+        "the error lists anya's options: {e}"
+    );
+    let e = fails(
+        &[
+            "path", "--map", &map, "--from", "1,3", "--to", "45,40", "--algo", "dijkstra",
+        ],
+        2,
+    );
+    for k in taut::registry::PLANNERS {
+        assert!(e.contains(k.name), "the error lists every planner: {e}");
+    }
+}

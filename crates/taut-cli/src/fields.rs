@@ -40,6 +40,13 @@ impl Field {
     }
 }
 
+impl Field {
+    /// Its key as the text shows it.
+    pub fn key(&self) -> &'static str {
+        self.key
+    }
+}
+
 /// The JSON key of a text key: lower case, words joined by `_`.
 fn snake(key: &str) -> String {
     key.split_whitespace()
@@ -73,6 +80,30 @@ pub fn write_fields(
         }
     }
     Ok(())
+}
+
+/// Writes a command's summary: `text` as one line, or `json` as one JSON object.
+///
+/// # Errors
+/// The write fails.
+pub fn write_summary(
+    out: &mut dyn Write,
+    format: InfoFormat,
+    text: &str,
+    json: &Value,
+) -> std::io::Result<()> {
+    match format {
+        InfoFormat::Text => writeln!(out, "{text}"),
+        InfoFormat::Json => {
+            serde_json::to_writer(&mut *out, json).map_err(std::io::Error::from)?;
+            writeln!(out)
+        }
+    }
+}
+
+/// A number written as JSON with the digits of `text` (a float formatted for the text line).
+pub fn num(text: String) -> Value {
+    serde_json::from_str::<Value>(&text).unwrap_or(Value::String(text))
 }
 
 #[cfg(test)]

@@ -32,7 +32,7 @@ use taut::mesh::{Mesh, mesh_from_grid, read_mesh};
 
 use crate::args::parse_free_set;
 use crate::error::CliError;
-use crate::fields::{Field, InfoFormat, write_fields};
+use crate::fields::{Field, InfoFormat, num, write_fields, write_summary};
 use crate::progress::TermProgress;
 
 /// Arguments of `taut cpd`.
@@ -87,6 +87,9 @@ pub struct CpdBuildArgs {
     /// also with --shard): bytes or 500M, 12G, 1.5GiB, none.
     #[arg(long, value_name = "SIZE", default_value = "8G", value_parser = taut::cpd::estimate::parse_size)]
     pub max_size: u64,
+    /// Output format: the summary line, or one JSON object of its figures.
+    #[arg(long, value_enum, default_value_t = InfoFormat::Text)]
+    pub format: InfoFormat,
 }
 
 /// Arguments of `taut cpd estimate`.
@@ -108,6 +111,9 @@ pub struct CpdEstimateArgs {
     /// The map characters that are free terrain (with --map).
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
     pub free: FreeSet,
+    /// Output format: the summary line, or one JSON object of its figures.
+    #[arg(long, value_enum, default_value_t = InfoFormat::Text)]
+    pub format: InfoFormat,
 }
 
 /// Arguments of `taut cpd merge`.
@@ -132,6 +138,9 @@ pub struct CpdMergeArgs {
     /// Delete the shard files once the CPD has been written and read back identical.
     #[arg(long)]
     pub remove_shards: bool,
+    /// Output format: the summary line, or one JSON object of its figures.
+    #[arg(long, value_enum, default_value_t = InfoFormat::Text)]
+    pub format: InfoFormat,
 }
 
 /// Arguments of `taut cpd info`.
@@ -246,19 +255,31 @@ fn run_estimate(args: &CpdEstimateArgs, out: &mut dyn Write) -> Result<(), CliEr
             source,
         })
     })?;
-    writeln!(out, "nodes {}", e.nodes)?;
-    writeln!(out, "edges {}", e.edges)?;
-    writeln!(out, "sampled rows {}", e.sampled_rows)?;
-    writeln!(out, "runs per row {:.1}", e.runs_per_row)?;
-    writeln!(out, "estimated MB {:.1}", mb(e.bytes))?;
-    writeln!(out, "estimated buffers MB {:.1}", mb(e.buffer_bytes))?;
-    writeln!(out, "row ms {:.3}", e.row_seconds * 1e3)?;
-    writeln!(
-        out,
-        "estimated row phase s {:.1} ({threads} threads)",
-        e.row_phase_seconds(threads)
-    )?;
-    writeln!(out, "estimate s {:.2}", t.elapsed().as_secs_f64())?;
+    let fields = [
+        Field::number("nodes", e.nodes.to_string()),
+        Field::number("edges", e.edges.to_string()),
+        Field::number("sampled rows", e.sampled_rows.to_string()),
+        Field::number("runs per row", format!("{:.1}", e.runs_per_row)),
+        Field::number("estimated MB", format!("{:.1}", mb(e.bytes))),
+        Field::number("estimated buffers MB", format!("{:.1}", mb(e.buffer_bytes))),
+        Field::number("row ms", format!("{:.3}", e.row_seconds * 1e3)),
+        Field::new(
+            "estimated row phase s",
+            format!("{:.1} ({threads} threads)", e.row_phase_seconds(threads)),
+            num(format!("{:.1}", e.row_phase_seconds(threads))),
+        ),
+        Field::number("threads", threads.to_string()),
+        Field::number("estimate s", format!("{:.2}", t.elapsed().as_secs_f64())),
+    ];
+    // The text keeps its lines (threads is in the row phase's line).
+    let shown: Vec<Field> = match args.format {
+        InfoFormat::Text => fields
+            .into_iter()
+            .filter(|f| f.key() != "threads")
+            .collect(),
+        InfoFormat::Json => fields.into_iter().collect(),
+    };
+    write_fields(out, args.format, &shown)?;
     Ok(())
 }
 
@@ -272,36 +293,47 @@ fn run_build(args: &CpdBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Built::Cpd(cpd, secs) => {
             write_cpd_atomic(&args.output, &cpd).map_err(cpd_err(&args.output))?;
             let s = cpd.stats();
-            writeln!(
-                out,
-                "wrote {}: {} nodes, {} edges, {} runs, {:.2} MB, {:.2} s, {} threads",
+            let (size, secs_text) = (
+                format!("{:.2}", mb(file_len(&args.output))),
+                format!("{secs:.2}"),
+            );
+            let text = format!(
+                "wrote {}: {} nodes, {} edges, {} runs, {size} MB, {secs_text} s, {} threads",
                 args.output.display(),
                 s.nodes,
                 s.edges,
                 s.runs,
-                mb(file_len(&args.output)),
-                secs,
                 threads
-            )?;
+            );
+            let json = serde_json::json!({
+                "file": args.output.display().to_string(), "nodes": s.nodes, "edges": s.edges,
+                "runs": s.runs, "mb": num(size), "s": num(secs_text), "threads": threads,
+            });
+            write_summary(out, args.format, &text, &json)?;
         }
         Built::Shard(shard, secs) => {
             let spec = shard.spec();
             let path = shard_path(&args.output, spec);
             write_shard_atomic(&path, &shard).map_err(cpd_err(&path))?;
             let rows = shard.rows();
-            writeln!(
-                out,
-                "wrote {}: shard {spec}, rows {}..{} of {} nodes, {} edges, {} runs, {:.2} MB, {:.2} s, {} threads",
+            let (size, secs_text) = (format!("{:.2}", mb(file_len(&path))), format!("{secs:.2}"));
+            let text = format!(
+                "wrote {}: shard {spec}, rows {}..{} of {} nodes, {} edges, {} runs, {size} MB, {secs_text} s, {} threads",
                 path.display(),
                 rows.start,
                 rows.end,
                 shard.graph().node_count(),
                 shard.graph().edge_count(),
                 shard.runs(),
-                mb(file_len(&path)),
-                secs,
                 threads
-            )?;
+            );
+            let json = serde_json::json!({
+                "file": path.display().to_string(), "shard": spec.to_string(),
+                "rows": [rows.start, rows.end], "nodes": shard.graph().node_count(),
+                "edges": shard.graph().edge_count(), "runs": shard.runs(), "mb": num(size),
+                "s": num(secs_text), "threads": threads,
+            });
+            write_summary(out, args.format, &text, &json)?;
         }
     }
     Ok(())
@@ -349,17 +381,23 @@ fn run_merge(args: &CpdMergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     }
     let s = cpd.stats();
-    writeln!(
-        out,
-        "wrote {}: {} shards, {} nodes, {} edges, {} runs, {:.2} MB, {:.2} s",
+    let (size, secs) = (
+        format!("{:.2}", mb(file_len(&args.output))),
+        format!("{:.2}", t.elapsed().as_secs_f64()),
+    );
+    let text = format!(
+        "wrote {}: {} shards, {} nodes, {} edges, {} runs, {size} MB, {secs} s",
         args.output.display(),
         args.shards.len(),
         s.nodes,
         s.edges,
         s.runs,
-        mb(file_len(&args.output)),
-        t.elapsed().as_secs_f64()
-    )?;
+    );
+    let json = serde_json::json!({
+        "file": args.output.display().to_string(), "shards": args.shards.len(),
+        "nodes": s.nodes, "edges": s.edges, "runs": s.runs, "mb": num(size), "s": num(secs),
+    });
+    write_summary(out, args.format, &text, &json)?;
     Ok(())
 }
 

@@ -20,7 +20,7 @@ use taut::mesh::{mesh_from_grid, read_mesh};
 
 use crate::args::parse_free_set;
 use crate::error::CliError;
-use crate::fields::{Field, InfoFormat, write_fields};
+use crate::fields::{Field, InfoFormat, num, write_fields, write_summary};
 
 /// Arguments of `taut hub`.
 #[derive(Debug, Clone, Args)]
@@ -69,6 +69,9 @@ pub struct HubBuildArgs {
     /// The map characters that are free terrain.
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
     pub free: FreeSet,
+    /// Output format: the summary line, or one JSON object of its figures.
+    #[arg(long, value_enum, default_value_t = InfoFormat::Text)]
+    pub format: InfoFormat,
 }
 
 /// Arguments of `taut hub info`.
@@ -145,17 +148,28 @@ fn run_build(args: &HubBuildArgs, out: &mut dyn Write) -> Result<(), CliError> {
             r = s.region
         )
     };
-    writeln!(
-        out,
-        "wrote {}: {} corners, {} core entries, {} points, {labels}, {:.2} MB, {:.2} s, {} threads",
+    let (size, secs_text) = (
+        format!(
+            "{:.2}",
+            mb(std::fs::metadata(&args.output).map_or(0, |m| m.len()))
+        ),
+        format!("{secs:.2}"),
+    );
+    let text = format!(
+        "wrote {}: {} corners, {} core entries, {} points, {labels}, {size} MB, {secs_text} s, {} threads",
         args.output.display(),
         s.corners,
         s.core_entries,
         s.points,
-        mb(std::fs::metadata(&args.output).map_or(0, |m| m.len())),
-        secs,
         threads
-    )?;
+    );
+    let json = serde_json::json!({
+        "file": args.output.display().to_string(), "corners": s.corners,
+        "core_entries": s.core_entries, "points": s.points, "region_side": s.region,
+        "point_entries": s.point_entries, "region_hubs": s.region_hubs,
+        "region_vias": s.region_vias, "mb": num(size), "s": num(secs_text), "threads": threads,
+    });
+    write_summary(out, args.format, &text, &json)?;
     Ok(())
 }
 

@@ -22,6 +22,7 @@ use taut::mesh::{BuildError, BuildOptions, Mesh, write_mesh};
 
 use crate::args::parse_free_set;
 use crate::error::CliError;
+use crate::fields::{InfoFormat, num, write_summary};
 
 /// The header of `taut mesh stats`.
 pub const STATS_HEADER: &str =
@@ -65,6 +66,9 @@ pub struct MeshBuildArgs {
     /// Keep the triangles: do not merge them into convex polygons.
     #[arg(long)]
     pub no_merge: bool,
+    /// Output format: the summary line, or one JSON object of its figures.
+    #[arg(long, value_enum, default_value_t = InfoFormat::Text)]
+    pub format: InfoFormat,
 }
 
 /// Arguments of `taut mesh stats`.
@@ -142,11 +146,15 @@ pub fn run_build(args: &MeshBuildArgs, out: &mut dyn Write) -> Result<(), CliErr
         (None, None) => unreachable!("clap requires --map or --polygons"),
     };
     write_mesh(&mesh, &args.output)?;
-    writeln!(
-        out,
+    let text = format!(
         "vertices {} polygons {} triangles {} ms {ms:.3}",
         stats.vertices, stats.polygons, stats.triangles
-    )?;
+    );
+    let json = serde_json::json!({
+        "file": args.output.display().to_string(), "vertices": stats.vertices,
+        "polygons": stats.polygons, "triangles": stats.triangles, "ms": num(format!("{ms:.3}")),
+    });
+    write_summary(out, args.format, &text, &json)?;
     Ok(())
 }
 

@@ -816,3 +816,75 @@ fn algo_takes_the_tables_spelling_of_options_as_the_library_and_python_do() {
         assert!(e.contains(k.name), "the error lists every planner: {e}");
     }
 }
+
+#[test]
+fn build_commands_report_as_json_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = fixture("arena.map");
+    let path = |n: &str| dir.path().join(n).to_string_lossy().into_owned();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let mut all = args.to_vec();
+        all.extend(["--format", "json"]);
+        serde_json::from_str(&ok(&all)).unwrap_or_else(|e| panic!("{all:?}: {e}"))
+    };
+    let mesh = json(&["mesh", "build", "--map", &map, "-o", &path("a.mesh")]);
+    let text = ok(&["mesh", "build", "--map", &map, "-o", &path("b.mesh")]);
+    assert!(
+        text.starts_with(&format!(
+            "vertices {} polygons {} ",
+            mesh["vertices"], mesh["polygons"]
+        )),
+        "{text}"
+    );
+    let cpd = json(&[
+        "cpd",
+        "build",
+        "--map",
+        &map,
+        "-o",
+        &path("a.cpd"),
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(cpd["threads"], 1);
+    let info: serde_json::Value =
+        serde_json::from_str(&ok(&["cpd", "info", &path("a.cpd"), "--format", "json"])).unwrap();
+    assert_eq!(
+        (cpd["nodes"].clone(), cpd["runs"].clone()),
+        (info["nodes"].clone(), info["runs"].clone())
+    );
+    let est = json(&["cpd", "estimate", "--map", &map, "--jobs", "1"]);
+    assert_eq!(est["nodes"], cpd["nodes"]);
+    assert_eq!(est["threads"], 1);
+    for i in 0..2 {
+        let spec = format!("{i}/2");
+        let shard = json(&[
+            "cpd",
+            "build",
+            "--map",
+            &map,
+            "-o",
+            &path("s.cpd"),
+            "--shard",
+            &spec,
+        ]);
+        assert_eq!(shard["shard"], spec.as_str());
+    }
+    let merged = json(&[
+        "cpd",
+        "merge",
+        &path("s.cpd.shard-0-of-2"),
+        &path("s.cpd.shard-1-of-2"),
+        "-o",
+        &path("s.cpd"),
+    ]);
+    assert_eq!(
+        (merged["shards"].clone(), merged["runs"].clone()),
+        (serde_json::json!(2), cpd["runs"].clone())
+    );
+    let hub = json(&["hub", "build", "--map", &map, "-o", &path("a.hub")]);
+    let info: serde_json::Value =
+        serde_json::from_str(&ok(&["hub", "info", &path("a.hub"), "--format", "json"])).unwrap();
+    assert_eq!(hub["points"], info["points"]);
+    assert_eq!(hub["corners"], info["corners"]);
+}

@@ -19,10 +19,11 @@ pub struct PathArgs {
     /// The MovingAI .map file.
     #[arg(long, value_name = "FILE")]
     pub map: PathBuf,
-    /// Start lattice point (the top-left corner of cell X,Y).
+    /// Start lattice point X,Y: the top-left corner of cell (X, Y), x east, y south, from 0;
+    /// valid when that cell is on the map and free.
     #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true)]
     pub from: Point,
-    /// Goal lattice point.
+    /// Goal lattice point X,Y, as --from.
     #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true)]
     pub to: Point,
     /// Planner and terrain options.

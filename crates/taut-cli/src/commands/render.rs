@@ -24,11 +24,12 @@ pub struct RenderArgs {
     /// The MovingAI .map file (with --sphere, a sphere map as in `taut route`).
     #[arg(long, value_name = "FILE")]
     pub map: PathBuf,
-    /// Start lattice point (with --to); with --sphere, LAT,LON in degrees.
+    /// Start lattice point X,Y, the top-left corner of cell (X, Y), x east, y south, from 0
+    /// (with --to); with --sphere, LAT,LON in degrees, north and east positive.
     #[arg(long, value_name = "X,Y", value_parser = parse_query_point, allow_hyphen_values = true,
           requires = "to", conflicts_with = "scen")]
     pub from: Option<QueryPoint>,
-    /// Goal lattice point (with --from); with --sphere, LAT,LON in degrees.
+    /// Goal lattice point X,Y, as --from (with --from); with --sphere, LAT,LON in degrees.
     #[arg(long, value_name = "X,Y", value_parser = parse_query_point, allow_hyphen_values = true,
           requires = "from")]
     pub to: Option<QueryPoint>,

@@ -21,7 +21,9 @@ mod summary;
 /// Arguments of `taut scen`.
 #[derive(Debug, Clone, Args)]
 pub struct ScenArgs {
-    /// The MovingAI .scen file.
+    /// The MovingAI .scen file. Its x, y columns name lattice points: the top-left corner of
+    /// cell (x, y), x east, y south, from 0 (a mesh scenario's points are mesh coordinates,
+    /// fractions allowed).
     #[arg(long, value_name = "FILE")]
     pub scen: PathBuf,
     /// The .map file. Default: the map the first query names, found by its base name in the

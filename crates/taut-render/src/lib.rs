@@ -431,6 +431,25 @@ pub struct Scene<'a> {
     pub mesh: Option<&'a Mesh>,
 }
 
+/// Draws the map `grid` and `layers` at `layout` in `format`: SVG with `legend` and `caption`
+/// under the map, or PNG (no caption). What `trail`, `sphere` and `world` pictures share.
+///
+/// # Errors
+/// As [`png::render_picture`] for PNG pictures.
+pub fn render_layers(
+    grid: &Grid,
+    layers: &[Layer],
+    legend: &[LegendItem],
+    layout: &Layout,
+    format: ImageFormat,
+    caption: &str,
+) -> Result<Vec<u8>, RenderError> {
+    Ok(match format {
+        ImageFormat::Svg => svg::render_picture(grid, layers, legend, layout, caption).into_bytes(),
+        ImageFormat::Png => png::render_picture(grid, layers, layout)?,
+    })
+}
+
 /// At most `max` events of `trace`, evenly spread over it and in order, each with its index.
 pub fn sample_trace(trace: &[TraceEvent], max: usize) -> Vec<(usize, TraceEvent)> {
     if trace.len() <= max {

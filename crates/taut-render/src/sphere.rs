@@ -180,12 +180,12 @@ pub fn render_sphere(
     caption: &str,
 ) -> Result<Vec<u8>, RenderError> {
     let raster = scene.raster();
-    let layers = scene.layers(layout);
-    Ok(match format {
-        ImageFormat::Svg => {
-            super::svg::render_picture(&raster, &layers, &scene.legend(), layout, caption)
-                .into_bytes()
-        }
-        ImageFormat::Png => super::png::render_picture(&raster, &layers, layout)?,
-    })
+    super::render_layers(
+        &raster,
+        &scene.layers(layout),
+        &scene.legend(),
+        layout,
+        format,
+        caption,
+    )
 }

@@ -145,14 +145,14 @@ pub fn render_world(
     format: ImageFormat,
     caption: &str,
 ) -> Result<Vec<u8>, RenderError> {
-    let layers = scene.layers(layout);
-    Ok(match format {
-        ImageFormat::Svg => {
-            super::svg::render_picture(scene.grid, &layers, &scene.legend(), layout, caption)
-                .into_bytes()
-        }
-        ImageFormat::Png => super::png::render_picture(scene.grid, &layers, layout)?,
-    })
+    super::render_layers(
+        scene.grid,
+        &scene.layers(layout),
+        &scene.legend(),
+        layout,
+        format,
+        caption,
+    )
 }
 
 #[cfg(test)]

@@ -51,6 +51,11 @@ fn modules(src: &Path) -> BTreeMap<String, Vec<PathBuf>> {
 
 /// Every `.rs` file under `dir`.
 pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    files_with_extension(dir, "rs")
+}
+
+/// Every file under `dir` whose extension is `ext`, sorted.
+pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_owned()];
     while let Some(d) = stack.pop() {
@@ -61,7 +66,7 @@ pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "rs") {
+            } else if p.extension().is_some_and(|x| x == ext) {
                 out.push(p);
             }
         }

@@ -11,22 +11,8 @@ use std::path::{Path, PathBuf};
 fn pages(root: &Path) -> Vec<PathBuf> {
     let mut out = vec![root.join("README.md"), root.join("CHANGELOG.md")];
     for dir in ["docs", "benchmarks"] {
-        let mut stack = vec![root.join(dir)];
-        while let Some(d) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&d) else {
-                continue;
-            };
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p.extension().is_some_and(|x| x == "md") {
-                    out.push(p);
-                }
-            }
-        }
+        out.extend(crate::house::files_with_extension(&root.join(dir), "md"));
     }
-    out.sort();
     out
 }
 

@@ -66,6 +66,25 @@ pub use run::{
 };
 pub use suite::{Suite, suite_files};
 
+/// The scenario of a map file: `M.map.scen` beside it, else `../scen/M.map.scen` (the shared
+/// data's `grid/maps` and `grid/scen` layout). The first when neither exists.
+pub fn scenario_of(map: &Path) -> PathBuf {
+    let mut beside = map.as_os_str().to_owned();
+    beside.push(".scen");
+    let beside = PathBuf::from(beside);
+    if !beside.exists()
+        && let (Some(dir), Some(name)) = (map.parent().and_then(Path::parent), map.file_name())
+    {
+        let mut n = name.to_owned();
+        n.push(".scen");
+        let other = dir.join("scen").join(n);
+        if other.exists() {
+            return other;
+        }
+    }
+    beside
+}
+
 /// `Ok` when no answer of `runs` failed its check, else [`BenchError::Checks`] naming the
 /// first failure (suite, map, query, planner) and `out`, where the reports are.
 ///

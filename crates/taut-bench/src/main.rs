@@ -848,21 +848,10 @@ fn run_frames(args: &FramesArgs) -> Result<(), BenchError> {
         .map
         .clone()
         .unwrap_or_else(|| shared.join("maps/AcrosstheCape.map"));
-    let scen = args.scen.clone().unwrap_or_else(|| {
-        let mut beside = map.clone().into_os_string();
-        beside.push(".scen");
-        let beside = PathBuf::from(beside);
-        match map.file_name() {
-            Some(name) if !beside.exists() => {
-                let mut n = name.to_owned();
-                n.push(".scen");
-                map.parent()
-                    .and_then(Path::parent)
-                    .map_or(beside.clone(), |d| d.join("scen").join(n))
-            }
-            _ => beside,
-        }
-    });
+    let scen = args
+        .scen
+        .clone()
+        .unwrap_or_else(|| taut_bench::scenario_of(&map));
     for p in [&map, &scen] {
         if !p.exists() {
             return Err(BenchError::Data {
@@ -891,17 +880,10 @@ fn run_frames(args: &FramesArgs) -> Result<(), BenchError> {
         threads,
         contexts: args.contexts,
     };
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut md = format!("{}\n\n", taut_bench::Provenance::collect(&repo).line());
-    md.push_str(&taut_bench::frames::run(&map, &scen, &opts)?);
-    print!("{md}");
-    if let Some(out) = &args.output {
-        std::fs::write(out, &md).map_err(|e| BenchError::Write {
-            path: out.clone(),
-            msg: e.to_string(),
-        })?;
-    }
-    Ok(())
+    write_report(
+        &taut_bench::frames::run(&map, &scen, &opts)?,
+        args.output.as_deref(),
+    )
 }
 
 fn run_repair(args: &RepairArgs) -> Result<(), BenchError> {
@@ -911,14 +893,25 @@ fn run_repair(args: &RepairArgs) -> Result<(), BenchError> {
         check_queries: args.check,
         seed: args.seed,
     };
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let maps: Vec<&Path> = args.maps.iter().map(PathBuf::as_path).collect();
-    let mut md = format!("{}\n\n", taut_bench::Provenance::collect(&repo).line());
-    md.push_str(&taut_bench::repair::run(&maps, &opts)?);
+    write_report(
+        &taut_bench::repair::run(&maps, &opts)?,
+        args.output.as_deref(),
+    )
+}
+
+/// Prints a Markdown report under the provenance line (machine, commit, date), and writes
+/// the same to `output` when given.
+fn write_report(body: &str, output: Option<&Path>) -> Result<(), BenchError> {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let md = format!(
+        "{}\n\n{body}",
+        taut_bench::Provenance::collect(&repo).line()
+    );
     print!("{md}");
-    if let Some(out) = &args.output {
+    if let Some(out) = output {
         std::fs::write(out, &md).map_err(|e| BenchError::Write {
-            path: out.clone(),
+            path: out.to_owned(),
             msg: e.to_string(),
         })?;
     }

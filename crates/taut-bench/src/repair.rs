@@ -219,17 +219,7 @@ pub fn run(maps: &[&Path], opts: &RepairOptions) -> Result<String, BenchError> {
             .grid()
             .as_ref()
             .clone();
-        let mut scen_path = path.as_os_str().to_owned();
-        scen_path.push(".scen");
-        let mut scen_path = std::path::PathBuf::from(scen_path);
-        if !scen_path.exists()
-            && let (Some(dir), Some(name)) =
-                (path.parent().and_then(Path::parent), path.file_name())
-        {
-            let mut n = name.to_owned();
-            n.push(".scen");
-            scen_path = dir.join("scen").join(n);
-        }
+        let scen_path = crate::scenario_of(path);
         let queries: Vec<(Point, Point)> = if scen_path.exists() {
             let scen = Scenario::read(&scen_path)?;
             let n = scen.entries.len().max(1);

@@ -33,6 +33,26 @@ impl Field {
         }
     }
 
+    /// A field whose text and JSON value are the same string.
+    pub fn text(key: &'static str, value: impl Into<String>) -> Field {
+        let text = value.into();
+        Field {
+            key,
+            json: Value::String(text.clone()),
+            text,
+        }
+    }
+
+    /// A hash: its first 8 bytes in hexadecimal and `…` as text, all of it in JSON.
+    pub fn hash(key: &'static str, bytes: &[u8]) -> Field {
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        Field {
+            key,
+            text: format!("{}…", &hex[..hex.len().min(16)]),
+            json: Value::String(hex),
+        }
+    }
+
     /// A number shown as `text` (already formatted) and written as that number in JSON.
     pub fn number(key: &'static str, text: String) -> Field {
         let json = serde_json::from_str::<Value>(&text).unwrap_or(Value::String(text.clone()));

@@ -401,29 +401,16 @@ fn run_merge(args: &CpdMergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The first `n` bytes of a hash in hexadecimal.
-fn hex(h: &[u8], n: usize) -> String {
-    h[..n.min(h.len())]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
 fn run_info(args: &CpdInfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let cpd: Cpd = read_cpd(&args.file).map_err(|source| CliError::Cpd {
         path: args.file.clone(),
         source,
     })?;
     let s: CpdStats = cpd.stats();
-    let hash = hex(cpd.mesh_hash(), cpd.mesh_hash().len());
     let fields = [
-        Field::new(
-            "file",
-            args.file.display().to_string(),
-            args.file.display().to_string(),
-        ),
+        Field::text("file", args.file.display().to_string()),
         Field::number("format version", FORMAT_VERSION.to_string()),
-        Field::new("mesh hash", format!("{}…", hex(cpd.mesh_hash(), 8)), hash),
+        Field::hash("mesh hash", cpd.mesh_hash()),
         Field::number("tie tolerance", format!("{:e}", s.params.tie_tolerance)),
         Field::number("nodes", s.nodes.to_string()),
         Field::number("edges", s.edges.to_string()),

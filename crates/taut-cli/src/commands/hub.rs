@@ -179,25 +179,12 @@ fn run_info(args: &HubInfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let index = read_hub(&args.file).map_err(hub_error(&args.file))?;
     let s = index.stats();
     let (w, h) = index.size();
-    let hash: String = index.mesh_hash()[..8]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    let full: String = index
-        .mesh_hash()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
     let file_len = std::fs::metadata(&args.file).map_or(0, |m| m.len());
     let fields = [
-        Field::new(
-            "file",
-            args.file.display().to_string(),
-            args.file.display().to_string(),
-        ),
+        Field::text("file", args.file.display().to_string()),
         Field::number("format version", FORMAT_VERSION.to_string()),
         Field::new("map", format!("{w} x {h}"), serde_json::json!([w, h])),
-        Field::new("mesh hash", format!("{hash}…"), full),
+        Field::hash("mesh hash", index.mesh_hash()),
         Field::number("corners", s.corners.to_string()),
         Field::number("graph edges", s.edges.to_string()),
         Field::number("core entries", s.core_entries.to_string()),

@@ -159,16 +159,9 @@ impl Mesh {
                     poly_adj.push(poly_id[q as usize]);
                     poly_twin.push(self.poly_twin[s + i]);
                 } else {
-                    match near.then(|| added_edges.get(&(b, a))).flatten() {
-                        Some(&(r, k)) => {
-                            poly_adj.push(r as i32);
-                            poly_twin.push(k);
-                        }
-                        None => {
-                            poly_adj.push(NO_POLY);
-                            poly_twin.push(u16::MAX);
-                        }
-                    }
+                    let (r, k) = across(near.then(|| added_edges.get(&(b, a))).flatten());
+                    poly_adj.push(r);
+                    poly_twin.push(k);
                 }
             }
             poly_off.push(poly_verts.len() as u32);
@@ -178,16 +171,9 @@ impl Mesh {
             for i in 0..n {
                 let (a, b) = (vs[i], vs[(i + 1) % n]);
                 poly_verts.push(vid[a as usize]);
-                match added_edges.get(&(b, a)).or_else(|| kept_near.get(&(b, a))) {
-                    Some(&(r, k)) => {
-                        poly_adj.push(r as i32);
-                        poly_twin.push(k);
-                    }
-                    None => {
-                        poly_adj.push(NO_POLY);
-                        poly_twin.push(u16::MAX);
-                    }
-                }
+                let (r, k) = across(added_edges.get(&(b, a)).or_else(|| kept_near.get(&(b, a))));
+                poly_adj.push(r);
+                poly_twin.push(k);
             }
             poly_off.push(poly_verts.len() as u32);
         }
@@ -258,6 +244,11 @@ impl Mesh {
             points, vert_off, vert_polys, poly_off, poly_verts, poly_adj, poly_twin,
         ))
     }
+}
+
+/// The neighbour and twin of an edge from the polygon found across it, or an obstacle side.
+fn across(found: Option<&(u32, u16)>) -> (i32, u16) {
+    found.map_or((NO_POLY, u16::MAX), |&(r, k)| (r as i32, k))
 }
 
 fn two_polygons(polygon: usize, e: (u32, u32)) -> MeshError {

@@ -71,6 +71,9 @@ pub enum ScriptError {
         /// What is wrong and what was expected.
         reason: String,
     },
+    /// The speed is not a positive number of cells per step.
+    #[error("speed {0} is not a positive number of cells per step")]
+    Speed(f64),
     /// The script names no agent.
     #[error("the script has no `agent` line: nothing would move")]
     NoAgents,
@@ -504,6 +507,7 @@ impl<'w> Simulation<'w> {
     /// world, and plans every agent's first path (after the edits due at step 0).
     ///
     /// # Errors
+    /// [`ScriptError::Speed`] for a speed that is not positive and finite,
     /// [`ScriptError::Endpoint`] for a start or goal off the map or blocked,
     /// [`ScriptError::EditOffMap`], [`ScriptError::Planner`] when the planner cannot be had.
     pub fn new(
@@ -512,6 +516,9 @@ impl<'w> Simulation<'w> {
         spec: &PlannerSpec,
         options: Options,
     ) -> Result<Simulation<'w>, ScriptError> {
+        if !(options.speed.is_finite() && options.speed > 0.0) {
+            return Err(ScriptError::Speed(options.speed));
+        }
         let map = world.map();
         let grid = map.grid();
         for a in &script.agents {
@@ -565,14 +572,7 @@ impl<'w> Simulation<'w> {
             agents,
             due,
             step: 0,
-            options: Options {
-                speed: if options.speed.is_finite() && options.speed > 0.0 {
-                    options.speed
-                } else {
-                    1.0
-                },
-                ..options
-            },
+            options,
             events: Vec::new(),
             answer: Answer::default(),
             needs_replan: true,

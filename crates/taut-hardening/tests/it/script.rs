@@ -351,6 +351,17 @@ fn malformed_scripts_name_their_line() {
         run("agent a 0,0 5,0\n"),
         Err(ScriptError::Endpoint { .. })
     ));
+    for speed in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        let options = Options {
+            speed,
+            ..Options::default()
+        };
+        let script = Script::parse("agent a 0,0 2,2\n").unwrap();
+        assert!(matches!(
+            Simulation::new(&world, &script, &spec, options),
+            Err(ScriptError::Speed(_))
+        ));
+    }
     match run("agent a 0,0 2,2\nat 1 block 2,2 3,3\n") {
         Err(ScriptError::EditOffMap { line: 2, .. }) => {}
         other => panic!("{other:?}"),

@@ -28,7 +28,7 @@ free = np.argwhere(grid.to_numpy())[:, ::-1]  # (x, y) of free cells
 starts = free[rng.integers(len(free), size=1000)]
 goals = free[rng.integers(len(free), size=1000)]
 cols = grid.paths(starts, goals)
-found = cols["status"] == taut.Status.FOUND
+found = cols["status"] == taut.Status.OK
 print(f"{found.sum()} of {len(found)} found, mean length {cols['length'][found].mean():.2f}")
 
 # %% The map with both paths.

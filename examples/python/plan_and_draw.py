@@ -40,7 +40,7 @@ def main():
     # Cell (x, y) spans x..x+1, y..y+1; paths run between cell corners.
     ax.imshow(~grid.to_numpy(), cmap="Greys", extent=(0, grid.width, grid.height, 0), vmin=0, vmax=1.6)
     for result, colour, name in ((astar, "tab:orange", "A* (8-connected)"), (anya, "tab:blue", "Anya (any-angle, optimal)")):
-        if result.status == "found":
+        if result.status == "ok":
             w = result.waypoints
             ax.plot(w[:, 0], w[:, 1], color=colour, lw=2, marker="o", ms=3,
                     label=f"{name}: {result.length:.2f}")

@@ -336,7 +336,7 @@ pub fn summarise(rows: &[RunRow]) -> BTreeMap<(AgentAlgo, u32), Cell> {
     for r in rows {
         let (c, ep_time, eps) = acc.entry((r.algo, r.lookahead)).or_default();
         c.runs += 1;
-        if r.status == "reached" {
+        if r.status == Status::Reached.name() {
             c.reached += 1;
         }
         c.cost += r.cost;
@@ -694,7 +694,10 @@ pub fn write_reports(
             us(Some(h.max()))
         );
     }
-    let failures: Vec<&RunRow> = rows.iter().filter(|r| r.status != "reached").collect();
+    let failures: Vec<&RunRow> = rows
+        .iter()
+        .filter(|r| r.status != Status::Reached.name())
+        .collect();
     let _ = writeln!(
         md,
         "\nRuns that did not reach the goal: {}.",

@@ -742,7 +742,7 @@ fn run_frit(args: &FritArgs) -> Result<(), BenchError> {
     let md = write_reports(&rows, &opts, &out, &repo, &command.join(" "))?;
     let failures: Vec<String> = rows
         .iter()
-        .filter(|r| r.status != "reached")
+        .filter(|r| r.status != taut::frit::Status::Reached.name())
         .map(|r| {
             format!(
                 "{} problem {} {} k={}: {}",

@@ -32,7 +32,7 @@ impl QueryOutcome {
     /// The name written to the CSV.
     pub fn name(self) -> &'static str {
         match self {
-            QueryOutcome::Found => "found",
+            QueryOutcome::Found => "ok",
             QueryOutcome::Unreachable => "unreachable",
             QueryOutcome::Invalid => "invalid",
         }

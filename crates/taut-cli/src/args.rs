@@ -201,7 +201,7 @@ pub fn parse_output(s: &str) -> Result<OutputFile, OutputError> {
 /// The bound on each query of `taut path` and `taut scen`: `--max-expansions`, `--timeout-ms`.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct LimitArgs {
-    /// Stop a query after N expansions (status `limit`, length -1, the work done in its
+    /// Stop a query after N expansions (status `limit`, length inf, the work done in its
     /// statistics). Planners that look answers up (eps, hub) are not searches and ignore it.
     #[arg(long, value_name = "N")]
     pub max_expansions: Option<u64>,

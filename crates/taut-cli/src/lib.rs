@@ -29,7 +29,7 @@
 //! assert_eq!(lines.len(), 4);
 //! assert_eq!(lines[0], CSV_HEADER);
 //! // Query 1 starts on a blocked cell: an input error, reported without running a planner.
-//! assert_eq!(lines[2], "1,2,1,0,0,invalid,-1,0,0,0.000");
+//! assert_eq!(lines[2], "1,2,1,0,0,invalid,inf,0,0,0.000");
 //! assert!(warnings.is_empty());
 //! ```
 
@@ -66,7 +66,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(
         Command::Path(args) => path::run(args, out, warnings),
         Command::Scen(args) => scen::run(args, out, warnings),
         Command::Render(args) => render::run(args, out, warnings),
-        Command::Mesh(args) => mesh::run(args, out),
+        Command::Mesh(args) => mesh::run(args, out, warnings),
         Command::Cpd(args) => cpd::run(args, out),
         Command::Hub(args) => hub::run(args, out),
         Command::Route(args) => route::run(args, out, warnings),

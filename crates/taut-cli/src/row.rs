@@ -16,7 +16,8 @@ use taut::Point;
 ///   given in a mesh scenario);
 /// - `status`: `ok`, `unreachable`, `invalid` (an endpoint off the map or on a blocked cell),
 ///   or `limit` (`--max-expansions` or `--timeout-ms` stopped the search first);
-/// - `length`: the path length with 8 decimals when `ok`, else `-1`;
+/// - `length`: the path length with 8 decimals when `ok`, else `inf` (`null` in JSON, which
+///   has no infinity): the one convention of every command and of Python (docs/cli.md);
 /// - `expanded,generated`: the planner's search statistics (0 when `invalid`);
 /// - `time_us`: wall-clock microseconds spent in the planner, 3 decimals (0 when `invalid`).
 pub const CSV_HEADER: &str =
@@ -102,22 +103,17 @@ impl Row {
         }
     }
 
-    /// The `length` column: 8 decimals when `ok`, else `-1`.
-    fn length_text(&self) -> String {
+    /// The `length` column: 8 decimals when `ok`, else `None` (no path, no length).
+    fn length_text(&self) -> Option<String> {
         match self.status {
-            RowStatus::Ok(len) => format!("{len:.8}"),
-            _ => "-1".to_owned(),
+            RowStatus::Ok(len) => Some(format!("{len:.8}")),
+            _ => None,
         }
     }
-}
 
-/// A number written exactly as formatted: a JSON number token in JSON, a field in CSV.
-fn number<S: Serializer>(text: String) -> Result<Box<RawValue>, S::Error> {
-    RawValue::from_string(text).map_err(serde::ser::Error::custom)
-}
-
-impl Serialize for Row {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    /// The fields in order, the `length` of a query that is not `ok` being `inf` in CSV and
+    /// `null` in JSON (which has no infinity).
+    fn serialize_as<S: Serializer>(&self, serializer: S, csv: bool) -> Result<S::Ok, S::Error> {
         let fields =
             10 + usize::from(self.first_us.is_some()) + usize::from(self.waypoints.is_some());
         let mut s = serializer.serialize_struct("Row", fields)?;
@@ -128,7 +124,11 @@ impl Serialize for Row {
         s.serialize_field("goal_x", &number::<S>(self.goal[0].to_string())?)?;
         s.serialize_field("goal_y", &number::<S>(self.goal[1].to_string())?)?;
         s.serialize_field("status", self.status.name())?;
-        s.serialize_field("length", &number::<S>(self.length_text())?)?;
+        match (self.length_text(), csv) {
+            (Some(text), _) => s.serialize_field("length", &number::<S>(text)?)?,
+            (None, true) => s.serialize_field("length", "inf")?,
+            (None, false) => s.serialize_field("length", &None::<f64>)?,
+        }
         s.serialize_field("expanded", &self.expanded)?;
         s.serialize_field("generated", &self.generated)?;
         s.serialize_field("time_us", &number::<S>(format!("{:.3}", self.time_us))?)?;
@@ -140,6 +140,27 @@ impl Serialize for Row {
             s.serialize_field("waypoints", &pairs)?;
         }
         s.end()
+    }
+}
+
+/// A row as one CSV record (see [`Row::serialize_as`]).
+struct CsvRow<'r>(&'r Row);
+
+impl Serialize for CsvRow<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_as(serializer, true)
+    }
+}
+
+/// A number written exactly as formatted: a JSON number token in JSON, a field in CSV.
+fn number<S: Serializer>(text: String) -> Result<Box<RawValue>, S::Error> {
+    RawValue::from_string(text).map_err(serde::ser::Error::custom)
+}
+
+/// The JSON shape of a row: `length` is `null` unless `ok`.
+impl Serialize for Row {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.serialize_as(serializer, false)
     }
 }
 
@@ -203,7 +224,7 @@ impl<'w> RowWriter<'w> {
                     .has_headers(false)
                     .buffer_capacity(256)
                     .from_writer(&mut self.line);
-                csv.serialize(row).map_err(csv_io)?;
+                csv.serialize(CsvRow(row)).map_err(csv_io)?;
                 csv.flush()?; // into `line`: a Vec, nothing reaches `out` yet
                 drop(csv);
                 self.out.write_all(&self.line)?;
@@ -269,7 +290,7 @@ mod tests {
             write_all(RowFormat::Csv, false, &rows()),
             format!(
                 "{CSV_HEADER}\n0,19,26,19,29,ok,3.00000000,4,9,1.235\n\
-                 1,2,1,0,0,invalid,-1,0,0,0.000\n2,0,0,0.5,2.25,unreachable,-1,0,0,0.000\n"
+                 1,2,1,0,0,invalid,inf,0,0,0.000\n2,0,0,0.5,2.25,unreachable,inf,0,0,0.000\n"
             )
         );
         assert_eq!(
@@ -277,9 +298,9 @@ mod tests {
             "[\n  {\"index\":0,\"start_x\":19,\"start_y\":26,\"goal_x\":19,\"goal_y\":29,\
              \"status\":\"ok\",\"length\":3.00000000,\"expanded\":4,\"generated\":9,\"time_us\":1.235},\n  \
              {\"index\":1,\"start_x\":2,\"start_y\":1,\"goal_x\":0,\"goal_y\":0,\"status\":\"invalid\",\
-             \"length\":-1,\"expanded\":0,\"generated\":0,\"time_us\":0.000},\n  \
+             \"length\":null,\"expanded\":0,\"generated\":0,\"time_us\":0.000},\n  \
              {\"index\":2,\"start_x\":0,\"start_y\":0,\"goal_x\":0.5,\"goal_y\":2.25,\
-             \"status\":\"unreachable\",\"length\":-1,\"expanded\":0,\"generated\":0,\"time_us\":0.000}\n]\n"
+             \"status\":\"unreachable\",\"length\":null,\"expanded\":0,\"generated\":0,\"time_us\":0.000}\n]\n"
         );
         // The header is written even when there is no row.
         assert_eq!(

@@ -27,12 +27,14 @@ pub enum Status {
 }
 
 impl Status {
-    /// The lower-case name printed by the CLI (`reached`, `unsolvable`, `cutoff`, `failed`).
+    /// The word the CLI prints, from taut's one status vocabulary (docs/cli.md): `ok`
+    /// (reached), `unreachable` (unsolvable), `limit` (cut off) and, for an agent only,
+    /// `failed`.
     pub fn name(&self) -> &'static str {
         match self {
-            Status::Reached => "reached",
-            Status::Unsolvable => "unsolvable",
-            Status::Cutoff => "cutoff",
+            Status::Reached => "ok",
+            Status::Unsolvable => "unreachable",
+            Status::Cutoff => "limit",
             Status::Failed(_) => "failed",
         }
     }

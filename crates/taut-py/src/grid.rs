@@ -162,7 +162,7 @@ fn parse_spec(
 struct Row {
     /// The length; `inf` when unreachable, invalid or stopped by the limit.
     length: f64,
-    /// 0 found, 1 unreachable, 2 invalid endpoint, 3 stopped by the limit.
+    /// 0 ok (found), 1 unreachable, 2 invalid endpoint, 3 stopped by the limit.
     status: i8,
     /// Nodes expanded (0 when invalid).
     expanded: u64,
@@ -372,7 +372,7 @@ pub struct PathResult {
     /// The path's length (Euclidean; octile for A*); `inf` when unreachable.
     #[pyo3(get)]
     length: f64,
-    /// `"found"` or `"unreachable"`.
+    /// `"ok"` or `"unreachable"` (the words of `taut.Status` and the command line).
     #[pyo3(get)]
     status: &'static str,
     /// Nodes the search expanded.
@@ -473,7 +473,7 @@ fn limit_error(py: Python<'_>, l: &LimitReached) -> PyErr {
 
 fn status_name(s: Status) -> &'static str {
     match s {
-        Status::Found => "found",
+        Status::Found => "ok",
         Status::Unreachable => "unreachable",
     }
 }
@@ -628,7 +628,7 @@ impl PyGrid {
     /// `threads` threads (default: every core), the calling thread among them, with the GIL
     /// released, each on a warm planner kept by the grid between calls; Ctrl-C stops it
     /// (KeyboardInterrupt). Returns a dict of arrays: `length` (float, `inf` when unreachable,
-    /// invalid or stopped by the limit), `status` (int8: 0 found, 1 unreachable, 2 invalid
+    /// invalid or stopped by the limit), `status` (int8: 0 ok, 1 unreachable, 2 invalid
     /// endpoint, 3 stopped by `max_expansions=` or `timeout_ms=`, each query bounded on its
     /// own; `taut.Status`), `expanded` (uint64: for status 3 the work done), and with
     /// `return_paths=True`, `paths`: a list of `(k, 2)` float arrays. Planners, options,
@@ -753,7 +753,7 @@ impl PyGrid {
     /// Runs every query of a scenario (`taut.Scenario`) on this grid, one by one with a warm
     /// planner, and returns columns (a dict of arrays, ready for `pandas.DataFrame`):
     /// `index`, `sx`, `sy`, `gx`, `gy`, `octile` (the scenario's optimum on 8-connected
-    /// moves), `length`, `status` (0 found, 1 unreachable, 2 invalid, 3 stopped by the
+    /// moves), `length`, `status` (0 ok, 1 unreachable, 2 invalid, 3 stopped by the
     /// limit), `expanded`, `time_us`. Planners, options, `cpd=`, `hub=`, `max_expansions=`
     /// and `timeout_ms=` (per query) as for `paths`; with `auto` (the default) the grid first
     /// builds its mesh when Polyanya pays on this map.

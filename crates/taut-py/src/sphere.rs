@@ -125,11 +125,11 @@ fn end(s: &taut::spherical::Snapped) -> End {
 
 #[pymethods]
 impl SeaRouteResult {
-    /// `"found"` or `"unreachable"`.
+    /// `"ok"` or `"unreachable"` (the words of `taut.Status` and the command line).
     #[getter]
     fn status(&self) -> &'static str {
         match self.answer.outcome {
-            SearchOutcome::Found => "found",
+            SearchOutcome::Found => "ok",
             SearchOutcome::Unreachable => "unreachable",
         }
     }

@@ -101,7 +101,7 @@ def test_sea_route_equals_the_cli():
         text=True,
     ).stdout
     v = json.loads(out)
-    assert r.status == "found" and v["status"] == "ok"
+    assert r.status == "ok" and v["status"] == "ok"
     assert abs(r.km - v["km"]) < 1e-9
     assert abs(r.snap_km[1] - v["snap_km_to"]) < 1e-9
     assert np.allclose(r.waypoints, np.array(v["waypoints"]))
@@ -166,7 +166,7 @@ def test_points_and_arrays_of_any_integer_kind(arena):
 
 def test_a_path_result(arena):
     r = arena.path((1, 3), (45, 40), "anya")
-    assert r.status == "found" and r.expanded > 0 and r.time_us >= 0
+    assert r.status == "ok" and r.expanded > 0 and r.time_us >= 0
     assert r.waypoints.dtype == np.float64 and r.waypoints.shape[1] == 2
     assert tuple(r.waypoints[0]) == (1, 3) and tuple(r.waypoints[-1]) == (45, 40)
     steps = np.diff(r.waypoints, axis=0)
@@ -797,7 +797,7 @@ def run_example(name, *args, cwd):
 def test_the_drawing_example_runs(tmp_path):
     pytest.importorskip("matplotlib", reason="examples/python/plan_and_draw.py draws with it")
     out = run_example("plan_and_draw.py", "-o", tmp_path / "plan.png", cwd=tmp_path)
-    assert "anya  found length 57.7027" in out, out
+    assert "anya  ok length 57.7027" in out, out
     png = (tmp_path / "plan.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 10_000
 
@@ -805,7 +805,7 @@ def test_the_drawing_example_runs(tmp_path):
 def test_the_notebook_example_runs(tmp_path):
     pytest.importorskip("matplotlib", reason="examples/python/notebook.py draws with it")
     out = run_example("notebook.py", tmp_path / "nb.png", cwd=tmp_path)
-    assert "found, mean length" in out and "status=\"found\", length=57.70268" in out, out
+    assert "found, mean length" in out and "status=\"ok\", length=57.70268" in out, out
     assert (tmp_path / "nb.png").read_bytes().startswith(b"\x89PNG")
 
 
@@ -853,10 +853,12 @@ def test_unknown_keywords_are_type_errors_and_bad_options_value_errors(arena):
 
 def test_statuses_are_an_int_enum(arena):
     assert [int(s) for s in taut.Status] == [0, 1, 2, 3]
-    assert [str(s) for s in taut.Status] == ["found", "unreachable", "invalid", "limit"]
-    assert taut.STATUS == {0: "found", 1: "unreachable", 2: "invalid", 3: "limit"}
+    # One word set with the command line (docs/cli.md); FOUND is the former name of OK.
+    assert [str(s) for s in taut.Status] == ["ok", "unreachable", "invalid", "limit"]
+    assert taut.STATUS == {0: "ok", 1: "unreachable", 2: "invalid", 3: "limit"}
+    assert taut.Status.FOUND is taut.Status.OK and str(taut.Status.FOUND) == "ok"
     cols = arena.paths(np.array([[1, 3], [0, 0]]), np.array([[45, 40], [45, 40]]))
-    assert list(cols["status"]) == [taut.Status.FOUND, taut.Status.INVALID]
+    assert list(cols["status"]) == [taut.Status.OK, taut.Status.INVALID]
     assert str(taut.Status(cols["status"][0])) == arena.path((1, 3), (45, 40)).status
 
 

@@ -154,7 +154,7 @@ impl Answered {
     pub fn name(self) -> &'static str {
         match self {
             Answered::NotRun => "not-run",
-            Answered::Found => "found",
+            Answered::Found => "ok",
             Answered::Unreachable => "unreachable",
             Answered::Rejected => "rejected",
         }

@@ -37,7 +37,7 @@ fn check_rows(rows: &[RunRow]) {
     for r in rows {
         assert_eq!(
             r.status,
-            "reached",
+            "ok",
             "{} #{} {} k={}",
             r.map,
             r.problem,
@@ -172,7 +172,7 @@ fn row(map: &str, problem: usize, algo: AgentAlgo, cost: f64) -> RunRow {
         problem,
         algo,
         lookahead: 1,
-        status: "reached",
+        status: "ok",
         cost,
         moves: 0,
         episodes: 0,

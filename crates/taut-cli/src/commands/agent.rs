@@ -39,11 +39,12 @@ Output (--format csv, the default): the header
   index,status,cost,moves,episodes,max_episode_expansions,time_us
 and one row per query, in file order:
 - index: the 0-based position of the query in the .scen file (0 for --start/--goal);
-- status: reached; unsolvable (the goal cannot be reached from the start: the simulator
-  knows it from the true map before the agent moves); invalid (the start or the goal is off
-  the map or on a blocked cell: the agent is not run and every field after status is
-  empty); cutoff or failed (the agent hit the simulator's cap on moves, or broke a rule:
-  defects that should never happen);
+- status (the words of every taut command): ok (the agent reached the goal); unreachable
+  (the goal cannot be reached from the start: the simulator knows it from the true map
+  before the agent moves); invalid (the start or the goal is off the map or on a blocked
+  cell: the agent is not run and every field after status is empty); limit or failed (the
+  agent hit the simulator's cap on moves, or broke a rule: defects that should never
+  happen); ok, unreachable and limit were formerly reached, unsolvable and cutoff;
 - cost: the cost travelled, with 6 decimals; moves: the moves made;
 - episodes: the decisions that searched; max_episode_expansions: the most states expanded
   by one decision (never above the lookahead);
@@ -51,19 +52,19 @@ and one row per query, in file order:
 
 --format text: one line per query, `query I STATUS cost C moves M episodes E
 max_episode_expansions X time_us T` (`query I invalid REASON` for an invalid one, and the
-reason in parentheses after `cutoff` or `failed`), then `queries N reached R unsolvable U invalid I
-cutoff C failed F mean_cost X mean_time_us T`, the means taken over the reached queries
+reason in parentheses after `limit` or `failed`), then `queries N ok R unreachable U invalid I
+limit C failed F mean_cost X mean_time_us T`, the means taken over the ok queries
 (`-` when there is none).
 
 --format json: one JSON array, an object per query with the csv's columns as keys (numbers
 as in the csv, null where the csv is empty) and `reason` (null unless the query is invalid
-or the run cutoff or failed).
+or the run ended limit or failed).
 
 -o/--output FILE (.svg or .png; formerly --render): the map, the agent's trail through the centres of the cells it visited, the
 start (green), the goal (red) and the blocked cells the agent saw (orange); of query
 --query N, else of the first query run. Every query is still run and printed.
 
-Exit status: 0 when every query ends reached, unsolvable or invalid; 1 when one ends cutoff
+Exit status: 0 when every query ends ok, unreachable or invalid; 1 when one ends limit
 or failed (after every row: one line `taut: ...` on stderr), or when a file cannot be read
 or written; 2 for usage errors.
 

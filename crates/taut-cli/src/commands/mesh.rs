@@ -80,9 +80,18 @@ pub struct MeshStatsArgs {
     /// A directory of reference meshes `NAME-merged.mesh` to compare polygon counts with.
     #[arg(long, value_name = "DIR")]
     pub reference: Option<PathBuf>,
-    /// Write the CSV to this file instead of stdout (the summary still goes to stdout).
-    #[arg(long, value_name = "FILE")]
+    /// Write the rows (csv, or the JSON object) to this file instead of stdout; the summary
+    /// line still goes to stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// The old name of -o/--output (warns; goes in the next release).
+    #[arg(long, value_name = "FILE", hide = true, conflicts_with = "output")]
     pub out: Option<PathBuf>,
+    /// csv: the header, one row per map, then the summary line `# DIR: ...`; json: one object
+    /// `{"maps": [...], "summary": {...}}`, the rows' keys being the csv's columns
+    /// (`reference_polygons` null when there is no reference).
+    #[arg(long, value_enum, default_value_t = StatsFormat::Csv)]
+    pub format: StatsFormat,
     /// The map characters that are free terrain.
     #[arg(long, value_name = "CHARS", default_value = ".GS", value_parser = parse_free_set)]
     pub free: FreeSet,
@@ -91,14 +100,33 @@ pub struct MeshStatsArgs {
     pub no_merge: bool,
 }
 
+/// Output formats of `taut mesh stats`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatsFormat {
+    /// A header, one row per map and the summary line.
+    Csv,
+    /// One JSON object: the rows and the summary.
+    Json,
+}
+
 /// Runs `taut mesh ...`.
 ///
 /// # Errors
 /// Unreadable or malformed inputs, a map without free space, an unwritable output.
-pub fn run(args: &MeshArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(args: &MeshArgs, out: &mut dyn Write, warnings: &mut dyn Write) -> Result<(), CliError> {
     match &args.command {
         MeshCommand::Build(a) => run_build(a, out),
-        MeshCommand::Stats(a) => run_stats(a, out),
+        MeshCommand::Stats(a) => {
+            let mut a = a.clone();
+            if let Some(file) = a.out.take() {
+                writeln!(
+                    warnings,
+                    "taut: warning: --out is now -o/--output (the old name goes in the next release)"
+                )?;
+                a.output = Some(file);
+            }
+            run_stats(&a, out)
+        }
     }
 }
 
@@ -179,13 +207,33 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// The summary line for directory `dir` (without a newline).
-    pub fn line(&self, dir: &Path) -> String {
-        let mean = if self.maps == 0 {
+    /// The mean build time, milliseconds (0 with no map).
+    fn mean_ms(&self) -> f64 {
+        if self.maps == 0 {
             0.0
         } else {
             self.total_ms / self.maps as f64
-        };
+        }
+    }
+
+    /// The summary as JSON: the figures of [`Summary::line`] (`ratio` null without a
+    /// reference).
+    pub fn json(&self) -> serde_json::Value {
+        let ratio = (self.reference_maps > 0).then(|| {
+            num(format!(
+                "{:.4}",
+                self.polygons_with_reference as f64 / self.reference_polygons.max(1) as f64
+            ))
+        });
+        serde_json::json!({"maps": self.maps, "build_ms_total": num(format!("{:.1}", self.total_ms)),
+            "build_ms_mean": num(format!("{:.3}", self.mean_ms())), "polygons": self.polygons,
+            "reference_polygons": self.reference_polygons, "reference_maps": self.reference_maps,
+            "ratio": ratio})
+    }
+
+    /// The summary line for directory `dir` (without a newline).
+    pub fn line(&self, dir: &Path) -> String {
+        let mean = self.mean_ms();
         let mut s = format!(
             "# {}: maps {}, build ms total {:.1} mean {:.3}, polygons {}",
             dir.display(),
@@ -228,7 +276,7 @@ pub fn run_stats(args: &MeshStatsArgs, out: &mut dyn Write) -> Result<(), CliErr
     }
     maps.sort();
     let mut file;
-    let csv: &mut dyn Write = match &args.out {
+    let csv: &mut dyn Write = match &args.output {
         Some(path) => {
             file = std::io::BufWriter::new(std::fs::File::create(path).map_err(|source| {
                 CliError::WriteFile {
@@ -240,7 +288,11 @@ pub fn run_stats(args: &MeshStatsArgs, out: &mut dyn Write) -> Result<(), CliErr
         }
         None => out,
     };
-    writeln!(csv, "{STATS_HEADER}")?;
+    let json = args.format == StatsFormat::Json;
+    if !json {
+        writeln!(csv, "{STATS_HEADER}")?;
+    }
+    let mut rows = Vec::new();
     let options = options(args.no_merge);
     let mut sum = Summary::default();
     for path in &maps {
@@ -260,30 +312,47 @@ pub fn run_stats(args: &MeshStatsArgs, out: &mut dyn Write) -> Result<(), CliErr
             }
             None => None,
         };
-        write!(
-            csv,
-            "{name},{},{},{},{},{},{},{ms:.3},",
-            grid.width(),
-            grid.height(),
-            grid.free_cells(),
-            stats.vertices,
-            stats.triangles,
-            stats.polygons
-        )?;
+        if json {
+            rows.push(serde_json::json!({"map": name, "width": grid.width(),
+                "height": grid.height(), "free_cells": grid.free_cells(),
+                "vertices": stats.vertices, "triangles": stats.triangles,
+                "polygons": stats.polygons, "ms": num(format!("{ms:.3}")),
+                "reference_polygons": reference}));
+        } else {
+            write!(
+                csv,
+                "{name},{},{},{},{},{},{},{ms:.3},",
+                grid.width(),
+                grid.height(),
+                grid.free_cells(),
+                stats.vertices,
+                stats.triangles,
+                stats.polygons
+            )?;
+            if let Some(r) = reference {
+                write!(csv, "{r}")?;
+            }
+            writeln!(csv)?;
+        }
         if let Some(r) = reference {
-            write!(csv, "{r}")?;
             sum.reference_maps += 1;
             sum.reference_polygons += r;
             sum.polygons_with_reference += stats.polygons;
         }
-        writeln!(csv)?;
         sum.maps += 1;
         sum.total_ms += ms;
         sum.polygons += stats.polygons;
     }
+    if json {
+        let doc = serde_json::json!({"maps": rows, "summary": sum.json()});
+        serde_json::to_writer(&mut *csv, &doc).map_err(std::io::Error::from)?;
+        writeln!(csv)?;
+        csv.flush()?;
+        return Ok(());
+    }
     csv.flush()?;
     let line = sum.line(&args.maps);
-    match &args.out {
+    match &args.output {
         // The file is complete: write the summary to stdout.
         Some(_) => writeln!(out, "{line}")?,
         None => writeln!(csv, "{line}")?,

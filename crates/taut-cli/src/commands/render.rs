@@ -14,6 +14,7 @@ use crate::args::{ImageFormat, OutputFile, PlannerArgs, parse_output, parse_poin
 use crate::commands::route::AvoidArgs;
 use crate::commands::route::plan::plan_route;
 use crate::error::{CliError, write_file};
+use crate::fields::{InfoFormat, num, write_summary};
 use crate::latlon::{CoordError, parse_latlon};
 use crate::planners::{load_grid, open_map, planner_for_args};
 
@@ -70,6 +71,12 @@ pub struct RenderArgs {
     /// Draw at most N expanded nodes, evenly spread over the search (0: none).
     #[arg(long, value_name = "N", default_value_t = 50_000)]
     pub max_trace: usize,
+    /// What to print once the picture is written: text, one line `status S length L
+    /// waypoints W expanded E drawn D output FILE` (`status S km K nm N waypoints W expanded
+    /// E output FILE` with --sphere), or json, one object with those keys. The status is
+    /// `ok` or `unreachable`; a missing length is `inf` (`null` in JSON).
+    #[arg(long, value_enum, default_value_t = InfoFormat::Text)]
+    pub format: InfoFormat,
 }
 
 /// A `--from`/`--to` value of `taut render`: two integers are a lattice point (or, with
@@ -267,18 +274,20 @@ pub fn run(
         ImageFormat::Png => png::render(&scene, &layout)?,
     };
     write_file(&args.output.path, &bytes)?;
-    let length = match status {
-        Status::Found => format!("{:.8}", answer.length),
-        Status::Unreachable => "unreachable".to_owned(),
+    let (word, length) = match status {
+        Status::Found => ("ok", Some(format!("{:.8}", answer.length))),
+        Status::Unreachable => ("unreachable", None),
     };
-    writeln!(
-        out,
-        "length {length} waypoints {} expanded {} drawn {} output {}",
-        answer.waypoints.len(),
-        answer.stats.expanded,
+    let (waypoints, expanded) = (answer.waypoints.len(), answer.stats.expanded);
+    let output = args.output.path.display().to_string();
+    let text = format!(
+        "status {word} length {} waypoints {waypoints} expanded {expanded} drawn {} output {output}",
+        length.as_deref().unwrap_or("inf"),
         drawn.len(),
-        args.output.path.display()
-    )?;
+    );
+    let json = serde_json::json!({"status": word, "length": length.map(num),
+        "waypoints": waypoints, "expanded": expanded, "drawn": drawn.len(), "output": output});
+    write_summary(out, args.format, &text, &json)?;
     Ok(())
 }
 
@@ -317,9 +326,9 @@ fn scenario_query(scen: &Path, index: usize) -> Result<(Point, Point), CliError>
         })
 }
 
-/// `taut render --sphere`: plans the route between `ends`, draws it, and prints one line:
-/// `length K km N nm waypoints W expanded E output PATH` (`length unreachable ...` when there
-/// is no route; the picture is written all the same).
+/// `taut render --sphere`: plans the route between `ends`, draws it, and prints one line,
+/// `status S km K nm N waypoints W expanded E output PATH` (`status unreachable km inf nm inf
+/// ...` when there is no route; the picture is written all the same), or its JSON object.
 ///
 /// # Errors
 /// As [`plan_route`], and the picture cannot be made or written.
@@ -339,16 +348,20 @@ pub fn render_route(
     )?;
     let layout = planned.layout(args.max_px, args.scale)?;
     planned.draw(&args.output, &layout)?;
-    let length = match planned.found() {
-        Some(r) => format!("{:.3} km {:.3} nm", r.km(), r.nm()),
-        None => "unreachable".to_owned(),
-    };
-    let waypoints = planned.found().map_or(0, |r| r.waypoints().len());
-    writeln!(
-        out,
-        "length {length} waypoints {waypoints} expanded {} output {}",
-        planned.stats.expanded,
-        args.output.path.display()
-    )?;
+    let found = planned.found();
+    let word = if found.is_some() { "ok" } else { "unreachable" };
+    let km = found.map(|r| format!("{:.3}", r.km()));
+    let nm = found.map(|r| format!("{:.3}", r.nm()));
+    let waypoints = found.map_or(0, |r| r.waypoints().len());
+    let expanded = planned.stats.expanded;
+    let output = args.output.path.display().to_string();
+    let text = format!(
+        "status {word} km {} nm {} waypoints {waypoints} expanded {expanded} output {output}",
+        km.as_deref().unwrap_or("inf"),
+        nm.as_deref().unwrap_or("inf"),
+    );
+    let json = serde_json::json!({"status": word, "km": km.map(num), "nm": nm.map(num),
+        "waypoints": waypoints, "expanded": expanded, "output": output});
+    write_summary(out, args.format, &text, &json)?;
     Ok(())
 }

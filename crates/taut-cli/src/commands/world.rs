@@ -44,13 +44,15 @@ its goal cell blocked) waits and re-plans after the next edit.";
 /// The end of `taut world --help`: output, statuses, frames, exit status.
 pub const AFTER_HELP: &str = "\
 Output (--format text): one line per event, `step S: ...` (plans, edits, deferred edits, mesh
-repairs, arrivals), then `agents N reached R unreachable U cutoff C steps S edits E deferred D
+repairs, arrivals), then `agents N ok R unreachable U limit C steps S edits E deferred D
 plans P plan_ms T`, then one line per agent: `agent NAME STATUS walked W first_plan L plans P
 reached_step S` (`-` where there is none). --format json: one object with the same fields
 (`events`, `agents`, `summary`).
 
-Statuses: reached; unreachable (the agent waits for a path and no edit is left to give it
-one); cutoff (--max-steps ended the run while it walked or waited).
+Statuses (the words of every taut command): ok (the agent reached its goal); unreachable
+(the agent waits for a path and no edit is left to give it one); limit (--max-steps ended
+the run while it walked or waited). A plan event's status is ok, unreachable, or invalid
+when an edit blocked the goal cell.
 
 --frames DIR: PNG (or --frame-format svg) pictures named NNNN-step-SSSS-WHAT, WHAT being start,
 before and after (each edit), step (every --every steps) and end: the map as it is, the
@@ -81,7 +83,7 @@ pub struct WorldArgs {
     /// Cells of path length an agent walks per step.
     #[arg(long, value_name = "CELLS", default_value_t = 1.0)]
     pub speed: f64,
-    /// The last step: agents still on their way then end `cutoff`.
+    /// The last step: agents still on their way then end `limit`.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub max_steps: u32,
     /// Write picture frames into this directory (created if missing).
@@ -285,8 +287,8 @@ fn event_json(e: &Event, agents: &[AgentState]) -> Value {
             secs,
         } => json!({"step": step, "event": "plan", "agent": agents[*agent].name,
             "from": [from.x, from.y],
-            "status": match outcome { Ok(_) => "found", Err(Waiting::Unreachable) => "unreachable",
-                Err(Waiting::GoalBlocked) => "goal_blocked" },
+            "status": match outcome { Ok(_) => "ok", Err(Waiting::Unreachable) => "unreachable",
+                Err(Waiting::GoalBlocked) => "invalid" },
             "length": outcome.ok(), "was_left": before, "adopted": adopted, "expanded": expanded, "ms": secs * 1e3}),
         Event::Reached {
             step,
@@ -319,13 +321,15 @@ impl Tally {
     }
 }
 
-/// The final status word of an agent.
+/// The final status word of an agent, from the one vocabulary of docs/cli.md: `ok` (it
+/// reached its goal), `unreachable` (it waits for a way that is not there) or `limit`
+/// (`--max-steps` ended the run first).
 fn status_word(a: &AgentState, finished_by_limit: bool) -> &'static str {
     match a.status {
-        AgentStatus::Reached(_) => "reached",
-        _ if finished_by_limit => "cutoff",
+        AgentStatus::Reached(_) => "ok",
+        _ if finished_by_limit => "limit",
         AgentStatus::Waiting(_) => "unreachable",
-        AgentStatus::Walking => "cutoff",
+        AgentStatus::Walking => "limit",
     }
 }
 
@@ -457,11 +461,11 @@ pub fn run(args: &WorldArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if text {
         writeln!(
             out,
-            "agents {} reached {} unreachable {} cutoff {} steps {steps} edits {} deferred {} plans {plans} plan_ms {:.3}",
+            "agents {} ok {} unreachable {} limit {} steps {steps} edits {} deferred {} plans {plans} plan_ms {:.3}",
             agents.len(),
-            count("reached"),
+            count("ok"),
             count("unreachable"),
-            count("cutoff"),
+            count("limit"),
             summary.edits,
             summary.deferred,
             summary.plan_secs * 1e3
@@ -495,8 +499,8 @@ pub fn run(args: &WorldArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "planner": args.algo.label,
             "events": events,
             "agents": agent_rows,
-            "summary": {"agents": agents.len(), "reached": count("reached"),
-                "unreachable": count("unreachable"), "cutoff": count("cutoff"), "steps": steps,
+            "summary": {"agents": agents.len(), "ok": count("ok"),
+                "unreachable": count("unreachable"), "limit": count("limit"), "steps": steps,
                 "edits": summary.edits, "deferred": summary.deferred, "plans": plans,
                 "plan_ms": summary.plan_secs * 1e3},
         });

@@ -4,7 +4,7 @@
 //!   row a cost no lower than the scenario's octile column (the optimum with full knowledge
 //!   of the map, under the agents' own move rule) and consistent with the number of moves;
 //! - invalid queries (blocked or off-map endpoints) are rows with empty fields and exit 0;
-//!   an unreachable goal is `unsolvable`;
+//!   an unreachable goal is `unreachable`;
 //! - `--format text` has the csv's costs and a summary line that counts and averages them;
 //! - `--query N` and `--start`/`--goal` run one query;
 //! - usage errors exit 2 with one line;
@@ -95,7 +95,7 @@ fn csv_rows_reach_every_goal_at_no_less_than_the_octile_optimum() {
         assert_eq!(rows.len(), 130, "{algo}");
         for ((i, r), e) in rows.iter().enumerate().zip(&scen.entries) {
             assert_eq!(r.index, i, "{algo}");
-            assert_eq!(r.status, "reached", "{algo} {r:?}");
+            assert_eq!(r.status, "ok", "{algo} {r:?}");
             let (cost, moves) = (r.cost.unwrap(), r.moves.unwrap() as f64);
             let tol = LENGTH_TOLERANCE;
             assert!(cost >= e.octile - tol, "{algo} {r:?} vs {}", e.octile);
@@ -144,13 +144,13 @@ fn text_rows_and_summary_match_the_csv() {
         [
             "queries",
             "130",
-            "reached",
+            "ok",
             "130",
-            "unsolvable",
+            "unreachable",
             "0",
             "invalid",
             "0",
-            "cutoff",
+            "limit",
             "0",
             "failed",
             "0"
@@ -193,7 +193,7 @@ fn invalid_queries_are_rows_and_exit_0() {
     assert!(out.contains("\n0,invalid,,,,,\n"), "{out}");
     let rows = parse_csv(&out);
     let status: Vec<&str> = rows.iter().map(|r| r.status.as_str()).collect();
-    assert_eq!(status, ["invalid", "reached", "invalid", "invalid"]);
+    assert_eq!(status, ["invalid", "ok", "invalid", "invalid"]);
     assert_eq!(rows[1].cost, Some(3.0));
 
     // small-edge.scen: blocked and off-map endpoints, start == goal, a walled-in start; in
@@ -205,12 +205,12 @@ fn invalid_queries_are_rows_and_exit_0() {
     assert_eq!(
         status,
         [
-            "reached",
+            "ok",
             "invalid",
             "invalid",
             "invalid",
-            "reached",
-            "unsolvable",
+            "ok",
+            "unreachable",
             "invalid"
         ]
     );
@@ -220,8 +220,7 @@ fn invalid_queries_are_rows_and_exit_0() {
     assert_eq!(lines[1], "query 1 invalid start (2, 1) is a blocked cell");
     assert!(lines[3].starts_with("query 3 invalid goal (9, 7) is off the"));
     assert!(
-        lines[7]
-            .starts_with("queries 7 reached 2 unsolvable 1 invalid 4 cutoff 0 failed 0 mean_cost ")
+        lines[7].starts_with("queries 7 ok 2 unreachable 1 invalid 4 limit 0 failed 0 mean_cost ")
     );
 }
 
@@ -230,7 +229,7 @@ fn one_query_by_index_or_by_cells() {
     let map = fixture("arena.map");
     let rows = parse_csv(&arena("dartaa", "8", &["--query", "3"]));
     assert_eq!(rows.len(), 1);
-    assert_eq!((rows[0].index, rows[0].status.as_str()), (3, "reached"));
+    assert_eq!((rows[0].index, rows[0].status.as_str()), (3, "ok"));
     // Query 3 of arena.map.scen is 30,22 -> 31,21.
     let by_cells = parse_csv(&ok(&[
         "agent",
@@ -296,7 +295,7 @@ fn profiles_options_and_corner_cutting_reach_every_goal() {
         let rows = parse_csv(&arena("p-frit-rt", "4", extra));
         assert_eq!(rows.len(), scen.entries.len(), "{extra:?}");
         for (r, e) in rows.iter().zip(&scen.entries) {
-            assert_eq!(r.status, "reached", "{extra:?} {r:?}");
+            assert_eq!(r.status, "ok", "{extra:?} {r:?}");
             // The octile column is the optimum without corner cutting; with it, paths may be
             // shorter, but never shorter than the octile distance.
             let (dx, dy) = ((e.goal.x - e.start.x).abs(), (e.goal.y - e.start.y).abs());
@@ -401,7 +400,7 @@ fn render_draws_the_trail_through_cell_centres() {
     );
     let rows = parse_csv(&out);
     assert_eq!(rows.len(), 1);
-    assert_eq!(rows[0].status, "reached");
+    assert_eq!(rows[0].status, "ok");
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(!text.is_empty());
     let (points, start, goal) = svg_trail(&text);

@@ -2,7 +2,7 @@
 //!
 //! The planners may still be stubs, so these tests assert only what holds for every correct
 //! planner: the header, one row per query with the right index, `invalid` exactly for blocked
-//! or off-map endpoints, `length` -1 unless `ok`, formats, errors and exit codes. Assertions
+//! or off-map endpoints, `length` inf (null in JSON) unless `ok`, formats, errors and exit codes. Assertions
 //! compare with exact values: the octile column of the scenario (A*'s optimum) or lengths
 //! derived by hand on the small fixtures.
 
@@ -70,11 +70,11 @@ fn parse_csv(text: &str) -> Vec<Row> {
                 generated: f[8].parse().unwrap(),
                 time_us: f[9].parse().unwrap(),
             };
-            // Number formats: 8 decimals for an ok length, -1 otherwise; 3 decimals of time.
+            // Number formats: 8 decimals for an ok length, inf otherwise; 3 decimals of time.
             if row.status == "ok" {
                 assert_eq!(f[6].split_once('.').map(|(_, d)| d.len()), Some(8), "{l}");
             } else {
-                assert_eq!(f[6], "-1", "{l}");
+                assert_eq!(f[6], "inf", "{l}");
             }
             assert_eq!(f[9].split_once('.').map(|(_, d)| d.len()), Some(3), "{l}");
             row
@@ -93,10 +93,14 @@ fn check_invariants(rows: &[Row]) {
         match r.status.as_str() {
             "ok" => assert!(r.length >= 0.0 && r.length.is_finite(), "{r:?}"),
             "invalid" => {
-                assert_eq!((r.length, r.expanded, r.generated), (-1.0, 0, 0), "{r:?}");
+                assert_eq!(
+                    (r.length, r.expanded, r.generated),
+                    (f64::INFINITY, 0, 0),
+                    "{r:?}"
+                );
                 assert_eq!(r.time_us, 0.0, "{r:?}");
             }
-            _ => assert_eq!(r.length, -1.0, "{r:?}"),
+            _ => assert_eq!(r.length, f64::INFINITY, "{r:?}"),
         }
         if r.start == r.goal && r.status == "ok" {
             assert_eq!(r.length, 0.0, "{r:?}");
@@ -249,7 +253,7 @@ fn scen_invalid_rows_for_blocked_and_off_map_endpoints() {
     // 0 ordinary (octile optimum 8 + 2√2), 4 start == goal, 5 walled in.
     assert_eq!((status[0], rows[0].length), ("ok", 10.82842712));
     assert_eq!((status[4], rows[4].length), ("ok", 0.0));
-    assert_eq!((status[5], rows[5].length), ("unreachable", -1.0));
+    assert_eq!((status[5], rows[5].length), ("unreachable", f64::INFINITY));
     assert_eq!(rows[3].goal, (9, 7));
 
     // With T free, query 6 becomes valid; the others keep their status class.
@@ -296,7 +300,11 @@ fn scen_json_has_the_csv_rows() {
             assert_eq!(o["goal_x"].as_i64(), Some(i64::from(r.goal.0)));
             assert_eq!(o["goal_y"].as_i64(), Some(i64::from(r.goal.1)));
             assert_eq!(o["status"].as_str(), Some(r.status.as_str()));
-            assert_eq!(o["length"].as_f64(), Some(r.length));
+            // One length convention: inf in csv is null in JSON (which has no infinity).
+            assert_eq!(
+                o["length"].as_f64(),
+                Some(r.length).filter(|l| l.is_finite())
+            );
             // Statistics and times come from separate runs: compare them only where fixed.
             if r.status == "invalid" {
                 assert_eq!(o["expanded"].as_u64(), Some(0));
@@ -674,7 +682,7 @@ fn scen_limits_stop_queries_with_status_limit_and_the_work_done() {
             assert_eq!((f.status.as_str(), f.length), (b.status.as_str(), b.length));
         } else {
             assert_eq!(b.status, "limit", "{f:?} {b:?}");
-            assert_eq!((b.length, b.expanded), (-1.0, 3));
+            assert_eq!((b.length, b.expanded), (f64::INFINITY, 3));
             stopped += 1;
         }
     }
@@ -705,7 +713,7 @@ fn path_limit_is_a_status_in_text_and_json() {
     args.extend(["--format", "json"]);
     let json: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
     assert_eq!(json["status"], "limit");
-    assert_eq!(json["length"], -1);
+    assert!(json["length"].is_null(), "{json}");
     assert_eq!(json["expanded"], 2);
     // A limit large enough changes nothing.
     let mut enough = base.to_vec();

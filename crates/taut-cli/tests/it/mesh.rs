@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{fails, ok};
+use crate::common::{fails, ok, taut};
 
 const STATS_HEADER: &str =
     "map,width,height,free_cells,vertices,triangles,polygons,ms,reference_polygons";
@@ -251,9 +251,9 @@ fn stats_over_a_directory() {
         summary.ends_with(&format!("reference polygons 55 (1 maps), ratio {ratio:.4}")),
         "{summary}"
     );
-    // --out: the CSV goes to the file, the summary to stdout.
+    // -o: the CSV goes to the file, the summary to stdout.
     let csv = dir.path("stats.csv");
-    let text = ok(&["mesh", "stats", "--maps", &maps, "--out", &csv]);
+    let text = ok(&["mesh", "stats", "--maps", &maps, "-o", &csv]);
     assert_eq!(text.lines().count(), 1);
     assert!(
         text.starts_with("# ") && !text.contains("reference"),
@@ -262,6 +262,54 @@ fn stats_over_a_directory() {
     let written = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(written.lines().count(), 3);
     assert!(written.starts_with(STATS_HEADER));
+
+    // The old --out still writes the file, with one warning.
+    let o = taut(&["mesh", "stats", "--maps", &maps, "--out", &csv]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.success() && err.contains("--out is now -o/--output"),
+        "{err}"
+    );
+    // The same rows but for the build time (column 8).
+    let untimed = |t: &str| -> Vec<String> {
+        t.lines()
+            .map(|l| {
+                let mut f: Vec<&str> = l.split(',').collect();
+                f.remove(7);
+                f.join(",")
+            })
+            .collect()
+    };
+    assert_eq!(
+        untimed(&std::fs::read_to_string(&csv).unwrap()),
+        untimed(&written)
+    );
+
+    // --format json: the same figures, keys as the csv's columns.
+    let json = ok(&[
+        "mesh",
+        "stats",
+        "--maps",
+        &maps,
+        "--reference",
+        &reference,
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = v["maps"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{json}");
+    assert_eq!(
+        (rows[0]["map"].as_str(), rows[0]["polygons"].as_u64()),
+        (Some("arena"), Some(polygons as u64))
+    );
+    assert_eq!(rows[0]["reference_polygons"], 55);
+    assert!(rows[1]["reference_polygons"].is_null(), "{json}");
+    assert_eq!(v["summary"]["maps"], 2);
+    assert_eq!(
+        v["summary"]["ratio"].as_f64(),
+        Some(format!("{ratio:.4}").parse().unwrap())
+    );
 }
 
 #[test]

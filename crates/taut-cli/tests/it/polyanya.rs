@@ -118,7 +118,7 @@ fn a_mesh_scenario_without_a_map_runs_on_the_mesh() {
     );
     // An endpoint on the ambiguous vertex (1, 1) is refused.
     for r in &rows[1..] {
-        assert_eq!(r, &("invalid".to_owned(), "-1".to_owned()), "{csv}");
+        assert_eq!(r, &("invalid".to_owned(), "inf".to_owned()), "{csv}");
     }
     assert!(
         csv.lines()

@@ -50,21 +50,29 @@ fn scratch(test: &str) -> Scratch {
     Scratch(d)
 }
 
-/// The summary line: (length, waypoints, expanded, drawn, output).
-fn summary(line: &str) -> (String, usize, u64, usize, String) {
+/// The summary line: (status, length, waypoints, expanded, drawn, output).
+fn summary(line: &str) -> (String, String, usize, u64, usize, String) {
     let w: Vec<&str> = line.trim_end().split(' ').collect();
-    assert_eq!(w.len(), 10, "{line:?}");
+    assert_eq!(w.len(), 12, "{line:?}");
     assert_eq!(
-        (w[0], w[2], w[4], w[6], w[8]),
-        ("length", "waypoints", "expanded", "drawn", "output"),
+        (w[0], w[2], w[4], w[6], w[8], w[10]),
+        (
+            "status",
+            "length",
+            "waypoints",
+            "expanded",
+            "drawn",
+            "output"
+        ),
         "{line:?}"
     );
     (
         w[1].to_owned(),
-        w[3].parse().unwrap(),
+        w[3].to_owned(),
         w[5].parse().unwrap(),
         w[7].parse().unwrap(),
-        w[9].to_owned(),
+        w[9].parse().unwrap(),
+        w[11].to_owned(),
     )
 }
 
@@ -97,8 +105,26 @@ fn the_svg_draws_the_path_of_taut_path_and_every_expansion() {
         let line = ok(&[
             "render", "--map", &map, "--algo", algo, "--from", FROM, "--to", TO, "-o", o,
         ]);
-        let (length, n, expanded, drawn, path) = summary(&line);
+        let (status, length, n, expanded, drawn, path) = summary(&line);
+        assert_eq!(status, "ok", "{line}");
         let (waypoints, path_expanded) = planned(&map, algo, FROM, TO);
+        // --format json: the same figures as one object, numbers as numbers.
+        let json = ok(&[
+            "render", "--map", &map, "--algo", algo, "--from", FROM, "--to", TO, "-o", o,
+            "--format", "json",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["status"], "ok", "{json}");
+        assert_eq!(v["length"].as_f64(), length.parse::<f64>().ok(), "{json}");
+        assert_eq!(
+            (
+                v["waypoints"].as_u64(),
+                v["expanded"].as_u64(),
+                v["output"].as_str()
+            ),
+            (Some(n as u64), Some(expanded), Some(o)),
+            "{json}"
+        );
         assert_eq!(
             (n, expanded, path.as_str()),
             (waypoints.len(), path_expanded, o)
@@ -208,7 +234,7 @@ fn the_png_has_the_promised_size_and_the_marks_where_they_belong() {
         "render", "--map", &map, "--algo", "anya", "--from", FROM, "--to", TO, "--max-px", "400",
         "-o", o,
     ]);
-    let (_, _, expanded, drawn, _) = summary(&line);
+    let (_, _, _, expanded, drawn, _) = summary(&line);
     assert_eq!(drawn as u64, expanded);
     let (w, h, rgb) = decode(&std::fs::read(&out).unwrap());
     let layout = Layout::fit(49, 49, 400, None).unwrap();
@@ -312,8 +338,11 @@ fn queries_come_from_a_scenario_too_and_unreachable_goals_are_drawn() {
         "-o",
         o,
     ]);
-    let (length, n, expanded, drawn, _) = summary(&line);
-    assert_eq!((length.as_str(), n), ("unreachable", 0));
+    let (status, length, n, expanded, drawn, _) = summary(&line);
+    assert_eq!(
+        (status.as_str(), length.as_str(), n),
+        ("unreachable", "inf", 0)
+    );
     assert_eq!(drawn as u64, expanded);
     let text = std::fs::read_to_string(&out).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
@@ -336,7 +365,7 @@ fn queries_come_from_a_scenario_too_and_unreachable_goals_are_drawn() {
         "-o",
         o,
     ]);
-    let (_, _, expanded, drawn, _) = summary(&line);
+    let (_, _, _, expanded, drawn, _) = summary(&line);
     assert!(expanded > 10 && drawn == 10, "{line}");
 }
 
@@ -598,7 +627,7 @@ fn the_mesh_is_drawn_over_the_map_in_both_formats() {
         "-o",
         plain.to_str().unwrap(),
     ]);
-    assert_eq!(summary(&line).2, summary(&without).2);
+    assert_eq!(summary(&line).3, summary(&without).3);
     let text = std::fs::read_to_string(&svg).unwrap();
     let segs = svg_mesh_segments(&text);
     assert_eq!(segs.len(), edges, "one line per distinct edge");

@@ -661,7 +661,7 @@ fn taut_render_sphere_draws_a_route_and_checks_its_points() {
         "render", "--sphere", "--map", &map, "--from", LAND, "--to", "-5.5,-25", "-o", o,
     ]);
     let w: Vec<&str> = line.split_whitespace().collect();
-    assert_eq!(w[0], "length");
+    assert_eq!((w[0], w[2], w[4]), ("status", "km", "nm"), "{line}");
     assert_eq!(w[w.len() - 2..], ["output", o]);
     assert!(out.exists());
     let t = sphere_fixture("tiny_36x18_T.map");

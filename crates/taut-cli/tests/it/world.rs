@@ -50,14 +50,14 @@ fn the_door_script_runs_to_the_end_in_text_and_json() {
             .find(|l| l.starts_with("agents "))
             .expect("summary");
         assert!(
-            summary.starts_with("agents 3 reached 3 unreachable 0 cutoff 0 steps "),
+            summary.starts_with("agents 3 ok 3 unreachable 0 limit 0 steps "),
             "{summary}"
         );
         assert!(summary.contains(" edits 5 deferred 1 "), "{summary}");
         let agents = agent_lines(&text);
         assert_eq!(agents.len(), 3);
         for a in &agents {
-            assert_eq!(a[2], "reached", "{a:?}");
+            assert_eq!(a[2], "ok", "{a:?}");
             let walked: f64 = a[4].parse().unwrap();
             let first: f64 = a[6].parse().unwrap();
             // Doors only lengthen the walk here: every detour is forced.
@@ -65,7 +65,7 @@ fn the_door_script_runs_to_the_end_in_text_and_json() {
         }
         let json = ok(&["world", &doors(), "--algo", algo, "--format", "json"]);
         let v: serde_json::Value = serde_json::from_str(&json).expect("one JSON object");
-        assert_eq!(v["summary"]["reached"], 3);
+        assert_eq!(v["summary"]["ok"], 3);
         assert_eq!(v["summary"]["deferred"], 1);
         let rows = v["agents"].as_array().unwrap();
         for (row, a) in rows.iter().zip(&agents) {

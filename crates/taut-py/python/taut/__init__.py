@@ -43,12 +43,15 @@ import enum as _enum
 class Status(_enum.IntEnum):
     """The codes of the ``status`` arrays of ``Grid.paths`` and ``Grid.run_scenario``.
 
-    An ``IntEnum``: ``cols["status"] == taut.Status.FOUND`` selects the queries answered, and
-    ``str(taut.Status(code))`` is the word ``PathResult.status`` and the command line use.
+    An ``IntEnum``: ``cols["status"] == taut.Status.OK`` selects the queries answered, and
+    ``str(taut.Status(code))`` is the word ``PathResult.status`` and every command of the
+    command line use (``ok``, ``unreachable``, ``invalid``, ``limit``).
     """
 
-    FOUND = 0
+    OK = 0
     """A path was found."""
+    FOUND = 0
+    """The former name of :attr:`OK` (an alias: ``str(Status.FOUND) == "ok"``)."""
     UNREACHABLE = 1
     """The endpoints are valid but not connected (length ``inf``)."""
     INVALID = 2

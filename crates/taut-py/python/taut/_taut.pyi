@@ -54,7 +54,7 @@ class PathResult:
     length : float
         The path's length (Euclidean; octile for ``astar``); ``inf`` when unreachable.
     status : str
-        ``"found"`` or ``"unreachable"`` (the words of :class:`taut.Status`).
+        ``"ok"`` or ``"unreachable"`` (the words of :class:`taut.Status`).
     expanded, generated : int
         Nodes the search expanded and generated.
     time_us : float
@@ -69,7 +69,7 @@ class PathResult:
         """The path's length; ``inf`` when unreachable."""
     @property
     def status(self) -> str:
-        """``"found"`` or ``"unreachable"``."""
+        """``"ok"`` or ``"unreachable"``."""
     @property
     def expanded(self) -> int:
         """Nodes the search expanded."""

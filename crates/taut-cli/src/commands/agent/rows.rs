@@ -11,9 +11,9 @@ use taut::grid::Point;
 ///
 /// - `index`: the 0-based position of the query in the scenario file (0 for
 ///   `--start`/`--goal`);
-/// - `status`: `reached`, `unsolvable`, `invalid` (an endpoint off the map or on a blocked
-///   cell: the agent is not run and every later field is empty), `cutoff` or `failed` (see
-///   [`Status`]);
+/// - `status`: `ok`, `unreachable`, `invalid` (an endpoint off the map or on a blocked
+///   cell: the agent is not run and every later field is empty), `limit` or `failed` (see
+///   [`Status::name`]);
 /// - `cost`: the cost travelled, 6 decimals;
 /// - `moves`, `episodes`, `max_episode_expansions`: the run's [`taut::frit::Stats`];
 /// - `time_us`: the total decision time ([`taut::frit::Stats::time`]) in microseconds, 1
@@ -43,7 +43,7 @@ impl AgentRow {
         }
     }
 
-    /// Whether the run ended `cutoff` or `failed` (a defect of the agent).
+    /// Whether the run ended `limit` or `failed` (a defect of the agent).
     pub fn is_defect(&self) -> bool {
         matches!(
             &self.result,
@@ -132,7 +132,7 @@ impl AgentRow {
 
     /// Writes the row as one line of `--format text`: `query I STATUS cost C moves M
     /// episodes E max_episode_expansions X time_us T`, with ` (REASON)` after `failed` and
-    /// `cutoff`; `query I invalid REASON` for an invalid query.
+    /// `limit`; `query I invalid REASON` for an invalid query.
     ///
     /// # Errors
     /// The write fails.
@@ -167,13 +167,13 @@ fn micros(d: Duration) -> f64 {
 pub struct AgentSummary {
     /// Queries run.
     pub queries: usize,
-    /// Rows `reached`.
+    /// Rows `ok` (the goal reached).
     pub reached: usize,
-    /// Rows `unsolvable`.
+    /// Rows `unreachable`.
     pub unsolvable: usize,
     /// Rows `invalid`.
     pub invalid: usize,
-    /// Rows `cutoff`.
+    /// Rows `limit` (cut off).
     pub cutoff: usize,
     /// Rows `failed`.
     pub failed: usize,
@@ -202,8 +202,8 @@ impl AgentSummary {
         }
     }
 
-    /// Writes `queries N reached R unsolvable U invalid I cutoff C failed F mean_cost X
-    /// mean_time_us T`: the means over the reached queries, `-` when there is none.
+    /// Writes `queries N ok R unreachable U invalid I limit C failed F mean_cost X
+    /// mean_time_us T`: the means over the ok queries, `-` when there is none.
     ///
     /// # Errors
     /// The write fails.
@@ -217,7 +217,7 @@ impl AgentSummary {
         };
         writeln!(
             out,
-            "queries {} reached {} unsolvable {} invalid {} cutoff {} failed {} \
+            "queries {} ok {} unreachable {} invalid {} limit {} failed {} \
              mean_cost {} mean_time_us {}",
             self.queries,
             self.reached,
@@ -276,10 +276,10 @@ mod tests {
     #[test]
     fn rows_print_every_status() {
         let reached = row(ran(Status::Reached));
-        assert_eq!(csv(&reached), "7,reached,3.414214,3,2,5,12.3\n");
+        assert_eq!(csv(&reached), "7,ok,3.414214,3,2,5,12.3\n");
         assert_eq!(
             text(&reached),
-            "query 7 reached cost 3.414214 moves 3 episodes 2 max_episode_expansions 5 \
+            "query 7 ok cost 3.414214 moves 3 episodes 2 max_episode_expansions 5 \
              time_us 12.3\n"
         );
         assert!(!reached.is_defect());
@@ -288,7 +288,7 @@ mod tests {
         assert!(text(&failed).starts_with("query 7 failed (x moved illegally) cost 3.414214"));
         assert!(failed.is_defect());
         let cutoff = row(ran(Status::Cutoff));
-        assert!(csv(&cutoff).starts_with("7,cutoff,"));
+        assert!(csv(&cutoff).starts_with("7,limit,"));
         assert!(cutoff.is_defect());
         assert!(cutoff.reason().unwrap().contains("3 moves and 4 decisions"));
         let invalid = row(Err(FritError::Blocked {
@@ -319,7 +319,7 @@ mod tests {
         };
         assert_eq!(
             line(&s),
-            "queries 0 reached 0 unsolvable 0 invalid 0 cutoff 0 failed 0 mean_cost - \
+            "queries 0 ok 0 unreachable 0 invalid 0 limit 0 failed 0 mean_cost - \
              mean_time_us -\n"
         );
         s.add(&row(ran(Status::Reached)));
@@ -334,7 +334,7 @@ mod tests {
         })));
         assert_eq!(
             line(&s),
-            "queries 4 reached 1 unsolvable 1 invalid 1 cutoff 1 failed 0 mean_cost 3.414214 \
+            "queries 4 ok 1 unreachable 1 invalid 1 limit 1 failed 0 mean_cost 3.414214 \
              mean_time_us 12.3\n"
         );
     }

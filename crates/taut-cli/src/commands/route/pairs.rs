@@ -207,7 +207,9 @@ fn describe(pair: &Pair, answer: &Result<SeaRoute, String>) -> (u8, Vec<String>,
     match answer {
         Err(e) => {
             row.push("invalid".into());
-            row.extend(std::iter::repeat_n(String::new(), 12));
+            // No route, no length: km and nm are `inf`, as every command writes it.
+            row.extend(["inf".to_owned(), "inf".to_owned()]);
+            row.extend(std::iter::repeat_n(String::new(), 10));
             row.push(e.clone());
             let mut p = props("invalid");
             p["error"] = json!(e);
@@ -223,7 +225,7 @@ fn describe(pair: &Pair, answer: &Result<SeaRoute, String>) -> (u8, Vec<String>,
                     row.push(num(r.km(), 3));
                     row.push(num(r.nm(), 3));
                 }
-                None => row.extend([String::new(), String::new()]),
+                None => row.extend(["inf".to_owned(), "inf".to_owned()]),
             }
             for p in [a.from.point, a.to.point] {
                 row.push(num(p.lat, 6));

@@ -99,7 +99,9 @@ is not a GeoJSON area (no polygon, a Point, not JSON) is one error line naming i
 in any order) on every core. Prints the CSV header
   id,line,status,km,nm,from_lat,from_lon,to_lat,to_lon,snap_km_from,snap_km_to,legs,
   expanded,time_us,passages,error
-and one row per input row, in file order (passages separated by ';'). A row that cannot be
+and one row per input row, in file order (passages separated by ';'; km and nm inf when
+there is no route); --format json prints one JSON array instead, an object per row with
+those keys (numbers as numbers, passages a list, null where the csv is empty or inf). A row that cannot be
 read or routed is `invalid`, with one warning line on stderr naming its line; the others are
 routed. The last stderr line gives the counts and routes per second. With -o FILE.geojson,
 one FeatureCollection with a Feature per row. --jobs N (formerly --threads) routes on N
@@ -153,7 +155,7 @@ pub struct RouteArgs {
     /// Route every row of this CSV file instead (columns from_lat, from_lon, to_lat, to_lon,
     /// and optionally id, in any order), on all cores; one CSV row per route on stdout, and
     /// with -o FILE.geojson one FeatureCollection of all routes.
-    #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["render", "format"])]
+    #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["render"])]
     pub pairs: Option<PathBuf>,
     /// With --pairs: threads to route on (default: every core; a single route uses one).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -214,7 +216,10 @@ pub struct AvoidArgs {
 pub enum RouteFormat {
     /// Lines: `distance K km N nm R rad` (or `unreachable`), `start`/`goal` with `snap_km`,
     /// `time_us`, `expanded`, `generated`, `legs`, `waypoints N` and N lines `lat,lon`.
+    /// With --pairs: the csv.
     Text,
+    /// With --pairs: a header and one row per route (the default there).
+    Csv,
     /// One JSON object (its keys are listed at the end of `taut route --help`).
     Json,
 }
@@ -233,6 +238,12 @@ pub fn run(
     if let Some(pairs) = &args.pairs {
         return pairs::run_pairs(args, pairs, out, warnings);
     }
+    if args.format == RouteFormat::Csv {
+        return Err(CliError::Usage(
+            "--format csv is for --pairs; one route prints text or json (see taut route --help)"
+                .into(),
+        ));
+    }
     let mut report = RouteReport::default();
     let result = answer(args, &mut report, warnings);
     match (&result, args.format) {
@@ -245,7 +256,7 @@ pub fn run(
             serde_json::to_writer(&mut *out, &report).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        (Err(_), RouteFormat::Text) => {}
+        (Err(_), RouteFormat::Text) | (_, RouteFormat::Csv) => {}
     }
     result.map(|_| ())
 }

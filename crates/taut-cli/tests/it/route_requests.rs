@@ -104,6 +104,25 @@ fn a_batch_is_each_route_in_file_order_with_bad_rows_reported() {
     let status: Vec<&str> = records.iter().map(|r| &r[2]).collect();
     assert_eq!(status, ["ok", "unreachable", "invalid", "ok", "ok"]);
     assert_eq!(&records[2][15], "from_lat 'north' is not a number");
+    // No route, no length: km and nm are inf, as in every command's csv.
+    assert_eq!((&records[1][3], &records[1][4]), ("inf", "inf"));
+    // --format json: the same rows as one array, numbers as numbers, inf as null.
+    let o = taut(&[
+        "route", "--map", &map, "--pairs", &pairs, "--format", "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let arr: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let arr = arr.as_array().unwrap();
+    assert_eq!(arr.len(), records.len());
+    for (obj, record) in arr.iter().zip(&records) {
+        assert_eq!(obj["id"].as_str(), Some(&record[0]));
+        assert_eq!(obj["status"].as_str(), Some(&record[2]));
+        assert_eq!(
+            obj["km"].as_f64(),
+            record[3].parse::<f64>().ok().filter(|k| k.is_finite())
+        );
+        assert!(obj["passages"].is_array(), "{obj}");
+    }
     // Every routed row equals the route alone.
     for (record, (id, from, to)) in records.iter().filter(|r| &r[0] != "bad").zip(&rows) {
         assert_eq!(&record[0], *id);

@@ -148,9 +148,13 @@ pub fn run_pairs(
     let seconds = t0.elapsed().as_secs_f64();
     bar.finish();
 
+    let json = args.format == super::RouteFormat::Json;
     let mut csv = csv::Writer::from_writer(&mut *out);
-    csv.write_record(PAIRS_HEADER)
-        .map_err(std::io::Error::from)?;
+    if !json {
+        csv.write_record(PAIRS_HEADER)
+            .map_err(std::io::Error::from)?;
+    }
+    let mut objects = Vec::new();
     let mut counts = [0usize; 3];
     let mut features = Vec::new();
     for (pair, answer) in pairs.iter().zip(&answers) {
@@ -164,11 +168,19 @@ pub fn run_pairs(
                 pair.line
             )?;
         }
-        csv.write_record(&row).map_err(std::io::Error::from)?;
+        if json {
+            objects.push(row_object(&row));
+        } else {
+            csv.write_record(&row).map_err(std::io::Error::from)?;
+        }
         features.push(feature);
     }
     csv.flush()?;
     drop(csv);
+    if json {
+        serde_json::to_writer(&mut *out, &objects).map_err(std::io::Error::from)?;
+        writeln!(out)?;
+    }
     if let Some(file) = &args.geojson {
         let doc = json!({ "type": "FeatureCollection", "features": features });
         let mut text = serde_json::to_string(&doc).map_err(std::io::Error::from)?;
@@ -186,6 +198,26 @@ pub fn run_pairs(
         counts[2]
     )?;
     Ok(())
+}
+
+/// One csv row as the JSON object of `--format json`: the header's keys, numbers as numbers,
+/// `passages` a list, `null` for an empty field or `inf` (JSON has no infinity).
+fn row_object(row: &[String]) -> serde_json::Value {
+    let mut m = serde_json::Map::new();
+    for (key, text) in PAIRS_HEADER.iter().zip(row) {
+        let value = match *key {
+            "passages" => json!(
+                text.split(';')
+                    .filter(|p| !p.is_empty())
+                    .collect::<Vec<_>>()
+            ),
+            _ if text.is_empty() || text == "inf" => serde_json::Value::Null,
+            "id" | "status" | "error" => json!(text),
+            _ => serde_json::from_str(text).unwrap_or_else(|_| json!(text)),
+        };
+        m.insert((*key).to_owned(), value);
+    }
+    serde_json::Value::Object(m)
 }
 
 fn route_one(

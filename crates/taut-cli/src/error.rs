@@ -191,6 +191,14 @@ pub enum RouteError {
         /// Why.
         source: CoordError,
     },
+    /// `--from` or `--to` is a port code the list does not have.
+    #[error("invalid {which}: {source}")]
+    Port {
+        /// `start` or `goal`.
+        which: &'static str,
+        /// Why, with close codes.
+        source: taut::spherical::PortError,
+    },
     /// An endpoint is on land and `--no-snap` forbids moving it.
     #[error(
         "invalid {which}: {} is on land (a blocked cell); without --no-snap it would move to \
@@ -228,7 +236,7 @@ pub enum RouteError {
     #[error("--avoid-area: {0}")]
     Area(#[from] AreaError),
     /// `--avoid` names a passage the map does not have.
-    #[error("--avoid: {0}")]
+    #[error("--avoid/--allow: {0}")]
     Passage(#[from] PassageError),
     /// The map parses but cannot be a sphere map (too small, too large).
     #[error("{}: {source}", path.display())]

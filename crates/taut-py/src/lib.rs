@@ -64,6 +64,7 @@ fn _taut(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hub::PyHub>()?;
     m.add_class::<sphere::Raster>()?;
     m.add_class::<sphere::SeaRouteResult>()?;
+    m.add_function(wrap_pyfunction!(sphere::port, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The planners `Grid.path` takes, read off the facade's table (`auto` first).
     m.add(

@@ -9,7 +9,7 @@ use pyo3::types::{PyDict, PyList};
 use taut::render::geojson::route_geojson;
 use taut::render::sphere::End;
 use taut::spherical::{
-    Area, LatLon, Leg, SeaMap, SeaRoute, SearchContext, SearchOutcome, SphereGrid,
+    Area, LatLon, Leg, Ports, SeaMap, SeaRoute, SearchContext, SearchOutcome, SphereGrid,
 };
 use taut::{FreeSet, Grid, MapFile};
 
@@ -61,19 +61,23 @@ impl Raster {
     /// The shortest sea route from `start` to `goal`, each `(lat, lon)` in degrees. An end on
     /// land moves to the nearest sea cell (unless `snap=False`: then it is a ValueError).
     /// `avoid` closes named passages (`["suez", "panama"]`) and `avoid_areas` the cells that
-    /// the polygons of GeoJSON files touch, for this request only. Releases the GIL while it
-    /// searches.
+    /// the polygons of GeoJSON files touch, for this request only. The ice gates (`bering`,
+    /// `northwest-passage`, `northern-sea-route`, `central-arctic`) are closed unless `allow`
+    /// names them (`["arctic"]` for all). Releases the GIL while it searches.
     ///
     /// Raises ValueError for an unknown passage, a bad coordinate or an end on land with
     /// `snap=False`; OSError / FormatError for an area file that cannot be read / parsed.
-    #[pyo3(signature = (start, goal, *, avoid = Vec::new(), avoid_areas = Vec::new(), snap = true))]
+    #[pyo3(signature = (start, goal, *, avoid = Vec::new(), avoid_areas = Vec::new(), allow = Vec::new(), snap = true))]
+    // One argument per keyword of the Python signature.
+    #[allow(clippy::too_many_arguments)]
     fn route(
         &self,
         py: Python<'_>,
-        start: (f64, f64),
-        goal: (f64, f64),
+        start: RouteEnd,
+        goal: RouteEnd,
         avoid: Vec<String>,
         avoid_areas: Vec<PathBuf>,
+        allow: Vec<String>,
         snap: bool,
     ) -> PyResult<SeaRouteResult> {
         let (w, h) = (self.sea.grid().width(), self.sea.grid().height());
@@ -82,13 +86,16 @@ impl Raster {
             cells.extend(Area::read(file).map_err(area_error)?.cells(w, h));
         }
         let closed;
-        let sea = if avoid.is_empty() && cells.is_empty() {
+        let sea = if avoid.is_empty() && allow.is_empty() && cells.is_empty() {
             &self.sea
         } else {
-            closed = self.sea.closing(&avoid, &cells).map_err(passage_error)?;
+            closed = self
+                .sea
+                .request(&avoid, &allow, &cells)
+                .map_err(passage_error)?;
             &closed
         };
-        let (a, b) = (LatLon::new(start.0, start.1), LatLon::new(goal.0, goal.1));
+        let (a, b) = (start.point()?, goal.point()?);
         let answer = py
             .detach(|| sea.route(&mut SearchContext::new(), a, b, snap))
             .map_err(sea_error)?;
@@ -106,6 +113,43 @@ impl Raster {
             self.sea.passages().iter().count()
         )
     }
+}
+
+/// An end of `Raster.route`: `(lat, lon)` or a port's UN/LOCODE.
+#[derive(FromPyObject)]
+pub enum RouteEnd {
+    /// A port's code.
+    Code(String),
+    /// Degrees.
+    Point((f64, f64)),
+}
+
+impl RouteEnd {
+    fn point(&self) -> PyResult<LatLon> {
+        match self {
+            RouteEnd::Point((lat, lon)) => Ok(LatLon::new(*lat, *lon)),
+            RouteEnd::Code(code) => Ports::embedded()
+                .get(code)
+                .map(|p| p.at)
+                .map_err(|e| value_error(e.to_string())),
+        }
+    }
+}
+
+/// The port of a UN/LOCODE (`"CNSHA"`): a dict with `code`, `name`, `lat` and `lon`.
+///
+/// Raises ValueError for an unknown code, suggesting close ones.
+#[pyfunction]
+pub fn port<'py>(py: Python<'py>, code: &str) -> PyResult<Bound<'py, PyDict>> {
+    let p = Ports::embedded()
+        .get(code)
+        .map_err(|e| value_error(e.to_string()))?;
+    let d = PyDict::new(py);
+    d.set_item("code", &p.code)?;
+    d.set_item("name", &p.name)?;
+    d.set_item("lat", p.at.lat)?;
+    d.set_item("lon", p.at.lon)?;
+    Ok(d)
 }
 
 /// A sea route: length, waypoints, legs, the passages it uses, and its GeoJSON.
@@ -202,10 +246,23 @@ impl SeaRouteResult {
         self.answer.passages.clone()
     }
 
-    /// The named passages closed for this request.
+    /// The named passages closed for this request (those avoided, and the ice gates not
+    /// allowed).
     #[getter]
     fn avoided(&self) -> Vec<String> {
         self.avoided.clone()
+    }
+
+    /// Hours at sea at `speed_knots` (nautical miles per hour); `inf` when unreachable.
+    ///
+    /// Raises ValueError unless the speed is positive and finite.
+    fn eta_hours(&self, speed_knots: f64) -> PyResult<f64> {
+        if !(speed_knots.is_finite() && speed_knots > 0.0) {
+            return Err(value_error(format!(
+                "speed_knots must be positive and finite, not {speed_knots}"
+            )));
+        }
+        Ok(self.nm() / speed_knots)
     }
 
     /// Nodes the search expanded.

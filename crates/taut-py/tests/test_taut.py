@@ -824,6 +824,38 @@ def test_the_sea_route_example_runs(tmp_path):
     assert routes["no-suez"].km > routes["open"].km + 5000, out
 
 
+def test_ports_by_code_ice_gates_and_eta():
+    """Ports by UN/LOCODE, the ice gates closed unless allowed, and the time at sea, as the
+    command line gives them (crates/taut-cli/tests/it/route_ports.rs)."""
+    p = taut.sphere.port("cnsha")
+    assert (p["code"], p["name"]) == ("CNSHA", "Shanghai") and abs(p["lat"] - 31.400091) < 1e-9
+    with pytest.raises(ValueError, match=r"unknown port 'NLRTX'; did you mean NLRTM \(Rotterdam\)"):
+        taut.sphere.port("NLRTX")
+    tiny = Raster.from_map(FIXTURES / "sphere" / "tiny_36x18.map")
+    r = tiny.route("NLRTM", "USNYC")
+    assert r.status == "ok" and r.eta_hours(14) == r.nm / 14
+    with pytest.raises(ValueError, match="speed_knots"):
+        r.eta_hours(0)
+    with pytest.raises(ValueError, match="unknown port"):
+        tiny.route("XXXXX", "USNYC")
+    # 10-degree cells are too coarse for ice gates.
+    with pytest.raises(ValueError, match="unknown passage 'bering'"):
+        tiny.route("NLRTM", "USNYC", allow=["bering"])
+
+    earth = Raster.from_map(require_shared("ice gates") / "sphere" / "earth_0.5deg_nav.map")
+    default = earth.route("CNSHA", "USNYC")
+    assert default.passages == ["panama"], default.passages
+    assert default.avoided == ["bering", "central-arctic", "northern-sea-route", "northwest-passage"]
+    nwp = earth.route("CNSHA", "USNYC", allow=["northwest-passage"])
+    assert {"bering", "northwest-passage"} <= set(nwp.passages) and nwp.km < default.km - 3000
+    out = subprocess.run(
+        [cli(), "route", "--map", str(require_shared("ice gates") / "sphere" / "earth_0.5deg_nav.map"),
+         "--from", "CNSHA", "--to", "USNYC", "--allow", "northwest-passage", "--format", "json"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    assert abs(json.loads(out)["km"] - nwp.km) < 1e-9
+
+
 def test_the_stubs_match_the_module_and_type_the_examples():
     """mypy's stubtest finds every name, signature and class of the compiled module in the
     .pyi stubs and nothing more; the examples and the overhead script type-check against them."""

@@ -14,8 +14,9 @@
 //!   miles; [`check`] is an independent legality checker.
 //! - [`SeaMap`] serves ship-routing requests on a raster prepared once: ends on land snapped
 //!   to the sea through a [`SnapIndex`], named passages ([`passage`]: Suez, Panama, ...)
-//!   closed on request and reported when a route uses them, keep-out areas read from GeoJSON
-//!   ([`area`]) closed on request.
+//!   closed on request and reported when a route uses them, the Arctic's ice gates closed
+//!   unless allowed, keep-out areas read from GeoJSON ([`area`]) closed on request; ends
+//!   may be ports named by UN/LOCODE ([`port`]).
 //!
 //! `docs/spherical.md` states the geometry, the node kinds and the tolerances.
 //!
@@ -47,6 +48,7 @@ mod error;
 pub mod geo;
 mod grid;
 pub mod passage;
+pub mod port;
 mod route;
 mod sea;
 mod search;
@@ -57,7 +59,8 @@ pub use area::{Area, AreaError};
 pub use error::SphereError;
 pub use geo::{EARTH_RADIUS_KM, KM_PER_NM, LatLon};
 pub use grid::{Run, SphereGrid};
-pub use passage::{Passage, PassageError, Passages};
+pub use passage::{IceGate, Passage, PassageError, Passages};
+pub use port::{Port, PortError, Ports};
 pub use route::{Leg, Route};
 pub use sea::{SeaError, SeaMap, SeaRoute, Snapped};
 pub use search::{SearchContext, SearchOutcome, SearchStats};

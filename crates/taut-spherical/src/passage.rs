@@ -10,6 +10,10 @@
 //! the gate's sea cells. The result for the three shared resolutions is `data/passages.csv`,
 //! embedded in the library ([`Passages::for_grid`]); `cargo xtask passages` writes it again.
 //!
+//! The *ice gates* ([`ice_gates`], `data/ice-gates.csv`) are passages of another kind: Arctic
+//! waters drawn as latitude/longitude boxes, on every raster of 1° cells or finer, and closed
+//! unless a request allows them ([`Passages::resolve`]), since the rasters have no sea ice.
+//!
 //! Closing a passage is closing its cells for one request
 //! ([`SphereGrid::with_closed`](crate::SphereGrid::with_closed)); no raster is written.
 //! A route *uses* a passage when it is legal on its grid but not once the passage's cells are
@@ -18,6 +22,9 @@
 use std::collections::BTreeMap;
 
 use thiserror::Error;
+
+mod ice;
+pub use ice::{ICE_GATE_MAX_CELL_DEG, ICE_GATES_CSV, IceGate, ice_gates};
 
 use crate::check::check_route_closing;
 use crate::geo::LatLon;
@@ -96,6 +103,9 @@ pub enum PassageError {
         /// Raster size.
         height: u32,
     },
+    /// A request both avoids and allows a passage.
+    #[error("passage '{0}' is both avoided and allowed")]
+    AvoidedAndAllowed(String),
     /// A line of a CSV file is malformed.
     #[error("{file} line {line}: {message}")]
     Csv {
@@ -115,6 +125,8 @@ pub enum Source {
     Opened,
     /// The sea cells of a gate across a strait that the base raster has open.
     Gate,
+    /// An ice gate: the sea cells of its boxes ([`IceGate`]), closed unless allowed.
+    Ice,
 }
 
 impl Source {
@@ -122,6 +134,7 @@ impl Source {
         match self {
             Source::Opened => "opened",
             Source::Gate => "gate",
+            Source::Ice => "ice",
         }
     }
 }
@@ -494,15 +507,27 @@ pub struct Passages {
     width: u32,
     height: u32,
     list: Vec<Passage>,
+    /// The ice gates among `list`.
+    ice: Vec<IceGate>,
 }
 
 impl Passages {
     /// The passages of `grid`'s size from the embedded table (none for a size the table does
-    /// not have: the shared rasters are 360×180, 720×360 and 1440×720).
+    /// not have: the shared rasters are 360×180, 720×360 and 1440×720), and the ice gates
+    /// that have sea cells on `grid` (on any raster of 1° cells or finer).
     pub fn for_grid(grid: &SphereGrid) -> Passages {
         let cells = parse_csv(PASSAGES_CSV).expect("the embedded passages.csv parses (tested)");
         let labels = anchors().expect("the embedded anchors parse (tested)");
-        Self::from_cells(grid.width(), grid.height(), &cells, &labels)
+        let mut passages = Self::from_cells(grid.width(), grid.height(), &cells, &labels);
+        for gate in ice_gates().expect("the embedded ice gates parse (tested)") {
+            if let Some(p) = gate.passage(grid) {
+                passages.list.retain(|q| q.name != p.name);
+                passages.list.push(p);
+                passages.ice.push(gate);
+            }
+        }
+        passages.list.sort_by(|a, b| a.name.cmp(&b.name));
+        passages
     }
 
     /// The passages of size `width × height` among `cells`, labelled from `anchors`.
@@ -541,7 +566,67 @@ impl Passages {
             width,
             height,
             list,
+            ice: Vec::new(),
         }
+    }
+
+    /// The passages closed unless a request allows them: the ice gates, by name.
+    pub fn closed_by_default(&self) -> Vec<&str> {
+        self.ice.iter().map(|g| g.name.as_str()).collect()
+    }
+
+    /// The ice gates of this raster.
+    pub fn ice_gates(&self) -> &[IceGate] {
+        &self.ice
+    }
+
+    /// The passages a request closes: those of `avoid`, and the ice gates but those `allow`
+    /// names (with the gates each allowed one opens too: allowing `northwest-passage` opens
+    /// `bering`, its way in). `arctic` in `allow` or `avoid` names every ice gate. Allowing a
+    /// passage that is open anyway changes nothing. Sorted by name, no repeats.
+    ///
+    /// # Errors
+    /// An unknown name ([`PassageError::Unknown`]); a name both avoided and allowed
+    /// ([`PassageError::AvoidedAndAllowed`]).
+    pub fn resolve<S: AsRef<str>>(
+        &self,
+        avoid: &[S],
+        allow: &[S],
+    ) -> Result<Vec<String>, PassageError> {
+        let expand = |names: &[S]| -> Result<Vec<String>, PassageError> {
+            let mut out = Vec::new();
+            for n in names {
+                if n.as_ref().trim().eq_ignore_ascii_case("arctic") && !self.ice.is_empty() {
+                    out.extend(self.ice.iter().map(|g| g.name.clone()));
+                } else {
+                    out.push(self.get(n.as_ref())?.name.clone());
+                }
+            }
+            Ok(out)
+        };
+        let avoided = expand(avoid)?;
+        let mut allowed = expand(allow)?;
+        if let Some(both) = avoided.iter().find(|n| allowed.contains(n)) {
+            return Err(PassageError::AvoidedAndAllowed(both.clone()));
+        }
+        let implied: Vec<String> = self
+            .ice
+            .iter()
+            .filter(|g| allowed.contains(&g.name))
+            .flat_map(|g| g.with.iter().cloned())
+            .filter(|w| !avoided.contains(w))
+            .collect();
+        allowed.extend(implied);
+        let mut closed: Vec<String> = self
+            .ice
+            .iter()
+            .map(|g| g.name.clone())
+            .filter(|n| !allowed.contains(n))
+            .chain(avoided)
+            .collect();
+        closed.sort();
+        closed.dedup();
+        Ok(closed)
     }
 
     /// The passages, sorted by name.

@@ -2,9 +2,11 @@
 //! routed, with the passages each route uses.
 //!
 //! [`SeaMap`] holds a raster, its snapping index ([`SnapIndex`]) and its named passages
-//! ([`Passages`]). [`SeaMap::closing`] gives the map a request sees with passages and cells
-//! (keep-out areas, [`crate::area::Area`]) closed; nothing is written, and the original map
-//! is untouched. [`SeaMap::route`] moves ends on land to the nearest open sea cell, searches
+//! ([`Passages`]). [`SeaMap::new`] closes the ice gates (the Bering Strait, the Northwest
+//! Passage, the Northern Sea Route, the Central Arctic Ocean: the rasters have no sea ice);
+//! [`SeaMap::request`] gives the map one request sees, with passages avoided or allowed and
+//! cells (keep-out areas, [`crate::area::Area`]) closed, and [`SeaMap::closing`] closes more;
+//! nothing is written, and the raster is untouched. [`SeaMap::route`] moves ends on land to the nearest open sea cell, searches
 //! and names the passages the route goes through. One map serves many threads; each thread
 //! keeps its own [`SearchContext`].
 //!
@@ -25,7 +27,7 @@
 //! assert!(r.found().is_none());
 //! ```
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use crate::error::SphereError;
@@ -39,6 +41,8 @@ use crate::snap::SnapIndex;
 /// A raster ready for requests: the grid as searched, its snapping index and its passages.
 #[derive(Clone, Debug)]
 pub struct SeaMap {
+    /// The raster as given, nothing closed.
+    raster: Arc<SphereGrid>,
     grid: SphereGrid,
     snap: SnapIndex,
     /// The connected waters and the main ocean's index, made when first needed.
@@ -114,22 +118,64 @@ pub enum SeaError {
 }
 
 impl SeaMap {
-    /// The map of `grid`, with the passages of its size ([`Passages::for_grid`]).
+    /// The map of `grid`, with the passages of its size ([`Passages::for_grid`]) and the ice
+    /// gates closed ([`Passages::closed_by_default`]): what a ship can sail most of the year.
     pub fn new(grid: SphereGrid) -> Self {
+        Self::open(grid)
+            .request::<&str>(&[], &[], &[])
+            .expect("the default closure names only passages of the raster")
+    }
+
+    /// The map of `grid` with its passages and nothing closed, the ice gates included: the
+    /// raster as given.
+    pub fn open(grid: SphereGrid) -> Self {
         let passages = Passages::for_grid(&grid);
         Self::with_passages(grid, passages)
     }
 
-    /// The map of `grid` with the given passages.
+    /// The map of `grid` with the given passages and nothing closed.
     pub fn with_passages(grid: SphereGrid, passages: Passages) -> Self {
         SeaMap {
             snap: SnapIndex::new(&grid),
             waters: OnceLock::new(),
+            raster: Arc::new(grid.clone()),
             grid,
             passages,
             closed_passages: Vec::new(),
             closed_cells: 0,
         }
+    }
+
+    /// The map one request sees, made from the raster as given (whatever this map closed):
+    /// the passages [`Passages::resolve`] gives for `avoid` and `allow` closed (the ice gates
+    /// unless allowed, `arctic` naming them all), and the cells `cells` (row, col).
+    ///
+    /// # Errors
+    /// An unknown passage name ([`PassageError::Unknown`], listing the known ones), or one
+    /// both avoided and allowed.
+    pub fn request<S: AsRef<str>>(
+        &self,
+        avoid: &[S],
+        allow: &[S],
+        cells: &[(u32, u32)],
+    ) -> Result<SeaMap, PassageError> {
+        let closed = self.passages.resolve(avoid, allow)?;
+        let mut all = self.passages.cells_of(&closed)?;
+        all.extend_from_slice(cells);
+        let grid = if all.is_empty() {
+            (*self.raster).clone()
+        } else {
+            self.raster.with_closed(&all)
+        };
+        Ok(SeaMap {
+            snap: SnapIndex::new(&grid),
+            waters: OnceLock::new(),
+            raster: Arc::clone(&self.raster),
+            grid,
+            passages: self.passages.clone(),
+            closed_passages: closed,
+            closed_cells: cells.len(),
+        })
     }
 
     /// The grid as searched (closures applied).
@@ -147,7 +193,7 @@ impl SeaMap {
         &self.passages
     }
 
-    /// The passages closed on this map, as named by [`Self::closing`].
+    /// The passages closed on this map (the ice gates not allowed, those avoided), by name.
     pub fn closed_passages(&self) -> &[String] {
         &self.closed_passages
     }
@@ -183,6 +229,7 @@ impl SeaMap {
         Ok(SeaMap {
             snap: SnapIndex::new(&grid),
             waters: OnceLock::new(),
+            raster: Arc::clone(&self.raster),
             grid,
             passages: self.passages.clone(),
             closed_passages,

@@ -16,14 +16,17 @@
 //!
 //! ```text
 //! distance 5383.646 km 2906.936 nm 0.8450236241 rad      (or: unreachable)
-//! start 55.000000,0.000000 snap_km 0.000                 (+ " given LAT,LON" if moved)
+//! eta 207.64 h 8.65 d at 14 kn                           (only with --speed-knots)
+//! start 55.000000,0.000000 snap_km 0.000                 (+ " given LAT,LON" if moved,
+//!                                                          + " port CODE (Name)")
 //! goal 55.000000,90.000000 snap_km 0.000
 //! time_us 41.250
 //! expanded 12
 //! generated 40
 //! legs 3 great 2 parallel 1
 //! passages -                                             (or: suez,bab-el-mandeb)
-//! avoided -                                              (the passages closed by --avoid)
+//! avoided -                                              (the passages closed: --avoid, and
+//!                                                          the ice gates not --allow-ed)
 //! waypoints 4
 //! 55.000000,0.000000
 //! ...
@@ -45,7 +48,8 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use taut::render::geojson::route_geojson;
-use taut::spherical::{Leg, Route};
+use taut::spherical::port::is_locode;
+use taut::spherical::{LatLon, Leg, Port, PortError, Ports, Route};
 
 use crate::args::{OutputFile, parse_output};
 use crate::error::{CliError, RouteError, write_file};
@@ -56,7 +60,7 @@ pub mod plan;
 pub mod report;
 
 use plan::{Planned, plan_route};
-use report::{RouteReport, RouteStatus, pair};
+use report::{PortReport, RouteReport, RouteStatus, pair};
 
 /// The long help of `taut route` (`taut route --help`).
 pub const ABOUT: &str = "\
@@ -81,8 +85,24 @@ Output (--format json): one object with the keys status (ok, unreachable, invali
 radians, snap_km_from, snap_km_to, time_us, from, to (the snapped endpoints, [lat, lon]),
 from_given, to_given, legs (kind great|parallel, from, to, km, radians; lat and dlon for
 parallel legs), waypoints ([lat, lon] turning points and ends of parallel legs), expanded,
-generated, passages (the named canals and straits the route goes through), avoided (those
-closed by --avoid), and error (only when invalid). Unknown values are null.
+generated, passages (the named canals, straits and ice gates the route goes through),
+avoided (those closed: by --avoid, and the ice gates not allowed), from_port and to_port
+({code, name} of a port given by code, else null), speed_knots, eta_hours and eta_days (with
+--speed-knots), and error (only when invalid). Unknown values are null.
+
+Ports: --from and --to take a port's UN/LOCODE (CNSHA, NLRTM, USNYC: 3,923 ports, from the
+port list of the searoute package, Apache-2.0; docs/spherical.md) as well as LAT,LON. The
+port moves to the nearest sea cell like any point on land, and snap_km says how far. An
+unknown code is an error that suggests close ones.
+
+Ice gates: the maps have no sea ice, so on a map of 1-degree cells or finer four Arctic
+gates are closed unless --allow names them: bering (the Bering Strait), northwest-passage,
+northern-sea-route (each opens bering too) and central-arctic (north of 84N); --allow arctic
+opens all four. Shanghai to New York then goes by Panama, as ships do; with --allow
+northwest-passage it may go through the Canadian Arctic, and lists the gates it uses.
+
+ETA: --speed-knots K adds the time at sea at K knots (nautical miles per hour), in hours and
+days, to the text, the JSON and the GeoJSON (and an eta_hours column with --pairs).
 
 Passages: on the shared Earth rasters (360x180, 720x360, 1440x720), thirteen canals and
 straits are named: suez, panama, gibraltar, bosporus, dardanelles, oresund, bab-el-mandeb,
@@ -95,10 +115,11 @@ against closed polygons, holes left open; rings across the antimeridian split or
 closed for this request; an end inside the area moves to the nearest open cell. A file that
 is not a GeoJSON area (no polygon, a Point, not JSON) is one error line naming it.
 
---pairs FILE.csv: route every row (columns from_lat, from_lon, to_lat, to_lon, optional id,
-in any order) on every core. Prints the CSV header
+--pairs FILE.csv: route every row (columns from_lat, from_lon, to_lat, to_lon, or from and
+to holding port codes or quoted LAT,LON, optional id, in any order) on every core. Prints
+the CSV header
   id,line,status,km,nm,from_lat,from_lon,to_lat,to_lon,snap_km_from,snap_km_to,legs,
-  expanded,time_us,passages,error
+  expanded,time_us,passages,eta_hours,error
 and one row per input row, in file order (passages separated by ';'; km and nm inf when
 there is no route); --format json prints one JSON array instead, an object per row with
 those keys (numbers as numbers, passages a list, null where the csv is empty or inf). A row that cannot be
@@ -122,6 +143,8 @@ JSON).
 
 Examples:
   taut route --map earth_0.25deg_nav.map --from 40.70,-74.02 --to 51.90,4.44 -o r.geojson -o r.png
+  taut route --map earth_0.25deg_nav.map --from CNSHA --to USNYC --speed-knots 14
+  taut route --map earth_0.25deg_nav.map --from CNSHA --to USNYC --allow northwest-passage
   taut route --map earth_0.25deg_nav.map --from 18.9,72.8 --to 51.9,4.4 --avoid suez
   taut route --map earth_0.25deg_nav.map --from 18.9,72.8 --to 51.9,4.4 --avoid-area zone.geojson
   taut route --map earth_0.25deg_nav.map --pairs pairs.csv -o routes.geojson > routes.csv";
@@ -134,19 +157,19 @@ pub struct RouteArgs {
     #[arg(long, value_name = "FILE")]
     pub map: PathBuf,
     /// Start: latitude and longitude in degrees, north and east positive, such as
-    /// 40.7,-74.0, "40.7, -74.0" or 40.7N,74W.
+    /// 40.7,-74.0, "40.7, -74.0" or 40.7N,74W; or a port's UN/LOCODE, such as CNSHA.
     #[arg(
         long,
-        value_name = "LAT,LON",
+        value_name = "LAT,LON|CODE",
         allow_hyphen_values = true,
         required_unless_present = "pairs",
         conflicts_with = "pairs"
     )]
     pub from: Option<String>,
-    /// Goal: latitude and longitude in degrees, as --from.
+    /// Goal: latitude and longitude in degrees, or a port's UN/LOCODE, as --from.
     #[arg(
         long,
-        value_name = "LAT,LON",
+        value_name = "LAT,LON|CODE",
         allow_hyphen_values = true,
         required_unless_present = "pairs",
         conflicts_with = "pairs"
@@ -193,6 +216,52 @@ pub struct RouteArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = RouteFormat::Text)]
     pub format: RouteFormat,
+    /// The ship's speed in knots: adds the time at sea (hours and days) to the output.
+    #[arg(long, value_name = "K", value_parser = parse_knots)]
+    pub speed_knots: Option<f64>,
+}
+
+/// A speed in knots: a positive, finite number.
+fn parse_knots(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(k) if k.is_finite() && k > 0.0 => Ok(k),
+        _ => Err(format!("{s:?} is not a positive number of knots")),
+    }
+}
+
+/// Hours at sea for `nm` nautical miles at `knots`.
+pub fn eta_hours(nm: f64, knots: f64) -> f64 {
+    nm / knots
+}
+
+/// An end given as `LAT,LON` or as a port's UN/LOCODE: the point, and the port.
+///
+/// # Errors
+/// [`RouteError::Coordinate`] for text that is neither, [`RouteError::Port`] for an unknown
+/// code (with close ones suggested).
+pub fn parse_end(
+    text: &str,
+    which: &'static str,
+) -> Result<(LatLon, Option<&'static Port>), RouteError> {
+    if is_locode(text) {
+        let port = Ports::embedded()
+            .get(text)
+            .map_err(|source| RouteError::Port { which, source })?;
+        return Ok((port.at, Some(port)));
+    }
+    match parse_latlon(text) {
+        Ok(p) => Ok((p, None)),
+        // A word that names ports is not a point: suggest their codes.
+        Err(source) if text.chars().any(char::is_alphabetic) && !text.contains(',') => {
+            match Ports::embedded().get(text) {
+                Err(e @ PortError::Unknown { .. }) if e.has_suggestions() => {
+                    Err(RouteError::Port { which, source: e })
+                }
+                _ => Err(RouteError::Coordinate { which, source }),
+            }
+        }
+        Err(source) => Err(RouteError::Coordinate { which, source }),
+    }
 }
 
 /// What `taut route` keeps out of, for this request only.
@@ -204,6 +273,13 @@ pub struct AvoidArgs {
     /// unknown name is an error listing the map's).
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub avoid: Vec<String>,
+    /// Open these ice gates, closed by default because the maps have no sea ice (on a map of
+    /// 1-degree cells or finer): bering (the Bering Strait), northwest-passage and
+    /// northern-sea-route (each opens bering too, its way in from the Pacific),
+    /// central-arctic (north of 84N); `arctic` opens them all. A route through a gate lists
+    /// it among its passages.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub allow: Vec<String>,
     /// Close every cell that the polygons of this GeoJSON file touch (Polygon, MultiPolygon,
     /// Feature or FeatureCollection of them; [lon, lat]; split at the antimeridian or not).
     /// Repeat for several files.
@@ -247,7 +323,7 @@ pub fn run(
     let mut report = RouteReport::default();
     let result = answer(args, &mut report, warnings);
     match (&result, args.format) {
-        (Ok(planned), RouteFormat::Text) => write_text(planned, out)?,
+        (Ok(planned), RouteFormat::Text) => write_text(planned, &report, out)?,
         (_, RouteFormat::Json) => {
             if let Err(e) = &result {
                 report.status = RouteStatus::Invalid;
@@ -337,16 +413,12 @@ fn answer(
         args.from.as_deref().unwrap_or_default(),
         args.to.as_deref().unwrap_or_default(),
     );
-    let from = parse_latlon(from).map_err(|source| RouteError::Coordinate {
-        which: "start",
-        source,
-    })?;
+    let (from, from_port) = parse_end(from, "start")?;
     report.from_given = Some(pair(from));
-    let to = parse_latlon(to).map_err(|source| RouteError::Coordinate {
-        which: "goal",
-        source,
-    })?;
+    report.from_port = from_port.map(PortReport::of);
+    let (to, to_port) = parse_end(to, "goal")?;
     report.to_given = Some(pair(to));
+    report.to_port = to_port.map(PortReport::of);
     let planned = plan_route(
         &args.map,
         args.transposed,
@@ -356,13 +428,19 @@ fn answer(
         warnings,
     )?;
     planned.report(report);
+    if let (Some(knots), Some(nm)) = (args.speed_knots, report.nm) {
+        report.speed_knots = Some(knots);
+        report.eta_hours = Some(eta_hours(nm, knots));
+        report.eta_days = Some(eta_hours(nm, knots) / 24.0);
+    }
     if let Some(path) = &args.geojson {
-        let doc = route_geojson(
+        let mut doc = route_geojson(
             planned.found(),
             &planned.from,
             &planned.to,
             &planned.passages,
         );
+        add_eta(&mut doc, report);
         let mut text = serde_json::to_string(&doc).map_err(std::io::Error::from)?;
         text.push('\n');
         write_file(path, text.as_bytes())?;
@@ -372,6 +450,27 @@ fn answer(
         planned.draw(output, &layout)?;
     }
     Ok(planned)
+}
+
+/// Adds `speed_knots`, `eta_hours` and `eta_days` to the properties of the route's line
+/// feature (when there is an ETA).
+pub fn add_eta(doc: &mut serde_json::Value, report: &RouteReport) {
+    let Some(hours) = report.eta_hours else {
+        return;
+    };
+    let Some(features) = doc["features"].as_array_mut() else {
+        return;
+    };
+    for f in features {
+        let line = f["geometry"]["type"]
+            .as_str()
+            .is_some_and(|t| t.ends_with("LineString"));
+        if line && let Some(props) = f["properties"].as_object_mut() {
+            props.insert("speed_knots".into(), serde_json::json!(report.speed_knots));
+            props.insert("eta_hours".into(), serde_json::json!(hours));
+            props.insert("eta_days".into(), serde_json::json!(hours / 24.0));
+        }
+    }
 }
 
 /// Names joined by commas, or `-` for none.
@@ -384,7 +483,7 @@ fn names_or_dash(names: &[String]) -> String {
 }
 
 /// The text format (see the module documentation).
-fn write_text(p: &Planned, out: &mut dyn Write) -> Result<(), CliError> {
+fn write_text(p: &Planned, r: &RouteReport, out: &mut dyn Write) -> Result<(), CliError> {
     match p.found() {
         Some(route) => writeln!(
             out,
@@ -395,7 +494,13 @@ fn write_text(p: &Planned, out: &mut dyn Write) -> Result<(), CliError> {
         )?,
         None => writeln!(out, "unreachable")?,
     }
-    for (name, end) in [("start", &p.from), ("goal", &p.to)] {
+    if let (Some(h), Some(d), Some(k)) = (r.eta_hours, r.eta_days, r.speed_knots) {
+        writeln!(out, "eta {h:.2} h {d:.2} d at {k} kn")?;
+    }
+    for (name, end, port) in [
+        ("start", &p.from, &r.from_port),
+        ("goal", &p.to, &r.to_port),
+    ] {
         write!(
             out,
             "{name} {} snap_km {:.3}",
@@ -404,6 +509,9 @@ fn write_text(p: &Planned, out: &mut dyn Write) -> Result<(), CliError> {
         )?;
         if let Some(given) = end.given {
             write!(out, " given {}", fmt_point(given))?;
+        }
+        if let Some(port) = port {
+            write!(out, " port {} ({})", port.code, port.name)?;
         }
         writeln!(out)?;
     }
@@ -490,7 +598,7 @@ mod tests {
         let p = cap60();
         assert!((p.route.radians - 0.8450236240639002).abs() < 1e-9);
         let mut out = Vec::new();
-        write_text(&p, &mut out).unwrap();
+        write_text(&p, &RouteReport::default(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(
             text,

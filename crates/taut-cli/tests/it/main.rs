@@ -13,6 +13,7 @@ mod mesh;
 mod polyanya;
 mod render;
 mod route;
+mod route_ports;
 mod route_requests;
 mod route_search;
 mod world;

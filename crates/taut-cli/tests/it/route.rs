@@ -28,7 +28,7 @@ use crate::common::{fails, ok, route_json, sphere_fixture, taut};
 
 /// The keys every `taut route --format json` object has (`error` comes on top when the
 /// query is invalid).
-const KEYS: [&str; 17] = [
+const KEYS: [&str; 22] = [
     "status",
     "km",
     "nm",
@@ -46,6 +46,11 @@ const KEYS: [&str; 17] = [
     "generated",
     "passages",
     "avoided",
+    "from_port",
+    "to_port",
+    "speed_knots",
+    "eta_hours",
+    "eta_days",
 ];
 
 fn tiny() -> String {

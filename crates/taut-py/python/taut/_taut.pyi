@@ -23,6 +23,7 @@ __all__ = [
     "Scenario",
     "SeaRoute",
     "__version__",
+    "port",
 ]
 _Path = Union[str, "PathLike[str]"]
 # A lattice point (x, y): a tuple, a list or a NumPy array of two integers.
@@ -503,11 +504,35 @@ class SeaRoute:
     def passages(self) -> List[str]: ...
     @property
     def avoided(self) -> List[str]: ...
+    def eta_hours(self, speed_knots: float) -> float:
+        """Hours at sea at ``speed_knots`` (nautical miles per hour); ``inf`` when
+        unreachable. Raises ValueError unless the speed is positive and finite."""
     @property
     def expanded(self) -> int: ...
     @property
     def time_us(self) -> float: ...
     def geojson(self) -> Dict[str, Any]: ...
+
+def port(code: str) -> Dict[str, Any]:
+    """The port of a UN/LOCODE.
+
+    Parameters
+    ----------
+    code : str
+        Two letters of the country and three of the place (``"CNSHA"``); case does not
+        matter.
+
+    Returns
+    -------
+    dict
+        ``code``, ``name``, ``lat``, ``lon`` (degrees).
+
+    Raises
+    ------
+    ValueError
+        The code is not in the list (3,923 ports from the searoute package's list); the
+        message suggests close codes.
+    """
 
 @final
 class Raster:
@@ -522,10 +547,40 @@ class Raster:
     def passages(self) -> List[str]: ...
     def route(
         self,
-        start: _LatLon,
-        goal: _LatLon,
+        start: Union[_LatLon, str],
+        goal: Union[_LatLon, str],
         *,
         avoid: Sequence[str] = ...,
         avoid_areas: Sequence[_Path] = ...,
+        allow: Sequence[str] = ...,
         snap: bool = True,
-    ) -> SeaRoute: ...
+    ) -> SeaRoute:
+        """The shortest sea route from ``start`` to ``goal``.
+
+        Parameters
+        ----------
+        start, goal : tuple of float, or str
+            ``(lat, lon)`` in degrees, north and east positive, or a port's UN/LOCODE
+            (``"CNSHA"``, see ``taut.sphere.port``). An end on land moves to the nearest sea
+            cell.
+        avoid : sequence of str
+            Named passages to close for this request (``["suez", "panama"]``).
+        avoid_areas : sequence of path
+            GeoJSON files whose polygons' cells are closed for this request.
+        allow : sequence of str
+            Ice gates to open (``"bering"``, ``"northwest-passage"``,
+            ``"northern-sea-route"``, ``"central-arctic"``, or ``"arctic"`` for all): they are
+            closed by default, since the rasters have no sea ice.
+        snap : bool
+            Move an end on land to the sea (else a ValueError).
+
+        Returns
+        -------
+        SeaRoute
+            ``status`` ``"ok"`` or ``"unreachable"``, ``km``, ``passages`` used, ...
+
+        Raises
+        ------
+        ValueError
+            An unknown passage or port, a bad coordinate, an end on land with ``snap=False``.
+        """

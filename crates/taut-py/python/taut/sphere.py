@@ -7,6 +7,6 @@
 (19774, ['dover'])
 """
 
-from ._taut import Raster, SeaRoute
+from ._taut import Raster, SeaRoute, port
 
-__all__ = ["Raster", "SeaRoute"]
+__all__ = ["Raster", "SeaRoute", "port"]

@@ -1,3 +1,3 @@
-from ._taut import Raster as Raster, SeaRoute as SeaRoute
+from ._taut import Raster as Raster, SeaRoute as SeaRoute, port as port
 
-__all__ = ["Raster", "SeaRoute"]
+__all__ = ["Raster", "SeaRoute", "port"]

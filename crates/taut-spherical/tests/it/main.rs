@@ -18,6 +18,7 @@ mod bad_input;
 mod brute;
 mod common;
 mod earth_pairs;
+mod ice;
 mod passages;
 mod regressions;
 mod sea;

@@ -1,13 +1,16 @@
 //! `taut route --pairs FILE.csv`: many sea routes at once, on every core.
 //!
 //! The file is CSV with a header naming the columns `from_lat`, `from_lon`, `to_lat`,
-//! `to_lon` (degrees) and optionally `id`, in any order; other columns are ignored. The map is
+//! `to_lon` (degrees), or `from` and `to` (a port's UN/LOCODE or `LAT,LON`, quoted), and
+//! optionally `id`, in any order; other columns are ignored. The map is
 //! read, closed (`--avoid`) and indexed once; the rows are routed in parallel (rayon, one search
 //! context per thread) and printed in file order, one CSV row each:
 //!
 //! ```text
-//! id,line,status,km,nm,from_lat,from_lon,to_lat,to_lon,snap_km_from,snap_km_to,legs,expanded,time_us,passages,error
+//! id,line,status,km,nm,from_lat,from_lon,to_lat,to_lon,snap_km_from,snap_km_to,legs,expanded,time_us,passages,eta_hours,error
 //! ```
+//!
+//! (`eta_hours` with `--speed-knots`, else empty).
 //!
 //! `status` is `ok`, `unreachable` or `invalid`; `passages` the named passages the route uses,
 //! separated by `;`. A row that cannot be read (a missing or non-numeric field) or routed (an
@@ -33,7 +36,7 @@ use crate::error::{CliError, RouteError, write_file};
 use crate::progress::TermProgress;
 
 /// The header of the output.
-pub const PAIRS_HEADER: [&str; 16] = [
+pub const PAIRS_HEADER: [&str; 17] = [
     "id",
     "line",
     "status",
@@ -49,6 +52,7 @@ pub const PAIRS_HEADER: [&str; 16] = [
     "expanded",
     "time_us",
     "passages",
+    "eta_hours",
     "error",
 ];
 
@@ -79,12 +83,23 @@ fn read_pairs(path: &Path) -> Result<Vec<Pair>, CliError> {
         .map_err(|e| bad(e.to_string()))?;
     let header = reader.headers().map_err(|e| bad(e.to_string()))?.clone();
     let col = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
+    // Either four numeric columns or `from` and `to` (codes or LAT,LON).
+    let by_name = match (col("from"), col("to")) {
+        (Some(f), Some(t)) => Some((f, t)),
+        _ => None,
+    };
     let mut cols = [0usize; 4];
-    for (c, name) in cols
-        .iter_mut()
-        .zip(["from_lat", "from_lon", "to_lat", "to_lon"])
-    {
-        *c = col(name).ok_or_else(|| bad(format!("no column {name} in the header")))?;
+    if by_name.is_none() {
+        for (c, name) in cols
+            .iter_mut()
+            .zip(["from_lat", "from_lon", "to_lat", "to_lon"])
+        {
+            *c = col(name).ok_or_else(|| {
+                bad(format!(
+                    "no column {name} in the header (give from_lat, from_lon, to_lat, to_lon, or from and to)"
+                ))
+            })?;
+        }
     }
     let id_col = col("id");
     let mut pairs = Vec::new();
@@ -99,6 +114,15 @@ fn read_pairs(path: &Path) -> Result<Vec<Pair>, CliError> {
                 .ok_or_else(|| format!("{name} '{text}' is not a number"))
         };
         let ends = (|| {
+            if let Some((f, t)) = by_name {
+                let end = |i: usize, which: &'static str| -> Result<LatLon, String> {
+                    let text = record.get(i).ok_or_else(|| format!("no {which} field"))?;
+                    super::parse_end(text, which)
+                        .map(|(p, _)| p)
+                        .map_err(|e| e.to_string())
+                };
+                return Ok((end(f, "start")?, end(t, "goal")?));
+            }
             let from = LatLon::new(field(cols[0], "from_lat")?, field(cols[1], "from_lon")?);
             let to = LatLon::new(field(cols[2], "to_lat")?, field(cols[3], "to_lon")?);
             Ok((from, to))
@@ -158,7 +182,7 @@ pub fn run_pairs(
     let mut counts = [0usize; 3];
     let mut features = Vec::new();
     for (pair, answer) in pairs.iter().zip(&answers) {
-        let (status, row, feature) = describe(pair, answer);
+        let (status, row, feature) = describe(pair, answer, args.speed_knots);
         counts[status as usize] += 1;
         if let Err(e) = answer {
             writeln!(
@@ -232,7 +256,11 @@ fn route_one(
 
 /// Status index (0 ok, 1 unreachable, 2 invalid), the CSV row and the GeoJSON Feature of one
 /// answer.
-fn describe(pair: &Pair, answer: &Result<SeaRoute, String>) -> (u8, Vec<String>, Value) {
+fn describe(
+    pair: &Pair,
+    answer: &Result<SeaRoute, String>,
+    knots: Option<f64>,
+) -> (u8, Vec<String>, Value) {
     let num = |x: f64, decimals: usize| format!("{x:.decimals$}");
     let mut row = vec![pair.id.clone(), pair.line.to_string()];
     let props = |status: &str| json!({ "id": pair.id, "line": pair.line, "status": status });
@@ -241,7 +269,7 @@ fn describe(pair: &Pair, answer: &Result<SeaRoute, String>) -> (u8, Vec<String>,
             row.push("invalid".into());
             // No route, no length: km and nm are `inf`, as every command writes it.
             row.extend(["inf".to_owned(), "inf".to_owned()]);
-            row.extend(std::iter::repeat_n(String::new(), 10));
+            row.extend(std::iter::repeat_n(String::new(), 11));
             row.push(e.clone());
             let mut p = props("invalid");
             p["error"] = json!(e);
@@ -269,9 +297,16 @@ fn describe(pair: &Pair, answer: &Result<SeaRoute, String>) -> (u8, Vec<String>,
             row.push(a.stats.expanded.to_string());
             row.push(num(a.time_us, 1));
             row.push(a.passages.join(";"));
+            let eta = knots.zip(found).map(|(k, r)| super::eta_hours(r.nm(), k));
+            row.push(eta.map_or(String::new(), |h| num(h, 2)));
             row.push(String::new());
             let mut p = props(status);
             p["passages"] = json!(a.passages);
+            if let Some(h) = eta {
+                p["speed_knots"] = json!(knots);
+                p["eta_hours"] = json!(h);
+                p["eta_days"] = json!(h / 24.0);
+            }
             p["snap_km_from"] = json!(a.from.km);
             p["snap_km_to"] = json!(a.to.km);
             let feature = found

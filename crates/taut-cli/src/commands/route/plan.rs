@@ -54,7 +54,8 @@ pub fn load_sphere(
 }
 
 /// Reads a sphere map ([`load_sphere`]) and prepares it for requests ([`SeaMap`]: snapping
-/// index, named passages), with the passages and areas of `avoid` closed.
+/// index, named passages), with the passages and areas of `avoid` closed and the ice gates
+/// closed unless `avoid.allow` opens them.
 ///
 /// # Errors
 /// As [`load_sphere`]; an unknown passage name (the message lists the known ones); an area
@@ -65,17 +66,14 @@ pub fn sea_map(
     avoid: &AvoidArgs,
     warnings: &mut dyn Write,
 ) -> Result<SeaMap, CliError> {
-    let sea = SeaMap::new(load_sphere(path, transposed, warnings)?);
-    if avoid.avoid.is_empty() && avoid.avoid_area.is_empty() {
-        return Ok(sea);
-    }
+    let sea = SeaMap::open(load_sphere(path, transposed, warnings)?);
     let (w, h) = (sea.grid().width(), sea.grid().height());
     let mut cells = Vec::new();
     for file in &avoid.avoid_area {
         let area = Area::read(file).map_err(|e| CliError::Route(RouteError::Area(e)))?;
         cells.extend(area.cells(w, h));
     }
-    sea.closing(&avoid.avoid, &cells)
+    sea.request(&avoid.avoid, &avoid.allow, &cells)
         .map_err(|e| CliError::Route(RouteError::Passage(e)))
 }
 

@@ -70,6 +70,25 @@ pub fn pair(p: LatLon) -> [f64; 2] {
     [p.lat, p.lon]
 }
 
+/// A port given by its code, as the JSON reports it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct PortReport {
+    /// Its UN/LOCODE.
+    pub code: String,
+    /// Its name.
+    pub name: String,
+}
+
+impl PortReport {
+    /// The report of `p`.
+    pub fn of(p: &taut::spherical::Port) -> PortReport {
+        PortReport {
+            code: p.code.clone(),
+            name: p.name.clone(),
+        }
+    }
+}
+
 /// The JSON object `taut route --format json` prints. Values that are not known (the route's
 /// length when there is none, everything after the point where an invalid query failed) are
 /// `null`; lists are then empty.
@@ -108,8 +127,19 @@ pub struct RouteReport {
     pub generated: Option<u64>,
     /// The named passages (canals, straits) the route goes through.
     pub passages: Vec<String>,
-    /// The named passages closed for this request (`--avoid`).
+    /// The named passages closed for this request (`--avoid`, and the ice gates not
+    /// allowed).
     pub avoided: Vec<String>,
+    /// The port the start was given as (`--from CODE`).
+    pub from_port: Option<PortReport>,
+    /// The port the goal was given as.
+    pub to_port: Option<PortReport>,
+    /// `--speed-knots`.
+    pub speed_knots: Option<f64>,
+    /// Hours at sea at that speed.
+    pub eta_hours: Option<f64>,
+    /// Days at sea at that speed.
+    pub eta_days: Option<f64>,
     /// Why the query is invalid (only when `status` is `invalid`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -135,6 +165,11 @@ impl Default for RouteReport {
             generated: None,
             passages: Vec::new(),
             avoided: Vec::new(),
+            from_port: None,
+            to_port: None,
+            speed_knots: None,
+            eta_hours: None,
+            eta_days: None,
             error: None,
         }
     }

@@ -48,6 +48,7 @@ mod plot;
 mod reference;
 pub mod repair;
 mod rng;
+pub mod searoute;
 
 mod report;
 mod run;

@@ -47,6 +47,37 @@ enum Command {
     /// Local mesh repair against a full rebuild after edits of the grid: paired times per edit
     /// size, and Polyanya's lengths on both meshes compared (docs/bounded-queries.md).
     Repair(RepairArgs),
+    /// Sea routes beside searoute (PyPI): km and time per route on the shared port pairs and
+    /// a random sample of port pairs, both timed in one Python process (docs/bench.md,
+    /// "Beside searoute"). Part of the sphere benchmarks.
+    Searoute(SearouteArgs),
+}
+
+/// Options of `taut-bench searoute`.
+#[derive(Debug, clap::Args)]
+struct SearouteArgs {
+    /// A Python with searoute and taut installed (a scratch virtual environment:
+    /// `pip install searoute==1.6.0 ./crates/taut-py`).
+    #[arg(long, value_name = "PY")]
+    python: PathBuf,
+    /// The sea raster. Default: `earth_0.25deg_nav.map` in the sphere data.
+    #[arg(long, value_name = "FILE")]
+    map: Option<PathBuf>,
+    /// Random port pairs besides the shared ones.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    random: usize,
+    /// Their seed.
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// Timed runs per route and tool; each time is the minimum.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    repeat: u32,
+    /// Where the Earth rasters and `port_pairs.csv` are (as for `taut-bench sphere`).
+    #[arg(long, value_name = "DIR")]
+    sphere_data: Option<PathBuf>,
+    /// Output directory. Default: `target/bench/DATE-searoute` in the repository.
+    #[arg(long, short, value_name = "DIR")]
+    out: Option<PathBuf>,
 }
 
 /// Options of `taut-bench repair`.
@@ -322,6 +353,7 @@ fn main() -> ExitCode {
         Some(Command::BigMemory(args)) => run_big_memory(args),
         Some(Command::Frames(args)) => run_frames(args),
         Some(Command::Repair(args)) => run_repair(args),
+        Some(Command::Searoute(args)) => run_searoute(args),
         None => run(&cli.args),
     };
     match result {
@@ -898,6 +930,31 @@ fn run_repair(args: &RepairArgs) -> Result<(), BenchError> {
         &taut_bench::repair::run(&maps, &opts)?,
         args.output.as_deref(),
     )
+}
+
+fn run_searoute(args: &SearouteArgs) -> Result<(), BenchError> {
+    let repo = repo_root();
+    let data = sphere_data_dir(args.sphere_data.as_deref(), &repo);
+    let map = args
+        .map
+        .clone()
+        .unwrap_or_else(|| data.join("earth_0.25deg_nav.map"));
+    let shared = Some(data.join("port_pairs.csv")).filter(|p| p.is_file());
+    let out = args.out.clone().unwrap_or_else(|| {
+        let date = taut_bench::Provenance::collect(&repo).date;
+        repo.join("target/bench").join(format!("{date}-searoute"))
+    });
+    let opts = taut_bench::searoute::SearouteOptions {
+        python: args.python.clone(),
+        map,
+        shared,
+        random: args.random,
+        seed: args.seed,
+        repeat: args.repeat,
+        out: out.clone(),
+    };
+    let md = taut_bench::searoute::run(&opts)?;
+    write_report(&md, Some(&out.join("summary.md")))
 }
 
 /// Prints a Markdown report under the provenance line (machine, commit, date), and writes

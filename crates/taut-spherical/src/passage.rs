@@ -20,6 +20,7 @@
 //! closed ([`Passages::used_by`], decided by the independent checker).
 
 use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 use thiserror::Error;
 
@@ -502,13 +503,24 @@ impl Passage {
 }
 
 /// The passages of one raster size, sorted by name.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Passages {
     width: u32,
     height: u32,
     list: Vec<Passage>,
     /// The ice gates among `list`.
     ice: Vec<IceGate>,
+    /// Per cell, bit `i` set when passage `i` of `list` has a cell within two rows and two
+    /// columns: which passages a route passes near, in one look-up per point. Made when
+    /// first needed (the first 32 passages; any others are checked cell by cell).
+    near: OnceLock<Arc<Vec<u32>>>,
+}
+
+impl PartialEq for Passages {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height, &self.list, &self.ice)
+            == (other.width, other.height, &other.list, &other.ice)
+    }
 }
 
 impl Passages {
@@ -567,7 +579,28 @@ impl Passages {
             height,
             list,
             ice: Vec::new(),
+            near: OnceLock::new(),
         }
+    }
+
+    /// The mask of [`Passages::near`](#structfield.near), made once.
+    fn near_mask(&self) -> &[u32] {
+        self.near.get_or_init(|| {
+            let (w, h) = (self.width as usize, self.height as usize);
+            let mut mask = vec![0u32; w * h];
+            for (i, p) in self.list.iter().enumerate().take(32) {
+                for &(r, c) in &p.cells {
+                    let (r, c) = (r as usize, c as usize);
+                    for rr in r.saturating_sub(2)..=(r + 2).min(h.saturating_sub(1)) {
+                        for dc in 0..5 {
+                            let cc = (c + w * 2 + dc - 2) % w;
+                            mask[rr * w + cc] |= 1 << i;
+                        }
+                    }
+                }
+            }
+            Arc::new(mask)
+        })
     }
 
     /// The passages closed unless a request allows them: the ice gates, by name.
@@ -698,9 +731,20 @@ impl Passages {
         }
         let cell_deg = 180.0 / f64::from(grid.height());
         let points = route.densify(cell_deg / 2.0);
-        let near = |p: &Passage| {
-            points.iter().any(|&q| {
-                let (r, c) = grid.cell_of(q);
+        let cells: Vec<(u32, u32)> = points.iter().map(|&q| grid.cell_of(q)).collect();
+        let same_size = (grid.width(), grid.height()) == (self.width, self.height);
+        let mut bits = 0u32;
+        if same_size {
+            let mask = self.near_mask();
+            for &(r, c) in &cells {
+                bits |= mask[r as usize * self.width as usize + c as usize];
+            }
+        }
+        let near = |i: usize, p: &Passage| {
+            if same_size && i < 32 {
+                return bits >> i & 1 == 1;
+            }
+            cells.iter().any(|&(r, c)| {
                 p.cells.iter().any(|&(pr, pc)| {
                     let dc = (i64::from(c) - i64::from(pc)).rem_euclid(i64::from(grid.width()));
                     r.abs_diff(pr) <= 2 && (dc <= 2 || dc >= i64::from(grid.width()) - 2)
@@ -709,7 +753,9 @@ impl Passages {
         };
         self.list
             .iter()
-            .filter(|p| near(p))
+            .enumerate()
+            .filter(|&(i, p)| near(i, p))
+            .map(|(_, p)| p)
             .filter(|p| {
                 let closed = |r: u32, c: u32| p.contains(r, c);
                 check_route_closing(grid, &closed, route, from, to).is_err()

@@ -198,6 +198,24 @@ impl SeaMap {
         &self.closed_passages
     }
 
+    /// The closed passage that holds `p` (its cell; for an ice gate, any cell whose centre
+    /// lies in the gate's boxes, land included), if any. An end there moves out of it to the
+    /// nearest open water, often far: callers say so, naming what to allow.
+    pub fn closed_passage_at(&self, p: LatLon) -> Option<&str> {
+        let (r, c) = self.raster.cell_of(p);
+        let centre = self.raster.cell_centre(r, c);
+        self.closed_passages
+            .iter()
+            .map(String::as_str)
+            .find(|&name| {
+                self.passages
+                    .ice_gates()
+                    .iter()
+                    .any(|g| g.name == name && g.covers(centre))
+                    || self.passages.get(name).is_ok_and(|q| q.contains(r, c))
+            })
+    }
+
     /// How many cells were given to [`Self::closing`] besides the passages'.
     pub fn closed_cells(&self) -> usize {
         self.closed_cells
@@ -299,6 +317,9 @@ impl SeaMap {
             })
         };
         let (mut from, mut to) = (end("start", from)?, end("goal", to)?);
+        // Whether the ends are known to lie in waters that do not meet (then no search can
+        // join them, and none is run).
+        let mut apart = false;
         if from.given.is_some() || to.given.is_some() {
             let waters = self.waters();
             let (a, b) = (
@@ -319,11 +340,22 @@ impl SeaMap {
                         };
                     }
                 }
+                // Only for ends inside a cell: one on a cell's side or corner is left to the
+                // search, which refuses the points it cannot place.
+                let inside = |p: LatLon| self.grid.free_cells_at(p).len() == 1;
+                apart = inside(from.point)
+                    && inside(to.point)
+                    && waters.of(&self.grid, from.point) != waters.of(&self.grid, to.point);
             }
         }
         let mut route = Route::default();
         let t0 = Instant::now();
-        let outcome = ctx.search(&self.grid, from.point, to.point, &mut route)?;
+        let outcome = if apart {
+            ctx.reset_stats();
+            SearchOutcome::Unreachable
+        } else {
+            ctx.search(&self.grid, from.point, to.point, &mut route)?
+        };
         let time_us = (t0.elapsed().as_secs_f64() * 1e9).round() / 1e3;
         let passages = if outcome == SearchOutcome::Found {
             self.passages

@@ -208,6 +208,23 @@ fn shanghai_to_new_york_goes_by_panama_unless_the_ice_is_allowed() {
         .expect("the route's line");
     assert_eq!(line["properties"]["eta_hours"].as_f64(), Some(nm / 14.0));
 
+    // A port inside a closed gate moves out of it, far, with a warning naming the gate.
+    let o = taut(&["route", "--map", map, "--from", "CANVK", "--to", "LKGAL"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("the start is in northwest-passage, which is closed")
+            && err.contains("--allow northwest-passage"),
+        "{err}"
+    );
+    // Ends in waters the raster does not join (Anacortes' water at 0.25°): unreachable at
+    // once, without a search.
+    let (v, code, _) = route_json(&["--map", map, "--from", "GWBOL", "--to", "USOTS"]);
+    assert_eq!(
+        (code, v["status"].as_str(), v["expanded"].as_u64()),
+        (0, Some("unreachable"), Some(0))
+    );
+
     // A pairs file of codes: the same route, with an eta_hours column.
     let pairs = dir.path().join("p.csv");
     std::fs::write(&pairs, "id,from,to\nsh-ny,CNSHA,USNYC\n").unwrap();

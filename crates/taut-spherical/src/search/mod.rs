@@ -129,6 +129,11 @@ impl SearchContext {
         self.stats
     }
 
+    /// Zeroes the counters: a query answered without a search.
+    pub(crate) fn reset_stats(&mut self) {
+        self.stats = SearchStats::default();
+    }
+
     /// The shortest route from `from` to `to` on `grid`, written to `out` (cleared first).
     ///
     /// Both points must lie in the closure of a free cell, not at a pole, and not on a

@@ -143,6 +143,20 @@ pub fn plan_route(
         .route(&mut SearchContext::new(), from, to, snap)
         .map_err(|e| sea_error(e, map))?;
     let avoided = sea.closed_passages().to_vec();
+    for (which, given, moved) in [("start", from, &answer.from), ("goal", to, &answer.to)] {
+        if let Some(name) = sea.closed_passage_at(given) {
+            let hint = if sea.passages().closed_by_default().contains(&name) {
+                format!("--allow {name} to route from there")
+            } else {
+                "it is closed by --avoid".to_owned()
+            };
+            writeln!(
+                warnings,
+                "taut: warning: the {which} is in {name}, which is closed: it moved {:.0} km to open water ({hint})",
+                moved.km
+            )?;
+        }
+    }
     Ok(Planned {
         grid: sea.into_grid(),
         from: end_of(answer.from),

@@ -556,6 +556,10 @@ struct SphereArgs {
     /// Output directory. Default: `target/bench/DATE-sphere` in the repository.
     #[arg(long, short, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Also run taut beside searoute (`taut-bench searoute` with its defaults) with this
+    /// Python, into `searoute/` of the output directory.
+    #[arg(long, value_name = "PY")]
+    searoute: Option<PathBuf>,
 }
 
 /// The Earth data directory of `taut-bench sphere`.
@@ -690,6 +694,17 @@ fn run_sphere(args: &SphereArgs) -> Result<(), BenchError> {
         written.markdown.display(),
         written.csvs.len()
     );
+    if let Some(python) = &args.searoute {
+        run_searoute(&SearouteArgs {
+            python: python.clone(),
+            map: None,
+            random: 200,
+            seed: 7,
+            repeat: 3,
+            sphere_data: Some(sphere_dir.clone()),
+            out: Some(out.join("searoute")),
+        })?;
+    }
     Ok(())
 }
 

@@ -167,15 +167,25 @@ impl SeaMap {
         } else {
             self.raster.with_closed(&all)
         };
-        Ok(SeaMap {
+        Ok(self.derived(grid, closed, cells.len()))
+    }
+
+    /// A map of the same raster and passages searching `grid`, with these closures.
+    fn derived(
+        &self,
+        grid: SphereGrid,
+        closed_passages: Vec<String>,
+        closed_cells: usize,
+    ) -> SeaMap {
+        SeaMap {
             snap: SnapIndex::new(&grid),
             waters: OnceLock::new(),
             raster: Arc::clone(&self.raster),
             grid,
             passages: self.passages.clone(),
-            closed_passages: closed,
-            closed_cells: cells.len(),
-        })
+            closed_passages,
+            closed_cells,
+        }
     }
 
     /// The grid as searched (closures applied).
@@ -244,15 +254,7 @@ impl SeaMap {
                 closed_passages.push(name.clone());
             }
         }
-        Ok(SeaMap {
-            snap: SnapIndex::new(&grid),
-            waters: OnceLock::new(),
-            raster: Arc::clone(&self.raster),
-            grid,
-            passages: self.passages.clone(),
-            closed_passages,
-            closed_cells: self.closed_cells + cells.len(),
-        })
+        Ok(self.derived(grid, closed_passages, self.closed_cells + cells.len()))
     }
 
     /// `p` if it lies in (the closure of) an open cell, else the centre of the nearest open

@@ -76,7 +76,7 @@ fn codes_and_suggestions_on_any_map() {
     }
 
     // The ETA is the route's nautical miles over the speed, in text and JSON alike.
-    let (v, _, _) = route_json(&[
+    let query = [
         "--map",
         &map,
         "--from",
@@ -85,24 +85,15 @@ fn codes_and_suggestions_on_any_map() {
         "USNYC",
         "--speed-knots",
         "12.5",
-    ]);
+    ];
+    let (v, _, _) = route_json(&query);
     let nm = v["nm"].as_f64().unwrap();
     assert_eq!(v["eta_hours"].as_f64(), Some(nm / 12.5));
     assert!(
         (v["eta_days"].as_f64().unwrap() - nm / 12.5 / 24.0).abs() < 1e-12,
         "{v}"
     );
-    let text = ok(&[
-        "route",
-        "--map",
-        &map,
-        "--from",
-        "NLRTM",
-        "--to",
-        "USNYC",
-        "--speed-knots",
-        "12.5",
-    ]);
+    let text = ok(&[&["route"][..], &query].concat());
     let eta = text.lines().nth(1).unwrap();
     assert_eq!(
         eta,
@@ -132,12 +123,14 @@ fn shanghai_to_new_york_goes_by_panama_unless_the_ice_is_allowed() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(v["status"], "ok");
     assert_eq!(v["passages"], serde_json::json!(["panama"]));
-    let avoided: Vec<&str> = v["avoided"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap())
-        .collect();
+    let names = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_owned())
+            .collect()
+    };
+    let avoided = names(&v["avoided"]);
     assert_eq!(
         avoided,
         [
@@ -152,17 +145,7 @@ fn shanghai_to_new_york_goes_by_panama_unless_the_ice_is_allowed() {
     assert!((18_000.0..20_500.0).contains(&km), "{km}");
     assert_eq!(v["eta_hours"].as_f64(), Some(nm / 14.0));
 
-    let text = ok(&[
-        "route",
-        "--map",
-        map,
-        "--from",
-        "CNSHA",
-        "--to",
-        "USNYC",
-        "--speed-knots",
-        "14",
-    ]);
+    let text = ok(&[&["route"][..], &base].concat());
     for needle in [
         &format!("distance {km:.3} km {nm:.3} nm")[..],
         &format!("eta {:.2} h {:.2} d at 14 kn", nm / 14.0, nm / 336.0)[..],
@@ -176,14 +159,9 @@ fn shanghai_to_new_york_goes_by_panama_unless_the_ice_is_allowed() {
     args.extend(["--allow", "northwest-passage"]);
     let (nwp, _, _) = route_json(&args);
     assert!(nwp["km"].as_f64().unwrap() < km - 3_000.0, "{}", nwp["km"]);
-    let used: Vec<&str> = nwp["passages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap())
-        .collect();
+    let used = names(&nwp["passages"]);
     assert!(
-        used.contains(&"bering") && used.contains(&"northwest-passage"),
+        used.iter().any(|p| p == "bering") && used.iter().any(|p| p == "northwest-passage"),
         "{used:?}"
     );
 

@@ -846,6 +846,8 @@ def test_ports_by_code_ice_gates_and_eta():
     default = earth.route("CNSHA", "USNYC")
     assert default.passages == ["panama"], default.passages
     assert default.avoided == ["bering", "central-arctic", "northern-sea-route", "northwest-passage"]
+    with pytest.warns(UserWarning, match=r"start is in northwest-passage, which is closed"):
+        earth.route("CANVK", "LKGAL")
     nwp = earth.route("CNSHA", "USNYC", allow=["northwest-passage"])
     assert {"bering", "northwest-passage"} <= set(nwp.passages) and nwp.km < default.km - 3000
     out = subprocess.run(

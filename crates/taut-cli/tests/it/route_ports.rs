@@ -205,7 +205,7 @@ fn shanghai_to_new_york_goes_by_panama_unless_the_ice_is_allowed() {
 
     // A pairs file of codes: the same route, with an eta_hours column.
     let pairs = dir.path().join("p.csv");
-    std::fs::write(&pairs, "id,from,to\nsh-ny,CNSHA,USNYC\n").unwrap();
+    std::fs::write(&pairs, "id,from,to\nsh-ny,CNSHA,USNYC\nice,CANVK,LKGAL\n").unwrap();
     let o = taut(&[
         "route",
         "--map",
@@ -216,6 +216,11 @@ fn shanghai_to_new_york_goes_by_panama_unless_the_ice_is_allowed() {
         "14",
     ]);
     assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("p.csv line 3: the start is in northwest-passage, which is closed"),
+        "{err}"
+    );
     let out = String::from_utf8(o.stdout).unwrap();
     let mut reader = csv::Reader::from_reader(out.as_bytes());
     let header = reader.headers().unwrap().clone();

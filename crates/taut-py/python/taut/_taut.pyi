@@ -583,4 +583,10 @@ class Raster:
         ------
         ValueError
             An unknown passage or port, a bad coordinate, an end on land with ``snap=False``.
+
+        Warns
+        -----
+        UserWarning
+            An end lies in a closed passage (a port in the Canadian archipelago with the
+            Northwest Passage closed): it moved out of it, and ``snap_km`` says how far.
         """

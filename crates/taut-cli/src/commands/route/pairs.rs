@@ -184,10 +184,15 @@ pub fn run_pairs(
     for (pair, answer) in pairs.iter().zip(&answers) {
         let (status, row, feature) = describe(pair, answer, args.speed_knots);
         counts[status as usize] += 1;
-        if let Err(e) = answer {
+        let notes = match (answer, &pair.ends) {
+            (Err(e), _) => vec![e.clone()],
+            (Ok(a), Ok(ends)) => super::plan::closed_end_warnings(&sea, *ends, a),
+            (Ok(_), Err(_)) => Vec::new(),
+        };
+        for note in notes {
             writeln!(
                 warnings,
-                "taut: warning: {} line {}: {e}",
+                "taut: warning: {} line {}: {note}",
                 path.display(),
                 pair.line
             )?;

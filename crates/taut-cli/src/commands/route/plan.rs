@@ -143,19 +143,8 @@ pub fn plan_route(
         .route(&mut SearchContext::new(), from, to, snap)
         .map_err(|e| sea_error(e, map))?;
     let avoided = sea.closed_passages().to_vec();
-    for (which, given, moved) in [("start", from, &answer.from), ("goal", to, &answer.to)] {
-        if let Some(name) = sea.closed_passage_at(given) {
-            let hint = if sea.passages().closed_by_default().contains(&name) {
-                format!("--allow {name} to route from there")
-            } else {
-                "it is closed by --avoid".to_owned()
-            };
-            writeln!(
-                warnings,
-                "taut: warning: the {which} is in {name}, which is closed: it moved {:.0} km to open water ({hint})",
-                moved.km
-            )?;
-        }
+    for line in closed_end_warnings(&sea, (from, to), &answer) {
+        writeln!(warnings, "taut: warning: {line}")?;
     }
     Ok(Planned {
         grid: sea.into_grid(),
@@ -168,6 +157,30 @@ pub fn plan_route(
         passages: answer.passages,
         avoided,
     })
+}
+
+/// What to say about each end of `answer` (asked for at `from`, `to`) that lay in a closed
+/// passage: it moved out of it to open water, often far, and what to allow to start there.
+pub fn closed_end_warnings(
+    sea: &SeaMap,
+    (from, to): (LatLon, LatLon),
+    answer: &taut::spherical::SeaRoute,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (which, given, moved) in [("start", from, &answer.from), ("goal", to, &answer.to)] {
+        if let Some(name) = sea.closed_passage_at(given) {
+            let hint = if sea.passages().closed_by_default().contains(&name) {
+                format!("--allow {name} to route from there")
+            } else {
+                "it is closed by --avoid".to_owned()
+            };
+            out.push(format!(
+                "the {which} is in {name}, which is closed: it moved {:.0} km to open water ({hint})",
+                moved.km
+            ));
+        }
+    }
+    out
 }
 
 impl Planned {

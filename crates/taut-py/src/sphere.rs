@@ -100,22 +100,19 @@ impl Raster {
             .detach(|| sea.route(&mut SearchContext::new(), a, b, snap))
             .map_err(sea_error)?;
         // An end in a closed passage moved out of it, often far: a UserWarning says so.
-        for (which, given, moved) in [("start", a, &answer.from), ("goal", b, &answer.to)] {
-            if let Some(name) = sea.closed_passage_at(given) {
-                let hint = if sea.passages().closed_by_default().contains(&name) {
-                    format!("allow=[\"{name}\"] to route from there")
-                } else {
-                    "avoid= closes it".to_owned()
-                };
-                let message = format!(
-                    "the {which} is in {name}, which is closed: it moved {:.0} km to open water \
-                     ({hint})",
-                    moved.km
-                );
-                let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
-                let message = std::ffi::CString::new(message).expect("no NUL in the message");
-                PyErr::warn(py, &category, &message, 1)?;
-            }
+        for e in sea.closed_ends(&answer) {
+            let hint = if e.by_default {
+                format!("allow=[\"{}\"] to route from there", e.passage)
+            } else {
+                "avoid= closes it".to_owned()
+            };
+            let message = format!(
+                "the {} is in {}, which is closed: it moved {:.0} km to open water ({hint})",
+                e.which, e.passage, e.km
+            );
+            let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+            let message = std::ffi::CString::new(message).expect("no NUL in the message");
+            PyErr::warn(py, &category, &message, 1)?;
         }
         Ok(SeaRouteResult {
             answer,

@@ -62,7 +62,7 @@ pub use grid::{Run, SphereGrid};
 pub use passage::{IceGate, Passage, PassageError, Passages};
 pub use port::{Port, PortError, Ports};
 pub use route::{Leg, Route};
-pub use sea::{SeaError, SeaMap, SeaRoute, Snapped};
+pub use sea::{ClosedEnd, SeaError, SeaMap, SeaRoute, Snapped};
 pub use search::{SearchContext, SearchOutcome, SearchStats};
 pub use snap::SnapIndex;
 

@@ -52,6 +52,20 @@ pub struct SeaMap {
     closed_cells: usize,
 }
 
+/// An end asked for inside a closed passage ([`SeaMap::closed_ends`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClosedEnd<'a> {
+    /// `start` or `goal`.
+    pub which: &'static str,
+    /// The closed passage it was in.
+    pub passage: &'a str,
+    /// How far it moved to open water, km.
+    pub km: f64,
+    /// Whether the passage is closed by default (an ice gate, opened by allowing it) rather
+    /// than avoided.
+    pub by_default: bool,
+}
+
 /// A route's end after snapping.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Snapped {
@@ -121,8 +135,12 @@ impl SeaMap {
     /// The map of `grid`, with the passages of its size ([`Passages::for_grid`]) and the ice
     /// gates closed ([`Passages::closed_by_default`]): what a ship can sail most of the year.
     pub fn new(grid: SphereGrid) -> Self {
-        Self::open(grid)
-            .request::<&str>(&[], &[], &[])
+        let passages = Passages::for_grid(&grid);
+        let none: [&str; 0] = [];
+        let closed = passages
+            .resolve(&none, &none)
+            .expect("the default closure names only passages of the raster");
+        Self::assemble(Arc::new(grid), passages, closed, &[])
             .expect("the default closure names only passages of the raster")
     }
 
@@ -135,14 +153,44 @@ impl SeaMap {
 
     /// The map of `grid` with the given passages and nothing closed.
     pub fn with_passages(grid: SphereGrid, passages: Passages) -> Self {
+        Self::assemble(Arc::new(grid), passages, Vec::new(), &[])
+            .expect("closing nothing cannot fail")
+    }
+
+    /// The map of `raster` with the passages `closed` (names of `passages`) and the cells
+    /// `cells` closed: one closure, one snapping index.
+    fn assemble(
+        raster: Arc<SphereGrid>,
+        passages: Passages,
+        closed: Vec<String>,
+        cells: &[(u32, u32)],
+    ) -> Result<SeaMap, PassageError> {
+        let mut all = passages.cells_of(&closed)?;
+        all.extend_from_slice(cells);
+        let grid = if all.is_empty() {
+            (*raster).clone()
+        } else {
+            raster.with_closed(&all)
+        };
+        Ok(Self::searching(raster, grid, passages, closed, cells.len()))
+    }
+
+    /// The map of `raster` that searches `grid`, with these closures recorded.
+    fn searching(
+        raster: Arc<SphereGrid>,
+        grid: SphereGrid,
+        passages: Passages,
+        closed_passages: Vec<String>,
+        closed_cells: usize,
+    ) -> SeaMap {
         SeaMap {
             snap: SnapIndex::new(&grid),
             waters: OnceLock::new(),
-            raster: Arc::new(grid.clone()),
+            raster,
             grid,
             passages,
-            closed_passages: Vec::new(),
-            closed_cells: 0,
+            closed_passages,
+            closed_cells,
         }
     }
 
@@ -160,32 +208,12 @@ impl SeaMap {
         cells: &[(u32, u32)],
     ) -> Result<SeaMap, PassageError> {
         let closed = self.passages.resolve(avoid, allow)?;
-        let mut all = self.passages.cells_of(&closed)?;
-        all.extend_from_slice(cells);
-        let grid = if all.is_empty() {
-            (*self.raster).clone()
-        } else {
-            self.raster.with_closed(&all)
-        };
-        Ok(self.derived(grid, closed, cells.len()))
-    }
-
-    /// A map of the same raster and passages searching `grid`, with these closures.
-    fn derived(
-        &self,
-        grid: SphereGrid,
-        closed_passages: Vec<String>,
-        closed_cells: usize,
-    ) -> SeaMap {
-        SeaMap {
-            snap: SnapIndex::new(&grid),
-            waters: OnceLock::new(),
-            raster: Arc::clone(&self.raster),
-            grid,
-            passages: self.passages.clone(),
-            closed_passages,
-            closed_cells,
-        }
+        Self::assemble(
+            Arc::clone(&self.raster),
+            self.passages.clone(),
+            closed,
+            cells,
+        )
     }
 
     /// The grid as searched (closures applied).
@@ -226,6 +254,24 @@ impl SeaMap {
             })
     }
 
+    /// The ends of `route` (answered on this map) that were asked for inside a closed
+    /// passage and moved out of it to open water, often far: callers say so, with what to
+    /// allow.
+    pub fn closed_ends(&self, route: &SeaRoute) -> Vec<ClosedEnd<'_>> {
+        [("start", &route.from), ("goal", &route.to)]
+            .into_iter()
+            .filter_map(|(which, end)| {
+                let passage = self.closed_passage_at(end.given?)?;
+                Some(ClosedEnd {
+                    which,
+                    passage,
+                    km: end.km,
+                    by_default: self.passages.closed_by_default().contains(&passage),
+                })
+            })
+            .collect()
+    }
+
     /// How many cells were given to [`Self::closing`] besides the passages'.
     pub fn closed_cells(&self) -> usize {
         self.closed_cells
@@ -254,7 +300,13 @@ impl SeaMap {
                 closed_passages.push(name.clone());
             }
         }
-        Ok(self.derived(grid, closed_passages, self.closed_cells + cells.len()))
+        Ok(Self::searching(
+            Arc::clone(&self.raster),
+            grid,
+            self.passages.clone(),
+            closed_passages,
+            self.closed_cells + cells.len(),
+        ))
     }
 
     /// `p` if it lies in (the closure of) an open cell, else the centre of the nearest open

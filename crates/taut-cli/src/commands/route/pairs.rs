@@ -184,10 +184,9 @@ pub fn run_pairs(
     for (pair, answer) in pairs.iter().zip(&answers) {
         let (status, row, feature) = describe(pair, answer, args.speed_knots);
         counts[status as usize] += 1;
-        let notes = match (answer, &pair.ends) {
-            (Err(e), _) => vec![e.clone()],
-            (Ok(a), Ok(ends)) => super::plan::closed_end_warnings(&sea, *ends, a),
-            (Ok(_), Err(_)) => Vec::new(),
+        let notes = match answer {
+            Err(e) => vec![e.clone()],
+            Ok(a) => super::plan::closed_end_warnings(&sea, a),
         };
         for note in notes {
             writeln!(

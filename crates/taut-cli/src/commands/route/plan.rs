@@ -143,7 +143,7 @@ pub fn plan_route(
         .route(&mut SearchContext::new(), from, to, snap)
         .map_err(|e| sea_error(e, map))?;
     let avoided = sea.closed_passages().to_vec();
-    for line in closed_end_warnings(&sea, (from, to), &answer) {
+    for line in closed_end_warnings(&sea, &answer) {
         writeln!(warnings, "taut: warning: {line}")?;
     }
     Ok(Planned {
@@ -159,28 +159,23 @@ pub fn plan_route(
     })
 }
 
-/// What to say about each end of `answer` (asked for at `from`, `to`) that lay in a closed
-/// passage: it moved out of it to open water, often far, and what to allow to start there.
-pub fn closed_end_warnings(
-    sea: &SeaMap,
-    (from, to): (LatLon, LatLon),
-    answer: &taut::spherical::SeaRoute,
-) -> Vec<String> {
-    let mut out = Vec::new();
-    for (which, given, moved) in [("start", from, &answer.from), ("goal", to, &answer.to)] {
-        if let Some(name) = sea.closed_passage_at(given) {
-            let hint = if sea.passages().closed_by_default().contains(&name) {
-                format!("--allow {name} to route from there")
+/// What to say about each end of `answer` that lay in a closed passage
+/// ([`SeaMap::closed_ends`]): it moved out of it to open water, and what to allow.
+pub fn closed_end_warnings(sea: &SeaMap, answer: &taut::spherical::SeaRoute) -> Vec<String> {
+    sea.closed_ends(answer)
+        .into_iter()
+        .map(|e| {
+            let hint = if e.by_default {
+                format!("--allow {} to route from there", e.passage)
             } else {
                 "it is closed by --avoid".to_owned()
             };
-            out.push(format!(
-                "the {which} is in {name}, which is closed: it moved {:.0} km to open water ({hint})",
-                moved.km
-            ));
-        }
-    }
-    out
+            format!(
+                "the {} is in {}, which is closed: it moved {:.0} km to open water ({hint})",
+                e.which, e.passage, e.km
+            )
+        })
+        .collect()
 }
 
 impl Planned {
